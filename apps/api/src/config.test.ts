@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_MAP_TILE_HOSTS, loadConfig, REPO_ROOT } from './config.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, '/srv/filaha');
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults for an empty environment', () => {
+    const c = loadConfig({}, '/srv/filaha');
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.dataDir).toBe('/srv/filaha/data');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.jwtSecret).toBeUndefined();
+    expect(c.jwtTtlSeconds).toBe(7 * 86400);
+    expect(c.demoData).toBe(true);
+    expect(c.admin).toBeUndefined();
+    expect(c.s3).toBeUndefined();
+    expect(c.webDist).toBe(`${REPO_ROOT}/apps/web/dist`);
+    expect(c.mapTileHosts).toEqual(DEFAULT_MAP_TILE_HOSTS);
+    expect(c.logLevel).toBe('info');
+    expect(c.trustProxy).toBe(false);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/lib/filaha',
+        DATABASE_URL: 'postgres://u:p@db:5432/filaha',
+        JWT_SECRET: 'x'.repeat(40),
+        JWT_TTL: '12h',
+        ADMIN_EMAIL: 'Root@Example.dz',
+        ADMIN_PASSWORD: 'long-enough-pass',
+        SMTP_URL: 'smtps://u:p@mail.example.dz:465',
+        MAIL_FROM: 'Filaha <noreply@example.dz>',
+        STAC_API_URL: 'https://earth-search.aws.element84.com/v1',
+        STAC_CATALOG_PATH: 'catalog',
+        S3_ENDPOINT: 'https://s3.example.dz',
+        S3_BUCKET: 'filaha',
+        S3_ACCESS_KEY: 'ak',
+        S3_SECRET_KEY: 'sk',
+        WEB_DIST: 'web',
+        MAP_TILE_HOSTS: 'tiles.example.dz, https://maps.example.dz',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+        RATE_LIMIT_MAX: '50',
+      },
+      '/srv/filaha',
+    );
+    expect(c.port).toBe(9000);
+    expect(c.databaseUrl).toBe('postgres://u:p@db:5432/filaha');
+    expect(c.jwtTtlSeconds).toBe(12 * 3600);
+    expect(c.admin).toEqual({ email: 'root@example.dz', password: 'long-enough-pass' });
+    expect(c.demoData).toBe(false);
+    expect(c.s3).toEqual({
+      endpoint: 'https://s3.example.dz',
+      bucket: 'filaha',
+      accessKey: 'ak',
+      secretKey: 'sk',
+      region: 'us-east-1',
+    });
+    expect(c.stacCatalogPath).toBe('/srv/filaha/catalog');
+    expect(c.webDist).toBe('/srv/filaha/web');
+    expect(c.mapTileHosts).toEqual([...DEFAULT_MAP_TILE_HOSTS, 'tiles.example.dz', 'https://maps.example.dz']);
+    expect(c.trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(c.rateLimit.max).toBe(50);
+  });
+
+  it('lets DEMO_DATA override the default in both directions', () => {
+    expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+    expect(loadConfig({ DEMO_DATA: 'on', DATABASE_URL: 'postgresql://localhost/x' }).demoData).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/x'],
+    ['JWT_SECRET', 'short'],
+    ['JWT_TTL', 'forever'],
+    ['ADMIN_EMAIL', 'not-an-email'],
+    ['DEMO_DATA', 'maybe'],
+    ['SMTP_URL', 'http://mail'],
+    ['STAC_API_URL', 'ftp://stac'],
+    ['LOG_LEVEL', 'loud'],
+    ['S3_ENDPOINT', 'not a url'],
+    ['MAP_TILE_HOSTS', 'bad host!'],
+  ])('stops on a wrong %s naming the variable', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems.some((p) => p.startsWith(`${name}:`))).toBe(true);
+  });
+
+  it('reports every wrong variable at once', () => {
+    const problems = problemsOf({ PORT: 'x', LOG_LEVEL: 'y' });
+    expect(problems).toHaveLength(2);
+  });
+
+  it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(problemsOf({ ADMIN_EMAIL: 'a@b.dz' })[0]).toMatch(/ADMIN_EMAIL \/ ADMIN_PASSWORD/);
+    expect(problemsOf({ ADMIN_EMAIL: 'a@b.dz', ADMIN_PASSWORD: 'short' })[0]).toMatch(/^ADMIN_PASSWORD:/);
+  });
+
+  it('requires the S3 settings all or none', () => {
+    const [problem] = problemsOf({ S3_ENDPOINT: 'https://s3.example.dz', S3_BUCKET: 'b' });
+    expect(problem).toMatch(/S3_ACCESS_KEY, S3_SECRET_KEY/);
+    expect(problemsOf({ S3_REGION: 'eu-west-3' })[0]).toMatch(/S3_ENDPOINT/);
+  });
+
+  it('does not echo credentials', () => {
+    const [problem] = problemsOf({ DATABASE_URL: 'mysql://root:hunter2@db/x' });
+    expect(problem).toMatch(/^DATABASE_URL: .*value hidden/);
+    expect(problem).not.toContain('hunter2');
+    expect(problemsOf({ JWT_SECRET: 'tiny-secret' })[0]).not.toContain('tiny-secret');
+  });
+
+  it('formats the message for the operator', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/Invalid configuration:\n {2}- PORT: .*"abc"/);
+  });
+});

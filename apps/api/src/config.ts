@@ -1,0 +1,229 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The repository root, so WEB_DIST's default does not depend on the directory the server is started from. */
+export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Hosts the web map loads tiles from (satellite base layer + labels); extend with MAP_TILE_HOSTS. */
+export const DEFAULT_MAP_TILE_HOSTS = [
+  'https://server.arcgisonline.com',
+  'https://services.arcgisonline.com',
+  'https://*.tile.openstreetmap.org',
+];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const TRUE = new Set(['1', 'true', 'yes', 'on']);
+const FALSE = new Set(['0', 'false', 'no', 'off']);
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const booleanText = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => TRUE.has(v) || FALSE.has(v), 'expected true/false (or 1/0, yes/no, on/off)')
+  .transform((v) => TRUE.has(v));
+
+function urlWith(protocols: string[]) {
+  return z
+    .string()
+    .trim()
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
+}
+
+const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 };
+/** "7d", "12h", "30m", "3600" (seconds) → seconds. */
+const durationText = z
+  .string()
+  .trim()
+  .regex(/^\d+\s*[smhdw]?$/, 'expected a duration such as 3600, 30m, 12h or 7d')
+  .transform((v) => {
+    const match = /^(\d+)\s*([smhdw]?)$/.exec(v);
+    const amount = Number(match?.[1] ?? 0);
+    return amount * (DURATION_UNITS[match?.[2] || 's'] ?? 1);
+  })
+  .refine((s) => s >= 60, 'must be at least one minute');
+
+/** true/false, a hop count, or a comma-separated list of addresses/CIDRs (Fastify's trustProxy forms). */
+const trustProxyText = z
+  .string()
+  .trim()
+  .transform((v): boolean | number | string[] => {
+    const lower = v.toLowerCase();
+    if (TRUE.has(lower)) return true;
+    if (FALSE.has(lower)) return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  });
+
+const hostList = z
+  .string()
+  .trim()
+  .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+  .refine(
+    (hosts) => hosts.every((h) => /^(https?:\/\/)?[\w*.-]+(:\d+)?$/.test(h)),
+    'expected host names or origins separated by spaces or commas',
+  );
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number('expected a port number').int().min(1).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(urlWith(['postgres:', 'postgresql:']).optional()),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  JWT_TTL: durationText.default(7 * 86400),
+  ADMIN_EMAIL: optionalText.pipe(z.email('expected an e-mail address').optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').max(128).optional()),
+  DEMO_DATA: optionalText.pipe(booleanText.optional()),
+  SMTP_URL: optionalText.pipe(urlWith(['smtp:', 'smtps:']).optional()),
+  MAIL_FROM: z.string().trim().min(3).default('Filaha <no-reply@filaha.local>'),
+  STAC_API_URL: optionalText.pipe(urlWith(['http:', 'https:']).optional()),
+  STAC_CATALOG_PATH: optionalText,
+  S3_ENDPOINT: optionalText.pipe(urlWith(['http:', 'https:']).optional()),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY: optionalText,
+  S3_SECRET_KEY: optionalText,
+  S3_REGION: optionalText,
+  WEB_DIST: optionalText,
+  MAP_TILE_HOSTS: optionalText.pipe(hostList.optional()),
+  LOG_LEVEL: z.enum(LOG_LEVELS, `expected one of ${LOG_LEVELS.join(', ')}`).default('info'),
+  TRUST_PROXY: optionalText.pipe(trustProxyText.optional()),
+  RATE_LIMIT_MAX: z.coerce.number('expected a number').int().min(1).default(300),
+});
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKey: string;
+  secretKey: string;
+  region: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Unset → the app generates one and keeps it in `<dataDir>/jwt-secret`. */
+  jwtSecret: string | undefined;
+  jwtTtlSeconds: number;
+  admin: { email: string; password: string } | undefined;
+  demoData: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  stacApiUrl: string | undefined;
+  stacCatalogPath: string | undefined;
+  s3: S3Config | undefined;
+  webDist: string;
+  mapTileHosts: string[];
+  logLevel: LogLevel;
+  trustProxy: boolean | number | string[];
+  /** The general per-address limit on /api; sign-in style limits are fixed in plugins/security.ts. */
+  rateLimit: { max: number; windowMs: number };
+}
+
+/** Values never echoed in a configuration error: they are, or may embed, credentials. */
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'JWT_SECRET',
+  'ADMIN_PASSWORD',
+  'SMTP_URL',
+  'S3_ACCESS_KEY',
+  'S3_SECRET_KEY',
+]);
+
+const S3_KEYS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const;
+
+function absolute(path: string, base: string): string {
+  return isAbsolute(path) ? path : resolve(base, path);
+}
+
+/**
+ * Parses the environment once. Pure apart from resolving relative paths against `cwd`, so tests call it
+ * with a plain object. Every problem is reported with the variable's name; the server prints them and stops.
+ */
+export function loadConfig(env: Record<string, string | undefined>, cwd: string = process.cwd()): Config {
+  // An empty variable (`PORT=` in an env file) means "use the default", as if it were not set.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = String(i.path[0] ?? '?');
+        const got = SECRET_VARIABLES.has(name) ? 'value hidden' : `got ${JSON.stringify(env[name] ?? '')}`;
+        return `${name}: ${i.message} (${got})`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    problems.push('ADMIN_EMAIL / ADMIN_PASSWORD: set both or neither');
+  }
+  const s3Set = S3_KEYS.filter((k) => e[k] !== undefined);
+  if ((s3Set.length > 0 || e.S3_REGION !== undefined) && s3Set.length < S3_KEYS.length) {
+    const missing = S3_KEYS.filter((k) => e[k] === undefined);
+    problems.push(`${missing.join(', ')}: S3 storage needs ${S3_KEYS.join(', ')} together (S3_REGION optional)`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: absolute(e.DATA_DIR, cwd),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    jwtTtlSeconds: e.JWT_TTL,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
+        : undefined,
+    // Demo accounts are for the embedded try-out; a real server opts in explicitly.
+    demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    stacApiUrl: e.STAC_API_URL,
+    stacCatalogPath: e.STAC_CATALOG_PATH === undefined ? undefined : absolute(e.STAC_CATALOG_PATH, cwd),
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY && e.S3_SECRET_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            accessKey: e.S3_ACCESS_KEY,
+            secretKey: e.S3_SECRET_KEY,
+            region: e.S3_REGION ?? 'us-east-1',
+          }
+        : undefined,
+    webDist: e.WEB_DIST === undefined ? resolve(REPO_ROOT, 'apps/web/dist') : absolute(e.WEB_DIST, cwd),
+    mapTileHosts: [...DEFAULT_MAP_TILE_HOSTS, ...(e.MAP_TILE_HOSTS ?? [])],
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: 60_000 },
+  };
+}

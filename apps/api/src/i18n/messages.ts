@@ -1,0 +1,73 @@
+import type { ErrorCode } from '@filaha/shared';
+
+export type Language = 'ar' | 'fr';
+
+/**
+ * Server-side text for each stable error code. The web app shows its own text for a code; this message is for
+ * API clients and logs. Typed by ErrorCode so a new code cannot be added without its two translations.
+ */
+export const ERROR_MESSAGES: Record<ErrorCode, Record<Language, string>> = {
+  VALIDATION_FAILED: { ar: 'البيانات المرسلة غير صالحة.', fr: 'Les données envoyées ne sont pas valides.' },
+  EMAIL_TAKEN: { ar: 'هذا البريد الإلكتروني مستخدم بالفعل.', fr: 'Cet email est déjà utilisé.' },
+  INVALID_CREDENTIALS: { ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.', fr: 'Email ou mot de passe incorrect.' },
+  UNAUTHENTICATED: { ar: 'يجب تسجيل الدخول.', fr: 'Veuillez vous connecter.' },
+  TOKEN_EXPIRED: {
+    ar: 'انتهت صلاحية الجلسة، يرجى تسجيل الدخول من جديد.',
+    fr: 'Votre session a expiré, veuillez vous reconnecter.',
+  },
+  FORBIDDEN: { ar: 'ليس لديك صلاحية لهذا الإجراء.', fr: "Vous n'avez pas accès à cette action." },
+  NOT_FOUND: { ar: 'العنصر المطلوب غير موجود.', fr: "L'élément demandé est introuvable." },
+  CONFLICT: {
+    ar: 'تتعارض هذه العملية مع البيانات الحالية.',
+    fr: 'Cette opération est en conflit avec les données existantes.',
+  },
+  RATE_LIMITED: {
+    ar: 'محاولات كثيرة جدًا، يرجى المحاولة لاحقًا.',
+    fr: 'Trop de tentatives, veuillez réessayer plus tard.',
+  },
+  RESET_CODE_INVALID: { ar: 'رمز إعادة التعيين غير صحيح.', fr: 'Le code de réinitialisation est incorrect.' },
+  RESET_CODE_EXPIRED: {
+    ar: 'انتهت صلاحية رمز إعادة التعيين، اطلب رمزًا جديدًا.',
+    fr: 'Le code de réinitialisation a expiré, demandez-en un nouveau.',
+  },
+  RESET_CODE_LOCKED: {
+    ar: 'تم قفل الرمز بعد محاولات خاطئة كثيرة، اطلب رمزًا جديدًا.',
+    fr: 'Code bloqué après trop de tentatives, demandez-en un nouveau.',
+  },
+  PAYLOAD_TOO_LARGE: { ar: 'حجم الطلب كبير جدًا.', fr: 'La requête est trop volumineuse.' },
+  UNSUPPORTED_MEDIA: { ar: 'نوع المحتوى غير مدعوم.', fr: "Ce type de contenu n'est pas pris en charge." },
+  QUOTA_EXHAUSTED: {
+    ar: 'لقد استنفدت عدد الطلبات المسموح به.',
+    fr: 'Vous avez atteint le nombre de requêtes autorisé.',
+  },
+  SUBSCRIPTION_REQUIRED: { ar: 'يتطلب هذا الإجراء اشتراكًا.', fr: 'Cette action nécessite un abonnement.' },
+  SUBSCRIPTION_INACTIVE: { ar: 'اشتراكك غير مفعّل.', fr: "Votre abonnement n'est pas actif." },
+  INDEX_NOT_IN_PLAN: {
+    ar: 'هذا المؤشر غير مشمول في اشتراكك.',
+    fr: "Cet indice n'est pas inclus dans votre abonnement.",
+  },
+  NO_SCENE: { ar: 'لا توجد صورة قمر صناعي للفترة المختارة.', fr: 'Aucune image satellite pour la période choisie.' },
+  ALL_CLOUDY: {
+    ar: 'كل الصور المتوفرة للفترة المختارة مغطاة بالسحب.',
+    fr: 'Toutes les images de la période choisie sont nuageuses.',
+  },
+  CATALOG_UNAVAILABLE: {
+    ar: 'خدمة صور الأقمار الصناعية غير متاحة حاليًا.',
+    fr: "Le catalogue d'images satellite est indisponible pour le moment.",
+  },
+  INVALID_GEOMETRY: { ar: 'الشكل الهندسي للقطعة غير صالح.', fr: 'La géométrie de la parcelle est invalide.' },
+  IN_USE: { ar: 'لا يمكن الحذف لأن العنصر مستخدم.', fr: 'Suppression impossible : cet élément est utilisé.' },
+  INTERNAL: { ar: 'حدث خطأ، يرجى المحاولة لاحقًا.', fr: 'Une erreur est survenue, veuillez réessayer plus tard.' },
+  BLOCKED: {
+    ar: 'لا يمكن إرسال الرسالة: أحد الطرفين حظر الآخر.',
+    fr: "Message impossible : l'un de vous a bloqué l'autre.",
+  },
+  STOCK_NEGATIVE: {
+    ar: 'هذه العملية تجعل المخزون سالبًا.',
+    fr: 'Cette opération rendrait le stock négatif.',
+  },
+};
+
+export function errorMessage(code: ErrorCode, language: Language): string {
+  return ERROR_MESSAGES[code][language];
+}

@@ -1,0 +1,14 @@
+import type { Database } from '@filaha/db';
+import type { FastifyPluginAsync } from 'fastify';
+import { detailedErrorHandler } from '../images/images.errors.ts';
+import { createHistoryRepository } from './history.repository.ts';
+import { historyRoutes } from './history.routes.ts';
+import { createHistoryService } from './history.service.ts';
+
+/** GET /request/images and /request/image. Needs `app.storage` registered before it (signed URLs). */
+export const historyModule: FastifyPluginAsync<{ database: Database }> = async (app, { database }) => {
+  if (!app.hasDecorator('storage')) throw new Error('history module: register storagePlugin before it');
+  const history = createHistoryService(createHistoryRepository(database.db), app.storage);
+  app.setErrorHandler(detailedErrorHandler);
+  await app.register(historyRoutes, { history });
+};

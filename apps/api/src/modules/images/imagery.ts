@@ -1,0 +1,132 @@
+import {
+  CatalogUnavailableError,
+  computeSceneIndexMap,
+  createCatalog,
+  DEMO_CATALOG_PATH,
+  selectScene,
+  type Catalog,
+  type FetchLike,
+  type IndexMapResult,
+  type LegendInterval,
+  type ParcelGeometry,
+  type SceneSelection,
+} from '@filaha/imagery';
+import type { Config } from '../../config.ts';
+
+export interface ImageryOptions {
+  stacApiUrl?: string;
+  catalogPath?: string;
+  /** Per HTTP attempt against the catalog and the COGs. */
+  timeoutMs?: number;
+  retries?: number;
+  /**
+   * Budget of one whole request (search + SCL reads + band reads). Kept under the web client's 10 s timeout
+   * so the farmer gets our clear CATALOG_UNAVAILABLE answer rather than a client-side timeout.
+   */
+  deadlineMs?: number;
+  fetch?: FetchLike;
+}
+
+export const IMAGERY_DEFAULTS = { timeoutMs: 4_000, retries: 1, deadlineMs: 9_000 } as const;
+
+/**
+ * Catalog sources from the configuration: STAC_CATALOG_PATH and/or STAC_API_URL; with neither, the bundled
+ * offline demo catalog. A STAC API alone does NOT pull in the demo catalog — synthetic scenes must never mix
+ * into a production search.
+ */
+export function imageryOptionsFromConfig(config: Pick<Config, 'stacApiUrl' | 'stacCatalogPath'>): ImageryOptions {
+  return {
+    stacApiUrl: config.stacApiUrl,
+    catalogPath: config.stacCatalogPath ?? (config.stacApiUrl ? undefined : DEMO_CATALOG_PATH),
+  };
+}
+
+export interface RenderRequest {
+  geometry: ParcelGeometry;
+  index: string;
+  start: string;
+  end: string;
+  legend?: ReadonlyArray<LegendInterval>;
+  width: number;
+  height: number;
+}
+
+/** One request's time budget, shared by its steps. */
+export interface Deadline {
+  at: number;
+}
+
+export interface Imagery {
+  readonly catalog: Catalog;
+  readonly deadlineMs: number;
+  deadline(): Deadline;
+  selectScene(request: RenderRequest, deadline: Deadline): Promise<SceneSelection>;
+  render(selection: SceneSelection, request: RenderRequest, deadline: Deadline): Promise<IndexMapResult>;
+}
+
+class DeadlineExceeded extends CatalogUnavailableError {
+  constructor(ms: number) {
+    super('imagery', `no answer within ${ms} ms`);
+  }
+}
+
+/** Rejects with CatalogUnavailableError when the deadline passes first (the slow work is left to its own timeouts). */
+async function within<T>(work: Promise<T>, deadline: Deadline, budgetMs: number): Promise<T> {
+  const remaining = deadline.at - Date.now();
+  if (remaining <= 0) {
+    work.catch(() => undefined);
+    throw new DeadlineExceeded(budgetMs);
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineExceeded(budgetMs)), remaining);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+    work.catch(() => undefined);
+  }
+}
+
+/** The engine bound to one catalog (created once per app) with timeouts and a per-request deadline. */
+export function createImagery(options: ImageryOptions): Imagery {
+  const deadlineMs = options.deadlineMs ?? IMAGERY_DEFAULTS.deadlineMs;
+  const catalog = createCatalog({
+    stacApiUrl: options.stacApiUrl,
+    catalogPath: options.catalogPath,
+    timeoutMs: options.timeoutMs ?? IMAGERY_DEFAULTS.timeoutMs,
+    retries: options.retries ?? IMAGERY_DEFAULTS.retries,
+    fetch: options.fetch,
+  });
+  return {
+    catalog,
+    deadlineMs,
+    deadline: () => ({ at: Date.now() + deadlineMs }),
+    selectScene: (request, deadline) =>
+      within(
+        selectScene({
+          catalog,
+          geometry: request.geometry,
+          index: request.index,
+          start: request.start,
+          end: request.end,
+        }),
+        deadline,
+        deadlineMs,
+      ),
+    render: (selection, request, deadline) =>
+      within(
+        computeSceneIndexMap(selection, {
+          catalog,
+          geometry: request.geometry,
+          index: request.index,
+          legend: request.legend,
+          width: request.width,
+          height: request.height,
+        }),
+        deadline,
+        deadlineMs,
+      ),
+  };
+}

@@ -1,0 +1,32 @@
+import type { Database } from '@filaha/db';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../../config.ts';
+import { createImagery, imageryOptionsFromConfig, type Imagery } from './imagery.ts';
+import { detailedErrorHandler } from './images.errors.ts';
+import { createImagesRepository } from './images.repository.ts';
+import { imagesRoutes } from './images.routes.ts';
+import { createImagesService } from './images.service.ts';
+
+export interface ImagesModuleOptions {
+  database: Database;
+  config: Pick<Config, 'stacApiUrl' | 'stacCatalogPath'>;
+  /** Replaces the engine built from config (tests with short timeouts). */
+  imagery?: Imagery;
+}
+
+/**
+ * POST /images/{indexName}. The imagery catalog (and its COG tile cache) is created here once per app.
+ * Needs `app.storage` (lib/storage/plugin.ts) registered before it in the same scope.
+ */
+export const imagesModule: FastifyPluginAsync<ImagesModuleOptions> = async (app, options) => {
+  if (!app.hasDecorator('storage')) throw new Error('images module: register storagePlugin before it');
+  const imagery = options.imagery ?? createImagery(imageryOptionsFromConfig(options.config));
+  const images = createImagesService({
+    repo: createImagesRepository(options.database.db),
+    imagery,
+    storage: app.storage,
+  });
+  // Scoped: renders the limit-modal / nearest-dates fields, hands everything else to the app's handler.
+  app.setErrorHandler(detailedErrorHandler);
+  await app.register(imagesRoutes, { images });
+};

@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import type { PolygonGeometry, ResultStats } from '@filaha/db';
+import {
+  AllCloudyError,
+  CatalogUnavailableError,
+  CogUnavailableError,
+  InvalidGeometryError,
+  NoSceneError,
+  UnknownIndexError,
+  type IndexStats,
+  type LegendInterval,
+} from '@filaha/imagery';
+import type { AuthedCtx } from '../../context.ts';
+import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
+import type { ObjectStorage } from '../../lib/storage/storage.ts';
+import type { Imagery, RenderRequest } from './imagery.ts';
+import { CloudedError, NoSceneFoundError, QuotaExhaustedError, WordedError } from './images.errors.ts';
+import type { ImagesRepository, IndexRecord, ResultRow, SubscriptionAccess } from './images.repository.ts';
+import type { GenerateImageAnswer, GenerateImageBody } from './images.schemas.ts';
+import {
+  downloadName,
+  removeResultFiles,
+  resultKeyBase,
+  resultUrls,
+  storedPngSize,
+  storeResultFiles,
+} from './result-files.ts';
+
+export interface ImagesServiceDeps {
+  repo: ImagesRepository;
+  imagery: Imagery;
+  storage: ObjectStorage;
+}
+
+type Quota = { subscriptionId: number; usage: NonNullable<SubscriptionAccess['usage']> };
+
+/**
+ * What makes two renderings of one scene identical: the legend's classes and the parcel's geometry (an edited
+ * parcel is a new image). Stored in `index_results.legend_hash`, followed by the requested size cap.
+ */
+export function styleHash(legend: ReadonlyArray<LegendInterval>, geometry: PolygonGeometry): string {
+  const classes = legend.map((l) => [l.start, l.end, l.color.replace(/\s+/g, '')]);
+  return createHash('sha256')
+    .update(JSON.stringify({ v: 1, classes, geometry }))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+function toResultStats(stats: IndexStats): ResultStats {
+  const { min, max, mean, std, median, p25, p75 } = stats;
+  if (
+    min === null ||
+    max === null ||
+    mean === null ||
+    std === null ||
+    median === null ||
+    p25 === null ||
+    p75 === null
+  ) {
+    throw new Error('statistics of an image without valid pixels');
+  }
+  return {
+    min,
+    max,
+    mean,
+    std,
+    median,
+    p25,
+    p75,
+    count: stats.count,
+    validFraction: stats.validFraction,
+    resolution: stats.resolution,
+  };
+}
+
+/** Engine failures as API errors. None of them is charged: they are thrown before the quota transaction. */
+function apiErrorOf(error: unknown, window: { start: string; end: string }): unknown {
+  if (error instanceof NoSceneError)
+    return new NoSceneFoundError(window.start, window.end, error.nearestBefore, error.nearestAfter);
+  if (error instanceof AllCloudyError) return new CloudedError(error.bestValidFraction, error.bestSceneId);
+  if (error instanceof CatalogUnavailableError || error instanceof CogUnavailableError) {
+    return Object.assign(new AppError('CATALOG_UNAVAILABLE', 503), { cause: error });
+  }
+  if (error instanceof InvalidGeometryError)
+    return Object.assign(new AppError('INVALID_GEOMETRY', 422), { cause: error });
+  if (error instanceof UnknownIndexError) return new WordedError('NOT_FOUND', 404, 'indexNotFound');
+  return error;
+}
+
+export function createImagesService({ repo, imagery, storage }: ImagesServiceDeps) {
+  /**
+   * The caller's quota for the index: 403 without a subscription, without an active one, or when no active
+   * plan includes the index. With several active subscriptions the newest one with requests left pays.
+   */
+  async function quotaFor(userId: number, indexId: number): Promise<Quota> {
+    let subscriptions = await repo.subscriptionsFor(userId, indexId);
+    if (subscriptions.length === 0) throw new AppError('SUBSCRIPTION_REQUIRED', 403);
+    const including = () => subscriptions.filter((s) => s.state === 'actif' && s.requestCount !== null);
+    if (!subscriptions.some((s) => s.state === 'actif')) throw new AppError('SUBSCRIPTION_INACTIVE', 403);
+    if (including().length === 0) throw new AppError('INDEX_NOT_IN_PLAN', 403);
+    const missing = including().filter((s) => s.usage === null);
+    if (missing.length > 0) {
+      // Activation creates usage rows; a subscription activated before that existed gets them now.
+      for (const s of missing) await repo.ensureUsageRows(s.subscriptionId);
+      subscriptions = await repo.subscriptionsFor(userId, indexId);
+    }
+    const usable = including().filter((s): s is SubscriptionAccess & Quota => s.usage !== null);
+    const chosen = usable.find((s) => s.usage.used < s.usage.total) ?? usable[0];
+    if (!chosen) throw new AppError('INDEX_NOT_IN_PLAN', 403);
+    return { subscriptionId: chosen.subscriptionId, usage: chosen.usage };
+  }
+
+  async function answer(
+    index: IndexRecord,
+    row: ResultRow,
+    cached: boolean,
+    size?: { width: number; height: number },
+  ): Promise<GenerateImageAnswer> {
+    const { width, height } = size ?? (await storedPngSize(storage, row.imageKey)) ?? { width: 0, height: 0 };
+    return {
+      success: true,
+      resultId: row.id,
+      cached,
+      index: index.code,
+      ...resultUrls(storage, row, downloadName(index.code, row.parcelId, row.sceneDatetime)),
+      bounds: row.bounds,
+      stats: row.stats,
+      width,
+      height,
+      scene: { id: row.sceneId, datetime: row.sceneDatetime.toISOString(), cloudFraction: row.cloudFraction },
+      dateDebut: row.startDate,
+      dateFin: row.endDate,
+    };
+  }
+
+  return {
+    /**
+     * POST /images/{indexName}: checks (index, parcel ownership, subscription, plan, quota), then scene choice,
+     * the already-produced lookup, the computation and the files — all before the one transaction that records
+     * the result and charges the request. Only a delivered new image is charged.
+     */
+    async generate({
+      ctx,
+      indexName,
+      input,
+    }: {
+      ctx: AuthedCtx;
+      indexName: string;
+      input: GenerateImageBody;
+    }): Promise<GenerateImageAnswer> {
+      const index = await repo.findIndex(indexName);
+      if (!index) throw new WordedError('NOT_FOUND', 404, 'indexNotFound');
+      if (input.indice_id !== undefined && input.indice_id !== index.id) {
+        throw ValidationError.field('indice_id', 'validation.indexMismatch');
+      }
+      const parcel = await repo.findParcel(input.parcelle_id);
+      // Someone else's parcel answers exactly like a missing one: no hint that it exists.
+      if (!parcel || parcel.userId !== ctx.actor.id) throw new NotFoundError();
+      const quota = await quotaFor(ctx.actor.id, index.id);
+
+      const legend = await repo.legend(index.id);
+      const style = styleHash(legend, parcel.geom);
+      const legendHash = `${style}-w${input.width}h${input.height}`;
+      const window = { start: input.startDate, end: input.endDate };
+
+      if (quota.usage.used >= quota.usage.total) {
+        // No engine work once the quota is spent — but an image already paid for stays available.
+        const stored = await repo.resultInWindow(parcel.id, index.id, style, window.start, window.end);
+        if (stored) return answer(index, stored, true);
+        throw new QuotaExhaustedError(index.code, quota.usage.used, quota.usage.total);
+      }
+
+      const request: RenderRequest = {
+        geometry: parcel.geom,
+        index: index.code,
+        start: window.start,
+        end: window.end,
+        legend: legend.length > 0 ? legend : undefined,
+        width: input.width,
+        height: input.height,
+      };
+      const deadline = imagery.deadline();
+      const selection = await imagery.selectScene(request, deadline).catch((e: unknown) => {
+        throw apiErrorOf(e, window);
+      });
+      const existing = await repo.resultByKey(parcel.id, index.id, selection.scene.id, legendHash);
+      if (existing) return answer(index, existing, true);
+
+      const map = await imagery.render(selection, request, deadline).catch((e: unknown) => {
+        throw apiErrorOf(e, window);
+      });
+      const keys = await storeResultFiles(
+        storage,
+        resultKeyBase(ctx.actor.id, parcel.id, index.code, map.scene.id),
+        map,
+      );
+      const delivery = await repo
+        .deliver(quota.usage.id, {
+          userId: ctx.actor.id,
+          parcelId: parcel.id,
+          indexId: index.id,
+          subscriptionId: quota.subscriptionId,
+          sceneId: map.scene.id,
+          sceneDatetime: new Date(map.scene.datetime),
+          startDate: window.start,
+          endDate: window.end,
+          legendHash,
+          stats: toResultStats(map.stats),
+          bounds: map.bounds,
+          cloudFraction: map.scene.cloudFraction,
+          validFraction: map.stats.validFraction,
+          ...keys,
+        })
+        .catch(async (error: unknown) => {
+          await removeResultFiles(storage, keys);
+          throw error;
+        });
+      if (delivery.kind !== 'charged') await removeResultFiles(storage, keys);
+      if (delivery.kind === 'exhausted') throw new QuotaExhaustedError(index.code, delivery.used, delivery.total);
+      return delivery.kind === 'charged'
+        ? answer(index, delivery.row, false, { width: map.width, height: map.height })
+        : answer(index, delivery.row, true);
+    },
+  };
+}
+
+export type ImagesService = ReturnType<typeof createImagesService>;

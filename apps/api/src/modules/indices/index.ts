@@ -1,0 +1,22 @@
+import type { Db } from '@filaha/db';
+import type { FastifyPluginAsync } from 'fastify';
+import { createParcelsRepository } from '../parcels/parcels.repository.ts';
+import { createAssignmentsRepository } from './assignments.repository.ts';
+import { createAssignmentsService } from './assignments.service.ts';
+import { createIndicesRepository } from './indices.repository.ts';
+import { indicesRoutes } from './indices.routes.ts';
+import { createIndicesService } from './indices.service.ts';
+import { createLegendsRepository } from './legends.repository.ts';
+import { legendsRoutes } from './legends.routes.ts';
+import { createLegendsService } from './legends.service.ts';
+
+/** Indices, legends, plan ↔ index assignments and the farmer's index config, wired with one registration. */
+export const indicesModule: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  await app.register(indicesRoutes, {
+    indices: createIndicesService(createIndicesRepository(db), createParcelsRepository(db)),
+  });
+  await app.register(legendsRoutes, {
+    legends: createLegendsService(createLegendsRepository(db)),
+    assignments: createAssignmentsService(createAssignmentsRepository(db)),
+  });
+};

@@ -1,0 +1,115 @@
+import {
+  indexCodeFromName,
+  toBilingual,
+  toRecommendations,
+  type IndexInput,
+  type IndexUpdateInput,
+} from '@filaha/shared';
+import type { AuthedCtx, Ctx } from '../../context.ts';
+import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import { toParcel } from '../parcels/parcels.presenter.ts';
+import type { ParcelsRepository } from '../parcels/parcels.repository.ts';
+import { conflict, inUse, READER_ROLES } from '../plans/domain-errors.ts';
+import { domainText } from '../plans/domain-texts.ts';
+import type { IndexValues, IndicesRepository, WriteOutcome } from './indices.repository.ts';
+import { descriptionText, toIndex, toLegend } from './indices.presenter.ts';
+import type { Index, IndexConfig } from './indices.schemas.ts';
+
+const CODE_PATTERN = /^[A-Z0-9_]{2,16}$/;
+
+/** The engine code: the one given, or the name without 'Indice', spaces and case ('Indice NDVI' → 'NDVI'). */
+function codeOf(input: { code?: string | undefined; indiceName: string }): string {
+  const code = (input.code ?? indexCodeFromName(input.indiceName)).toUpperCase();
+  if (!CODE_PATTERN.test(code)) throw ValidationError.field('code', 'validation.indexCode');
+  return code;
+}
+
+/** Vegetation indices (admin CRUD; reads are public) and the farmer's index-map configuration (SPEC §3). */
+export function createIndicesService(repo: IndicesRepository, parcels: ParcelsRepository) {
+  function settle(outcome: WriteOutcome) {
+    if (outcome.ok) return outcome.index;
+    if (outcome.reason === 'not_found') throw new NotFoundError();
+    throw conflict('duplicate', outcome.field);
+  }
+
+  async function present(id: number, lang: Ctx['lang']): Promise<Index> {
+    const index = await repo.findById(id);
+    if (!index) throw new NotFoundError();
+    return toIndex(index, lang);
+  }
+
+  return {
+    async list({ ctx }: { ctx: Ctx }): Promise<Index[]> {
+      return (await repo.list()).map((i) => toIndex(i, ctx.lang));
+    },
+
+    async get({ ctx, id }: { ctx: Ctx; id: number }): Promise<Index> {
+      return present(id, ctx.lang);
+    },
+
+    async create({ ctx, input }: { ctx: AuthedCtx; input: IndexInput }): Promise<Index> {
+      const values: IndexValues = {
+        code: codeOf(input),
+        name: input.indiceName,
+        description: toBilingual(input.description),
+        recommendations: toRecommendations(input.recomndation),
+      };
+      const created = settle(await repo.create(values));
+      return present(created.id, ctx.lang);
+    },
+
+    /** A renamed index keeps its code unless a new one is sent: the code links it to the imagery engine. */
+    async update({ ctx, id, input }: { ctx: AuthedCtx; id: number; input: IndexUpdateInput }): Promise<Index> {
+      const patch: Partial<IndexValues> = {};
+      if (input.indiceName !== undefined) patch.name = input.indiceName;
+      if (input.code !== undefined) patch.code = codeOf({ code: input.code, indiceName: '' });
+      if (input.description !== undefined) patch.description = toBilingual(input.description);
+      if (input.recomndation !== undefined) patch.recommendations = toRecommendations(input.recomndation);
+      if (Object.keys(patch).length === 0) return present(id, ctx.lang);
+      settle(await repo.update(id, patch));
+      return present(id, ctx.lang);
+    },
+
+    async remove({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {
+      const outcome = await repo.remove(id);
+      if (outcome === 'not_found') throw new NotFoundError();
+      if (outcome === 'assigned' || outcome === 'used') throw inUse(outcome);
+      return { message: domainText('indexDeleted', ctx.lang) };
+    },
+
+    /**
+     * The index-map configuration of a farmer: the indices of their active subscription's plan with legends
+     * and the farmer's parcels. No subscription → SUBSCRIPTION_REQUIRED; none active → SUBSCRIPTION_INACTIVE.
+     */
+    async config({ ctx, userId }: { ctx: AuthedCtx; userId: number }): Promise<IndexConfig[]> {
+      if (userId !== ctx.actor.id && !READER_ROLES.has(ctx.actor.role)) throw new ForbiddenError();
+      const subscriptions = await repo.subscriptionsOf(userId);
+      if (subscriptions.length === 0) throw new AppError('SUBSCRIPTION_REQUIRED', 403);
+      const active = subscriptions.find((s) => s.state === 'actif');
+      if (!active) throw new AppError('SUBSCRIPTION_INACTIVE', 403);
+      const [planIndices, parcelRows, usage] = await Promise.all([
+        repo.ofPlan(active.planId),
+        parcels.list(userId),
+        repo.usageOf(active.id),
+      ]);
+      const parcelles = parcelRows.map(toParcel);
+      return planIndices.map((index) => {
+        const quota = usage.get(index.id);
+        return {
+          indiceId: index.id,
+          indiceName: index.name,
+          code: index.code,
+          description: descriptionText(index.description),
+          recomndation: index.recommendations,
+          legende: index.legends.map((l) => toLegend(l, ctx.lang)),
+          parcelles,
+          nbreq_total: quota ? quota.total : null,
+          nbreq_restante: quota ? quota.total - quota.used : null,
+          abonnementUserId: active.id,
+        };
+      });
+    },
+  };
+}
+
+export type IndicesService = ReturnType<typeof createIndicesService>;

@@ -1,0 +1,84 @@
+// The request.parts()/isMultipart() typings come with the plugin (registered in index.ts).
+import type {} from '@fastify/multipart';
+import { MARKETPLACE_LIMITS } from '@filaha/shared';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError, ValidationError } from '../../errors.ts';
+import { processPhoto, type ProcessedPhoto } from './photos.ts';
+
+/** Limits of @fastify/multipart for the publication routes (registered for them only). */
+export const MULTIPART_LIMITS = {
+  fileSize: MARKETPLACE_LIMITS.maxImageBytes,
+  files: MARKETPLACE_LIMITS.maxImagesPerPublication,
+  fields: 30,
+  fieldSize: 16 * 1024,
+  parts: 50,
+  headerPairs: 200,
+} as const;
+
+/** `images`, `images[]`, `images[0]`: the names browsers and the earlier client use for the photo inputs. */
+const IMAGE_FIELD = /^images(\[\d*\])?$/;
+
+export interface PublicationForm {
+  fields: Record<string, string | string[]>;
+  photos: ProcessedPhoto[];
+}
+
+function addField(fields: PublicationForm['fields'], rawName: string, value: string): void {
+  const name = rawName.replace(/\[\]$/, '');
+  const existing = fields[name];
+  fields[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+}
+
+/**
+ * Reads a multipart publication form: text fields, and each photo decoded and re-encoded as it arrives (so
+ * at most one raw upload is in memory). A JSON body is accepted too (fields only, no photos). A file over
+ * 8 MB or more than 10 files → 413 from the multipart limits; a file that is not an image → 400.
+ */
+export async function readPublicationForm(request: FastifyRequest): Promise<PublicationForm> {
+  const form: PublicationForm = { fields: {}, photos: [] };
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body && typeof body === 'object') {
+      for (const [name, value] of Object.entries(body)) {
+        if (Array.isArray(value)) for (const v of value) addField(form.fields, name, String(v));
+        else if (value !== undefined && value !== null) addField(form.fields, name, String(value));
+      }
+    }
+    return form;
+  }
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (!IMAGE_FIELD.test(part.fieldname)) {
+        part.file.resume();
+        throw ValidationError.field(part.fieldname, 'validation.unexpectedFile');
+      }
+      const bytes = await part.toBuffer();
+      // toBuffer() can return the cut buffer when the limit is hit on the last chunk (seen over real HTTP): the
+      // stream's flag is the reliable signal.
+      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 413);
+      // An empty file input still sends a part with no bytes: nothing was chosen.
+      if (bytes.length === 0) continue;
+      form.photos.push(await processPhoto(bytes));
+    } else {
+      if (part.valueTruncated) throw ValidationError.field(part.fieldname, 'validation.tooLong');
+      addField(form.fields, part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
+    }
+  }
+  return form;
+}
+
+/** Validates form fields with a shared schema; issues look like the route validator's. */
+export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  throw new ValidationError(
+    parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), code: issue.code, message: issue.message })),
+  );
+}
+
+export function tooManyImages(): AppError {
+  return new AppError('VALIDATION_FAILED', 400, [
+    { path: 'images', code: 'too_many', message: 'validation.tooManyImages' },
+  ]);
+}

@@ -1,0 +1,54 @@
+import type { AssignFunctionalityInput, AssignSellerFunctionalityInput, FunctionalityInput } from '@filaha/shared';
+import type { AuthedCtx } from '../../context.ts';
+import { conflict, unknownReference } from './domain-errors.ts';
+import { domainText } from './domain-texts.ts';
+import type { FunctionalitiesRepository, LinkOutcome } from './functionalities.repository.ts';
+import type { Functionality } from './plans.schemas.ts';
+
+type Link = { kind: 'farmer' | 'seller'; planId: number; planField: string };
+
+/** Functionalities (SPEC "Fonctionnality") and their assignment to farmer and seller plans. */
+export function createFunctionalitiesService(repo: FunctionalitiesRepository) {
+  async function settle(outcome: LinkOutcome, functionalityId: number, link: Link, ctx: AuthedCtx) {
+    if (outcome === 'duplicate') throw conflict('already_assigned', 'fonctionnalityId');
+    if (outcome === 'missing') {
+      const missing = await repo.missing(functionalityId, { kind: link.kind, id: link.planId });
+      throw unknownReference(missing.functionality ? 'fonctionnalityId' : link.planField);
+    }
+    return { message: domainText('functionalityAssigned', ctx.lang) };
+  }
+
+  return {
+    async list(): Promise<Functionality[]> {
+      return (await repo.list()).map(({ id, name, psudo }) => ({ id, name, psudo }));
+    },
+
+    async create({ input }: { input: FunctionalityInput }): Promise<Functionality> {
+      const created = await repo.create(input);
+      if (created === 'duplicate') throw conflict('duplicate', 'name');
+      return { id: created.id, name: created.name, psudo: created.psudo };
+    },
+
+    async assignToPlan({ ctx, input }: { ctx: AuthedCtx; input: AssignFunctionalityInput }) {
+      const outcome = await repo.assignToPlan(input.abonnementId, input.fonctionnalityId);
+      return settle(
+        outcome,
+        input.fonctionnalityId,
+        { kind: 'farmer', planId: input.abonnementId, planField: 'abonnementId' },
+        ctx,
+      );
+    },
+
+    async assignToSellerPlan({ ctx, input }: { ctx: AuthedCtx; input: AssignSellerFunctionalityInput }) {
+      const outcome = await repo.assignToSellerPlan(input.sellerabonnementid, input.fonctionnalityId);
+      return settle(
+        outcome,
+        input.fonctionnalityId,
+        { kind: 'seller', planId: input.sellerabonnementid, planField: 'sellerabonnementid' },
+        ctx,
+      );
+    },
+  };
+}
+
+export type FunctionalitiesService = ReturnType<typeof createFunctionalitiesService>;

@@ -1,0 +1,44 @@
+import { toBilingual, type PlanInput } from '@filaha/shared';
+import type { AuthedCtx, Ctx } from '../../context.ts';
+import { NotFoundError } from '../../errors.ts';
+import { conflict, inUse } from './domain-errors.ts';
+import { domainText } from './domain-texts.ts';
+import { toPlan, toPlanDetails } from './plans.presenter.ts';
+import type { PlansRepository } from './plans.repository.ts';
+import type { Plan, PlanDetails } from './plans.schemas.ts';
+
+/** Plans (SPEC "Abonnement"). Reads are public (the offers page); writes are the admin's (route guard). */
+export function createPlansService(plans: PlansRepository) {
+  return {
+    async list({ ctx }: { ctx: Ctx }): Promise<Plan[]> {
+      return (await plans.list()).map((p) => toPlan(p, ctx.lang));
+    },
+
+    async details({ ctx }: { ctx: Ctx }): Promise<PlanDetails[]> {
+      return (await plans.details()).map((p) => toPlanDetails(p, ctx.lang));
+    },
+
+    async create({ ctx, input }: { ctx: AuthedCtx; input: PlanInput }): Promise<Plan> {
+      // A single description (plain text or JSON {ar, fr}) fills both languages; explicit ones win.
+      const description = input.description === undefined ? { ar: '', fr: '' } : toBilingual(input.description);
+      const created = await plans.create({
+        name: input.nameAbonnement,
+        clientName: input.nameClient,
+        prices: input.prices,
+        descriptionFr: input.descriptionFr ?? description.fr,
+        descriptionAr: input.descriptionAr ?? description.ar,
+      });
+      if (created === 'duplicate') throw conflict('duplicate', 'nameAbonnement');
+      return toPlan(created, ctx.lang);
+    },
+
+    async remove({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {
+      const outcome = await plans.remove(id);
+      if (outcome === 'not_found') throw new NotFoundError();
+      if (outcome === 'in_use') throw inUse('subscribed');
+      return { message: domainText('planDeleted', ctx.lang) };
+    },
+  };
+}
+
+export type PlansService = ReturnType<typeof createPlansService>;

@@ -1,0 +1,94 @@
+import type { SellerPlanInput, SellerSubscriptionInput, SubscriptionState } from '@filaha/shared';
+import type { AuthedCtx, Ctx } from '../../context.ts';
+import { NotFoundError } from '../../errors.ts';
+import {
+  isActive,
+  toSellerPlan,
+  toSellerSubscription,
+  toSellerSubscriptionWithUser,
+} from './seller-plans.presenter.ts';
+import type { SellerPlansRepository } from './seller-plans.repository.ts';
+import type { CurrentSellerSubscription, SellerPlan, SellerSubscriptionWithUser } from './seller-plans.schemas.ts';
+import type { SellerSubscriptionsRepository } from './seller-subscriptions.repository.ts';
+import { conflictOn, marketplaceText, unknownReference } from './shared.ts';
+
+/**
+ * Seller plans (catalogue) and seller subscriptions. Route guards fix the roles; this service decides the
+ * rest: a subscription is always the caller's own, created 'actif' for one year, one active at a time.
+ */
+export function createSellerPlansService(plans: SellerPlansRepository, subscriptions: SellerSubscriptionsRepository) {
+  async function subscriptionOrThrow(id: number) {
+    const found = await subscriptions.findById(id);
+    if (!found) throw new NotFoundError();
+    return found;
+  }
+
+  return {
+    async listPlans(): Promise<SellerPlan[]> {
+      return (await plans.list()).map(toSellerPlan);
+    },
+
+    async createPlan({ input }: { ctx: AuthedCtx; input: SellerPlanInput }): Promise<SellerPlan> {
+      const created = await plans.create({
+        name: input.nameAbonnement,
+        clientName: input.nameClient,
+        price: input.price,
+        postLimit: input.nbPost,
+        priority: input.priority,
+        description: input.description ?? '',
+      });
+      if (created === 'duplicate') throw conflictOn('duplicate', 'nameAbonnement');
+      return toSellerPlan(created);
+    },
+
+    async removePlan({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {
+      const outcome = await plans.remove(id);
+      if (outcome === 'not_found') throw new NotFoundError();
+      if (outcome === 'in_use') throw conflictOn('in_use', 'id');
+      return { message: marketplaceText('sellerPlanDeleted', ctx.lang) };
+    },
+
+    /** The client's dates and state are ignored: the server decides them (SPEC §4). */
+    async subscribe({ ctx, input }: { ctx: AuthedCtx; input: SellerSubscriptionInput }) {
+      const outcome = await subscriptions.create(ctx.actor.id, input.sellerAbonnementId);
+      if (!outcome.ok) {
+        throw outcome.reason === 'open'
+          ? conflictOn('subscription_open', 'sellerAbonnementId')
+          : unknownReference('sellerAbonnementId');
+      }
+      const created = await subscriptionOrThrow(outcome.id);
+      return {
+        message: marketplaceText('sellerSubscriptionCreated', ctx.lang),
+        sellerAbonnementUser: toSellerSubscription(created),
+      };
+    },
+
+    async current({ ctx }: { ctx: AuthedCtx }): Promise<CurrentSellerSubscription> {
+      const record = await subscriptions.currentOf(ctx.actor.id);
+      if (!record) return { hasActiveSubscription: false, data: null };
+      return { hasActiveSubscription: isActive(record), data: toSellerSubscription(record) };
+    },
+
+    async listAll(_: { ctx: Ctx }): Promise<SellerSubscriptionWithUser[]> {
+      return (await subscriptions.listAll()).map(toSellerSubscriptionWithUser);
+    },
+
+    async setState({ ctx, id, etat }: { ctx: AuthedCtx; id: number; etat: SubscriptionState }) {
+      const outcome = await subscriptions.setState(id, etat);
+      if (outcome === 'not_found') throw new NotFoundError();
+      if (outcome === 'other_active') throw conflictOn('other_active', 'etat');
+      const updated = await subscriptionOrThrow(id);
+      return {
+        message: marketplaceText('sellerSubscriptionUpdated', ctx.lang),
+        sellerAbonnementUser: toSellerSubscription(updated),
+      };
+    },
+
+    async removeSubscription({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {
+      if (!(await subscriptions.remove(id))) throw new NotFoundError();
+      return { message: marketplaceText('sellerSubscriptionDeleted', ctx.lang) };
+    },
+  };
+}
+
+export type SellerPlansService = ReturnType<typeof createSellerPlansService>;

@@ -1,0 +1,76 @@
+import type { FarmerSubscriptionInput, SubscriptionState, UsageRowsInput } from '@filaha/shared';
+import type { AuthedCtx } from '../../context.ts';
+import { AppError, ForbiddenError, NotFoundError } from '../../errors.ts';
+import { conflict, READER_ROLES, unknownReference } from '../plans/domain-errors.ts';
+import { domainText } from '../plans/domain-texts.ts';
+import { toSubscription, toSubscriptionWithUser, toUsage } from './subscriptions.presenter.ts';
+import type { SubscriptionsRepository } from './subscriptions.repository.ts';
+import type { Subscription, SubscriptionWithUser, Usage } from './subscriptions.schemas.ts';
+
+const isReader = (ctx: AuthedCtx) => READER_ROLES.has(ctx.actor.role);
+
+/**
+ * Farmer subscriptions and their per-index usage. Route guards fix the roles; this service adds ownership:
+ * a farmer only ever reads their own subscriptions and usage, and only subscribes themself.
+ */
+export function createSubscriptionsService(repo: SubscriptionsRepository) {
+  /** The subscription if the caller may read it; someone else's answers 404 so its existence is not told. */
+  async function readable(ctx: AuthedCtx, id: number) {
+    const subscription = await repo.findById(id);
+    if (!subscription || (subscription.userId !== ctx.actor.id && !isReader(ctx))) throw new NotFoundError();
+    return subscription;
+  }
+
+  return {
+    async statusOf({ ctx, userId }: { ctx: AuthedCtx; userId: number }): Promise<Subscription[]> {
+      if (userId !== ctx.actor.id && !isReader(ctx)) throw new ForbiddenError();
+      return (await repo.listByUser(userId)).map(toSubscription);
+    },
+
+    async listAll(): Promise<SubscriptionWithUser[]> {
+      return (await repo.listAll()).map(toSubscriptionWithUser);
+    },
+
+    /** For the caller only: désactivé, 12 months, today; the client's user_id may only repeat the caller's. */
+    async subscribe({ ctx, input }: { ctx: AuthedCtx; input: FarmerSubscriptionInput }) {
+      if (input.user_id !== undefined && input.user_id !== ctx.actor.id) throw new ForbiddenError();
+      const outcome = await repo.create(ctx.actor.id, input.abn_id);
+      if (!outcome.ok) {
+        throw outcome.reason === 'open' ? conflict('subscription_open', 'abn_id') : unknownReference('abn_id');
+      }
+      const created = await repo.findById(outcome.id);
+      if (!created) throw new NotFoundError();
+      return { message: domainText('subscriptionCreated', ctx.lang), abonnementUser: toSubscription(created) };
+    },
+
+    async setState({ ctx, id, etat }: { ctx: AuthedCtx; id: number; etat: SubscriptionState }) {
+      const outcome = await repo.setState(id, etat);
+      if (outcome === 'not_found') throw new NotFoundError();
+      if (outcome === 'other_active') throw conflict('other_active', 'etat');
+      const updated = await repo.findById(id);
+      if (!updated) throw new NotFoundError();
+      return { message: domainText('subscriptionUpdated', ctx.lang), abonnementUser: toSubscription(updated) };
+    },
+
+    async remove({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {
+      if (!(await repo.remove(id))) throw new NotFoundError();
+      return { message: domainText('subscriptionDeleted', ctx.lang) };
+    },
+
+    async remaining({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<Usage[]> {
+      await readable(ctx, id);
+      return (await repo.usage(id)).map(toUsage);
+    },
+
+    /** Idempotent repair for an active subscription (e.g. an index assigned to its plan after activation). */
+    async createUsage({ input }: { ctx: AuthedCtx; input: UsageRowsInput }) {
+      const subscription = await repo.findById(input.abonnementuser_id);
+      if (!subscription) throw new NotFoundError();
+      if (subscription.state !== 'actif') throw new AppError('SUBSCRIPTION_INACTIVE', 409);
+      const created = await repo.createMissingUsage(subscription.id);
+      return { created, usage: (await repo.usage(subscription.id)).map(toUsage) };
+    },
+  };
+}
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;

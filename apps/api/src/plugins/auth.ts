@@ -1,0 +1,71 @@
+import type { RoleName } from '@filaha/shared';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { ForbiddenError, UnauthenticatedError } from '../errors.ts';
+import type { TokenService } from '../lib/tokens.ts';
+
+/** The signed-in caller, as the database says now (not as the token said when it was issued). */
+export interface AuthUser {
+  id: number;
+  role: string;
+  roleId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    tokens: TokenService;
+    /** onRequest hook: 401 unless a valid Bearer token names an existing user. */
+    authenticate: onRequestAsyncHookHandler;
+    /** onRequest hook: authenticate, then 403 unless the caller has one of the roles. */
+    requireRole: (...roles: RoleName[]) => onRequestAsyncHookHandler;
+  }
+}
+
+export interface AuthPluginOptions {
+  tokens: TokenService;
+  loadUser: (id: number) => Promise<AuthUser | undefined>;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/** For handlers behind `authenticate`: the caller, or a 401 if a route forgot the hook. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new UnauthenticatedError();
+  return request.user;
+}
+
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app: FastifyInstance, { tokens, loadUser }) => {
+    app.decorateRequest('user', null);
+    app.decorate('tokens', tokens);
+
+    const authenticate: onRequestAsyncHookHandler = async (request) => {
+      if (request.user) return;
+      const token = bearerToken(request);
+      if (!token) throw new UnauthenticatedError();
+      const { userId } = await tokens.verify(token);
+      // A deleted account's token must stop working at once, and a changed role must apply at once.
+      const user = await loadUser(userId);
+      if (!user) throw new UnauthenticatedError();
+      request.user = user;
+    };
+    app.decorate('authenticate', authenticate);
+
+    app.decorate('requireRole', (...roles: RoleName[]): onRequestAsyncHookHandler => {
+      const allowed = new Set<string>(roles);
+      return async function requireRole(this: FastifyInstance, request, reply) {
+        await authenticate.call(this, request, reply);
+        if (!allowed.has(currentUser(request).role)) throw new ForbiddenError();
+      };
+    });
+  },
+  { name: 'auth' },
+);

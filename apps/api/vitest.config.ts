@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'api',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // One database per worker (getTestDb) is reused across files; isolating would start PGlite per file.
+    isolate: false,
+    testTimeout: 30000,
+    hookTimeout: 120000,
+  },
+});

@@ -1,0 +1,112 @@
+import type layout from '../i18n/locales/ar/layout.json';
+import type { AreaName } from '../lib/roles.ts';
+
+/** Sidebar and page-title keys of the `layout` namespace; typed so a missing translation fails tsc. */
+export type NavLabel = `nav.${keyof typeof layout.nav}`;
+
+/**
+ * Every signed-in route of SPEC §2, per area. `nav` items appear in the sidebar; the others are detail
+ * pages reached from a list. `page` says what renders today: the area home, a real screen, or the
+ * translated "in preparation" panel for screens of later steps.
+ */
+/** 'home', 'prep', or a key of PAGES in app/pages.ts. */
+export type AreaPage = string;
+export type AreaIcon =
+  | 'store'
+  | 'map'
+  | 'card'
+  | 'tools'
+  | 'upload'
+  | 'boxes'
+  | 'chat'
+  | 'friends'
+  | 'user'
+  | 'users'
+  | 'layers'
+  | 'leaf'
+  | 'palette'
+  | 'link'
+  | 'grid'
+  | 'dashboard'
+  | 'parcel'
+  | 'history'
+  | 'tag';
+
+export interface AreaRoute {
+  path: string;
+  /** Key in the `layout` namespace (`nav.*`), used for the sidebar and the page title. */
+  label: NavLabel;
+  icon: AreaIcon;
+  nav: boolean;
+  page: AreaPage;
+}
+
+export interface AreaDef {
+  name: AreaName;
+  base: `/${string}`;
+  routes: readonly AreaRoute[];
+}
+
+const r = (path: string, label: NavLabel, icon: AreaIcon, page: AreaPage = 'prep', nav = true): AreaRoute => ({
+  path,
+  label,
+  icon,
+  nav,
+  page,
+});
+
+export const AREAS: readonly AreaDef[] = [
+  {
+    name: 'user',
+    base: '/user',
+    routes: [
+      r('marketplace', 'nav.marketplace', 'store', 'marketplace'),
+      r('ferme-map', 'nav.farmMap', 'map', 'farmMap'),
+      r('Abonnement', 'nav.subscription', 'card', 'userSubscription'),
+      r('service-offert', 'nav.services', 'tools', 'userServices'),
+      r('product-submission', 'nav.productSubmission', 'upload', 'productSubmission'),
+      r('offre-vendeur', 'nav.sellerOffer', 'tag', 'sellerOffers'),
+      r('stock-management', 'nav.stock', 'boxes'),
+      r('Messaging-page', 'nav.messaging', 'chat'),
+      r('ami', 'nav.friends', 'friends'),
+      r('profile', 'nav.profile', 'user', 'profile'),
+      r('ferme-map/:parcelId', 'nav.parcel', 'parcel', 'farmParcel', false),
+      r('historique/:indexId/:parcelId', 'nav.history', 'history', 'farmHistory', false),
+      r('product-details/:id', 'nav.productDetails', 'tag', 'productDetails', false),
+      r('my-product-details/:id', 'nav.myProductDetails', 'tag', 'myProduct', false),
+    ],
+  },
+  {
+    name: 'seller',
+    base: '/seller',
+    routes: [
+      r('marketplace', 'nav.marketplace', 'store', 'marketplace'),
+      r('offre', 'nav.sellerSubscription', 'card', 'sellerOffers'),
+      r('product-submission', 'nav.productSubmission', 'upload', 'productSubmission'),
+      r('product-details/:id', 'nav.productDetails', 'tag', 'productDetails', false),
+      r('my-product-details/:id', 'nav.myProductDetails', 'tag', 'myProduct', false),
+    ],
+  },
+  {
+    name: 'admin',
+    base: '/admin',
+    routes: [
+      r('UserManagement', 'nav.users', 'users', 'users'),
+      r('AbonnementManagement', 'nav.farmerSubscriptions', 'card', 'adminSubscriptions'),
+      r('Abonnement', 'nav.plans', 'grid', 'adminPlans'),
+      r('fonctionalities', 'nav.functionalities', 'link', 'adminFunctionalities'),
+      r('indices', 'nav.indices', 'leaf', 'adminIndices'),
+      r('Abonementindices', 'nav.planIndices', 'layers', 'adminPlanIndices'),
+      r('legend', 'nav.legends', 'palette', 'adminLegends'),
+      r('Parcelle', 'nav.parcels', 'parcel', 'adminParcels'),
+      r('SellerAbonnement', 'nav.sellerPlans', 'tag', 'adminSellerPlans'),
+      r('SellerAbonnementManager', 'nav.sellerSubscriptions', 'store', 'adminSellerSubscriptions'),
+      r('ServiceRequests', 'nav.serviceRequests', 'tools', 'adminServiceRequests'),
+    ],
+  },
+  {
+    name: 'manager',
+    base: '/manager',
+    routes: [r('Dashboard', 'nav.dashboard', 'dashboard', 'managerDashboard')],
+  },
+];

@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, stubApi } from '../../test/fetch.ts';
+import { renderApp } from '../../test/render.tsx';
+
+const path = () => screen.getByTestId('path').textContent;
+
+describe('session start-up and route guards', () => {
+  it('drops a rejected token silently and treats the visitor as anonymous', async () => {
+    localStorage.setItem('Token', 'expired.jwt');
+    localStorage.setItem('sellerRole', 'Coopérative');
+    const { calls } = stubApi({
+      'GET /api/roles/my-role': () => json(401, { code: 'TOKEN_EXPIRED', message: 'expired' }),
+    });
+    renderApp('/user/marketplace');
+    expect(await screen.findByText('جارٍ التحميل...')).toBeTruthy();
+    await waitFor(() => expect(path()).toBe('/auth/SignIn'));
+    expect(localStorage.getItem('Token')).toBeNull();
+    expect(localStorage.getItem('sellerRole')).toBeNull();
+    expect(calls[0]?.headers.authorization).toBe('Bearer expired.jwt');
+    expect(calls[0]?.url).toBe('/api/roles/my-role');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('restores a valid session and opens the area of its role', async () => {
+    localStorage.setItem('Token', 'good.jwt');
+    stubApi({
+      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
+      'GET /api/users/profile': () => json(200, { id: 3, userName: 'Karim Haddad', roleName: 'User' }),
+    });
+    renderApp('/user/marketplace');
+    expect(await screen.findByRole('heading', { name: 'مرحبًا، Karim Haddad' })).toBeTruthy();
+    expect(path()).toBe('/user/marketplace');
+    expect(localStorage.getItem('Token')).toBe('good.jwt');
+  });
+
+  it('sends an anonymous visitor of a signed-in area to sign-in', async () => {
+    const { calls } = stubApi({});
+    renderApp('/admin/UserManagement');
+    await waitFor(() => expect(path()).toBe('/auth/SignIn'));
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends a user of another role to /unauthorized', async () => {
+    localStorage.setItem('Token', 'seller.jwt');
+    stubApi({ 'GET /api/roles/my-role': () => json(200, { role: 'Seller' }) });
+    renderApp('/admin/UserManagement');
+    await waitFor(() => expect(path()).toBe('/unauthorized'));
+    expect(await screen.findByRole('heading', { name: 'لا تملك صلاحية الدخول إلى هذه الصفحة' })).toBeTruthy();
+  });
+
+  it('lets an investor into the farmer area', async () => {
+    localStorage.setItem('Token', 'investor.jwt');
+    stubApi({ 'GET /api/roles/my-role': () => json(200, 'Investor') });
+    renderApp('/user/profile');
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 1 }).length).toBeGreaterThan(0));
+    expect(path()).toBe('/user/profile');
+  });
+
+  it('sends a signed-in user away from the sign-in page to their home', async () => {
+    localStorage.setItem('Token', 'admin.jwt');
+    stubApi({
+      'GET /api/roles/my-role': () => json(200, { roleName: 'Admin' }),
+      'GET /api/users': () => json(200, []),
+    });
+    renderApp('/auth/SignIn');
+    await waitFor(() => expect(path()).toBe('/admin/UserManagement'));
+  });
+
+  it('shows an honest in-preparation panel for screens of later steps', async () => {
+    localStorage.setItem('Token', 'good.jwt');
+    stubApi({ 'GET /api/roles/my-role': () => json(200, { role: 'User' }) });
+    renderApp('/user/stock-management');
+    expect(await screen.findByTestId('in-preparation')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'تسيير المخزون' })).toBeTruthy();
+  });
+});

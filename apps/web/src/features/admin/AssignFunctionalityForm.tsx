@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ABONNEMENT_TYPES, AssignFunctionalityInput, AssignSellerFunctionalityInput, idSchema } from '@filaha/shared';
+import { SelectField } from '../../components/ui/fields.tsx';
+import { useMessages } from '../../lib/messages.ts';
+import { adminApi, KEYS } from './adminApi.ts';
+import { functionalitiesQuery, plansQuery, sellerPlansQuery } from './queries.ts';
+import { FormError } from './ui/FormError.tsx';
+import { btn } from './ui/styles.ts';
+import { useAdminMutation } from './ui/useAdminMutation.ts';
+
+/** Both selects required (SPEC §5); the plan kind says which route and which id field the server reads. */
+const AssignForm = z.object({
+  fonctionnalityId: idSchema,
+  abonnementType: z.enum(ABONNEMENT_TYPES),
+  planId: idSchema,
+});
+type AssignForm = z.output<typeof AssignForm>;
+
+async function assign(v: AssignForm): Promise<unknown> {
+  if (v.abonnementType === 'vendeur') {
+    const body = AssignSellerFunctionalityInput.parse({
+      fonctionnalityId: v.fonctionnalityId,
+      sellerabonnementid: v.planId,
+    });
+    return adminApi.post('/sellerAbonnementFonctionality', body);
+  }
+  const body = AssignFunctionalityInput.parse({ fonctionnalityId: v.fonctionnalityId, abonnementId: v.planId });
+  return adminApi.post('/abonnementFonctionnality', body);
+}
+
+/** Functionality → farmer plan or seller plan; a duplicate answers 409 'Fonctionality déjà assignée.'. */
+export function AssignFunctionalityForm() {
+  const { t } = useTranslation('admin');
+  const { fieldMessage } = useMessages();
+  const [error, setError] = useState<string | null>(null);
+  const functionalities = useQuery(functionalitiesQuery);
+  const plans = useQuery(plansQuery);
+  const sellerPlans = useQuery(sellerPlansQuery);
+  const form = useForm({ resolver: zodResolver(AssignForm), defaultValues: { abonnementType: 'agriculteur' } });
+  const errors = form.formState.errors;
+  const kind = form.watch('abonnementType');
+  const choices =
+    kind === 'vendeur'
+      ? (sellerPlans.data ?? []).map((p) => ({ id: p.id, name: p.nameAbonnement }))
+      : (plans.data ?? []).map((p) => ({ id: p.id, name: p.nameAbonnement }));
+
+  const save = useAdminMutation({
+    mutationFn: assign,
+    success: () => t('functionalities.assigned'),
+    invalidate: [KEYS.plans, KEYS.sellerPlans],
+    onSuccess: () => setError(null),
+    onError: setError,
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((v) => {
+        setError(null);
+        save.mutate(v);
+      })}
+      className="grid gap-4 sm:grid-cols-3"
+    >
+      <FormError text={error} onClose={() => setError(null)} />
+      <SelectField
+        label={t('functionalities.functionality')}
+        error={fieldMessage(errors.fonctionnalityId?.message)}
+        {...form.register('fonctionnalityId')}
+      >
+        <option value="">{t('common.choose')}</option>
+        {(functionalities.data ?? []).map((f) => (
+          <option key={f.id} value={f.id}>
+            {f.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t('functionalities.planKind')}
+        {...form.register('abonnementType', { onChange: () => form.setValue('planId', '') })}
+      >
+        <option value="agriculteur">{t('functionalities.kinds.agriculteur')}</option>
+        <option value="vendeur">{t('functionalities.kinds.vendeur')}</option>
+      </SelectField>
+      <SelectField
+        label={t('functionalities.plan')}
+        error={fieldMessage(errors.planId?.message)}
+        {...form.register('planId')}
+      >
+        <option value="">{t('common.choose')}</option>
+        {choices.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </SelectField>
+      <div className="sm:col-span-3">
+        <button type="submit" disabled={save.isPending} className={btn.primary}>
+          {save.isPending ? t('common.saving') : t('functionalities.assignSubmit')}
+        </button>
+      </div>
+    </form>
+  );
+}

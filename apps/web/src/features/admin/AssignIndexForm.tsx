@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_REQUESTS_PER_INDEX, PlanIndexInput } from '@filaha/shared';
+import { SelectField, TextField } from '../../components/ui/fields.tsx';
+import { useMessages } from '../../lib/messages.ts';
+import { adminApi, KEYS } from './adminApi.ts';
+import { indicesFree, plansFree } from './assignment.ts';
+import { assignmentsQuery, indicesQuery, plansQuery } from './queries.ts';
+import { FormError } from './ui/FormError.tsx';
+import { btn } from './ui/styles.ts';
+import { useAdminMutation } from './ui/useAdminMutation.ts';
+
+/**
+ * Index → plan with a request count (default 6, integer ≥ 1). Each select offers only what is not yet
+ * linked to the other's choice; a duplicate still answers 409 'Assignment already exists…'.
+ */
+export function AssignIndexForm({ onDone }: { onDone?: () => void }) {
+  const { t } = useTranslation('admin');
+  const { fieldMessage } = useMessages();
+  const [error, setError] = useState<string | null>(null);
+  const indices = useQuery(indicesQuery);
+  const plans = useQuery(plansQuery);
+  const links = useQuery(assignmentsQuery);
+  const form = useForm({
+    resolver: zodResolver(PlanIndexInput),
+    defaultValues: { IndiceId: '', AbonnementId: '', nombre_de_requete: String(DEFAULT_REQUESTS_PER_INDEX) },
+  });
+  const errors = form.formState.errors;
+  const indiceId = form.watch('IndiceId');
+  const abonnementId = form.watch('AbonnementId');
+  const planChoices = plansFree(plans.data ?? [], links.data ?? [], indiceId);
+  const indexChoices = indicesFree(indices.data ?? [], links.data ?? [], abonnementId);
+
+  // A choice the other select has just excluded is cleared rather than silently kept.
+  useEffect(() => {
+    if (abonnementId && !planChoices.some((p) => String(p.id) === String(abonnementId)))
+      form.setValue('AbonnementId', '');
+  }, [abonnementId, planChoices, form]);
+
+  const save = useAdminMutation({
+    mutationFn: (input: PlanIndexInput) => adminApi.post('/abonnementIndice', input),
+    success: () => t('planIndices.created'),
+    invalidate: [KEYS.assignments, KEYS.plans],
+    onSuccess: () => {
+      setError(null);
+      form.reset();
+      onDone?.();
+    },
+    onError: setError,
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((v) => {
+        setError(null);
+        save.mutate(v);
+      })}
+      className="grid gap-4 sm:grid-cols-3"
+    >
+      <FormError text={error} onClose={() => setError(null)} />
+      <SelectField
+        label={t('planIndices.index')}
+        error={fieldMessage(errors.IndiceId?.message)}
+        {...form.register('IndiceId')}
+      >
+        <option value="">{t('common.choose')}</option>
+        {indexChoices.map((i) => (
+          <option key={i.id} value={i.id}>
+            {i.indiceName}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t('planIndices.plan')}
+        error={fieldMessage(errors.AbonnementId?.message)}
+        {...form.register('AbonnementId')}
+      >
+        <option value="">{t('common.choose')}</option>
+        {planChoices.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.nameAbonnement}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        label={t('planIndices.requests')}
+        hint={t('planIndices.requestsHint')}
+        error={fieldMessage(errors.nombre_de_requete?.message)}
+        {...form.register('nombre_de_requete')}
+      />
+      <div className="sm:col-span-3">
+        <button type="submit" disabled={save.isPending} className={btn.primary}>
+          {save.isPending ? t('common.saving') : t('planIndices.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { requestCountSchema } from '@filaha/shared';
+import { Dialog } from '../../components/ui/Dialog.tsx';
+import { TextField } from '../../components/ui/fields.tsx';
+import { useMessages } from '../../lib/messages.ts';
+import { adminApi, KEYS } from './adminApi.ts';
+import type { Assignment } from './types.ts';
+import { FormError } from './ui/FormError.tsx';
+import { btn } from './ui/styles.ts';
+import { useAdminMutation } from './ui/useAdminMutation.ts';
+
+/**
+ * Edits an assignment's request count in a dialog (the earlier product used `prompt()`): the value must be
+ * numeric and above 0 — the shared rule (an integer from 1 to 100 000) — before anything is sent.
+ */
+export function EditRequestsDialog({ assignment, onClose }: { assignment: Assignment; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation();
+  const { fieldMessage } = useMessages();
+  const formId = useId();
+  const [value, setValue] = useState(String(assignment.nombre_de_requete));
+  const [invalid, setInvalid] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const save = useAdminMutation({
+    mutationFn: (n: number) =>
+      adminApi.put(`/abonnementIndice/${assignment.AbonnementId}/${assignment.IndiceId}`, {
+        AbonnementId: assignment.AbonnementId,
+        IndiceId: assignment.IndiceId,
+        nombre_de_requete: n,
+      }),
+    success: () => t('planIndices.updated'),
+    invalidate: [KEYS.assignments, KEYS.plans],
+    onSuccess: onClose,
+    onError: setError,
+  });
+
+  const submit = () => {
+    const parsed = requestCountSchema.safeParse(value);
+    if (!parsed.success) {
+      setInvalid(fieldMessage(parsed.error.issues[0]?.message));
+      return;
+    }
+    setInvalid(undefined);
+    save.mutate(parsed.data);
+  };
+
+  return (
+    <Dialog
+      title={t('planIndices.editTitle')}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" onClick={onClose} className={btn.secondary}>
+            {tc('actions.cancel')}
+          </button>
+          <button type="submit" form={formId} disabled={save.isPending} className={btn.primary}>
+            {save.isPending ? t('common.saving') : t('common.save')}
+          </button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        className="space-y-3"
+      >
+        <p>{t('planIndices.editText', { plan: assignment.nameAbonnement, index: assignment.indiceName })}</p>
+        <FormError text={error} onClose={() => setError(null)} />
+        <TextField
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          label={t('planIndices.requests')}
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setInvalid(undefined);
+          }}
+          error={invalid}
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { FunctionalityInput } from '@filaha/shared';
+import { TextField } from '../../components/ui/fields.tsx';
+import { useMessages } from '../../lib/messages.ts';
+import { adminApi, KEYS } from './adminApi.ts';
+import { AssignFunctionalityForm } from './AssignFunctionalityForm.tsx';
+import { functionalitiesQuery, plansQuery, sellerPlansQuery } from './queries.ts';
+import type { Functionality } from './types.ts';
+import { AdminPage, Collapsible, matches, SearchBox } from './ui/AdminPage.tsx';
+import { DataTable, type Column } from './ui/DataTable.tsx';
+import { FormError } from './ui/FormError.tsx';
+import { btn } from './ui/styles.ts';
+import { useAdminMutation } from './ui/useAdminMutation.ts';
+import { useErrorText } from './ui/useErrorText.ts';
+import { withToasts } from './ui/Toasts.tsx';
+
+function NewFunctionalityForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const { fieldMessage } = useMessages();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(FunctionalityInput) });
+  const errors = form.formState.errors;
+  const create = useAdminMutation({
+    mutationFn: (input: FunctionalityInput) => adminApi.post('/fonctionnality', input),
+    success: (_r, v) => t('functionalities.created', { name: v.name }),
+    invalidate: [KEYS.functionalities],
+    onSuccess: () => {
+      form.reset();
+      onDone();
+    },
+    onError: setError,
+  });
+  return (
+    <form noValidate onSubmit={form.handleSubmit((v) => create.mutate(v))} className="grid gap-4 sm:grid-cols-3">
+      <FormError text={error} onClose={() => setError(null)} />
+      <TextField
+        label={t('functionalities.columns.name')}
+        error={fieldMessage(errors.name?.message)}
+        {...form.register('name')}
+      />
+      <TextField
+        label={t('functionalities.columns.psudo')}
+        error={fieldMessage(errors.psudo?.message)}
+        {...form.register('psudo')}
+      />
+      <div className="flex items-end">
+        <button type="submit" disabled={create.isPending} className={btn.primary}>
+          {create.isPending ? t('common.saving') : t('functionalities.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** /admin/fonctionalities: the functionalities (name, psudo), a create form and the assign form. */
+function FunctionalitiesPageView() {
+  const { t } = useTranslation('admin');
+  const errorText = useErrorText();
+  const [query, setQuery] = useState('');
+  const list = useQuery(functionalitiesQuery);
+  const plans = useQuery(plansQuery);
+  const sellerPlans = useQuery(sellerPlansQuery);
+
+  // Which plans grant each functionality, read from the plans' own lists.
+  const farmerPlansOf = (f: Functionality) =>
+    (plans.data ?? []).filter((p) => p.fonctionnalities.some((x) => x.id === f.id)).map((p) => p.nameAbonnement);
+  const sellerPlansOf = (f: Functionality) =>
+    (sellerPlans.data ?? [])
+      .filter((p) => (p.fonctionnalities ?? []).some((x) => x.id === f.id))
+      .map((p) => p.nameAbonnement);
+
+  const rows = (list.data ?? []).filter((f) => matches(query, f.name, f.psudo));
+  const columns: Column<Functionality>[] = [
+    {
+      id: 'name',
+      header: t('functionalities.columns.name'),
+      cell: (f) => <span className="font-medium">{f.name}</span>,
+      sort: (f) => f.name,
+    },
+    {
+      id: 'psudo',
+      header: t('functionalities.columns.psudo'),
+      cell: (f) => <span dir="ltr">{f.psudo}</span>,
+      sort: (f) => f.psudo,
+    },
+    {
+      id: 'plans',
+      header: t('functionalities.columns.plans'),
+      cell: (f) => farmerPlansOf(f).length + sellerPlansOf(f).length,
+      sort: (f) => farmerPlansOf(f).length + sellerPlansOf(f).length,
+    },
+  ];
+
+  return (
+    <AdminPage
+      title={t('functionalities.title')}
+      actions={<SearchBox label={t('functionalities.search')} value={query} onChange={setQuery} />}
+    >
+      <div className="flex flex-wrap items-start gap-3">
+        <Collapsible openLabel={t('functionalities.add')} title={t('functionalities.add')}>
+          {(close) => <NewFunctionalityForm onDone={close} />}
+        </Collapsible>
+        <Collapsible openLabel={t('functionalities.assign')} title={t('functionalities.assign')}>
+          {() => <AssignFunctionalityForm />}
+        </Collapsible>
+      </div>
+      <DataTable
+        caption={t('functionalities.title')}
+        columns={columns}
+        rows={rows}
+        rowKey={(f) => f.id}
+        loading={list.isPending}
+        error={list.isError ? errorText(list.error) : null}
+        onRetry={() => void list.refetch()}
+        initialSort={{ id: 'name', dir: 'asc' }}
+        detailsSubtitle={(f) => f.name}
+        details={(f) => [
+          { label: t('common.id'), value: f.id },
+          { label: t('functionalities.columns.name'), value: f.name },
+          { label: t('functionalities.columns.psudo'), value: f.psudo },
+          { label: t('functionalities.farmerPlans'), value: farmerPlansOf(f).join(' · ') || t('plans.none') },
+          { label: t('functionalities.sellerPlans'), value: sellerPlansOf(f).join(' · ') || t('plans.none') },
+        ]}
+      />
+    </AdminPage>
+  );
+}
+
+export const FunctionalitiesPage = withToasts(FunctionalitiesPageView);

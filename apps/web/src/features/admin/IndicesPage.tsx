@@ -1,0 +1,219 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { IndexInput, toBilingual } from '@filaha/shared';
+import { TextField } from '../../components/ui/fields.tsx';
+import { useMessages } from '../../lib/messages.ts';
+import { adminApi, KEYS } from './adminApi.ts';
+import { AssignIndexForm } from './AssignIndexForm.tsx';
+import { indicesQuery } from './queries.ts';
+import type { IndexRow } from './types.ts';
+import { AdminPage, Collapsible, matches, SearchBox } from './ui/AdminPage.tsx';
+import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
+import { DataTable, type Column } from './ui/DataTable.tsx';
+import { FormError } from './ui/FormError.tsx';
+import { btn } from './ui/styles.ts';
+import { TextAreaField } from './ui/TextAreaField.tsx';
+import { useAdminMutation } from './ui/useAdminMutation.ts';
+import { useErrorText } from './ui/useErrorText.ts';
+import { withToasts } from './ui/Toasts.tsx';
+
+const requiredText = z.string().trim().min(1, 'validation.required').max(8000, 'validation.tooLong');
+/** SPEC §5: indiceName, recomndation, description required; the description is entered in both languages. */
+const IndexForm = z.object({
+  indiceName: IndexInput.shape.indiceName,
+  recomndation: requiredText,
+  descriptionAr: requiredText,
+  descriptionFr: requiredText,
+});
+type IndexForm = z.output<typeof IndexForm>;
+
+function NewIndexForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const { fieldMessage } = useMessages();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(IndexForm) });
+  const errors = form.formState.errors;
+  const create = useAdminMutation({
+    mutationFn: (v: IndexForm) =>
+      adminApi.post(
+        '/indice',
+        IndexInput.parse({
+          indiceName: v.indiceName,
+          recomndation: v.recomndation,
+          description: { ar: v.descriptionAr, fr: v.descriptionFr },
+        }),
+      ),
+    success: (_r, v) => t('indices.created', { name: v.indiceName }),
+    invalidate: [KEYS.indices],
+    onSuccess: () => {
+      form.reset();
+      onDone();
+    },
+    onError: setError,
+  });
+  return (
+    <form noValidate onSubmit={form.handleSubmit((v) => create.mutate(v))} className="grid gap-4 sm:grid-cols-2">
+      <FormError text={error} onClose={() => setError(null)} />
+      <TextField
+        label={t('indices.columns.name')}
+        hint={t('indices.nameHint')}
+        error={fieldMessage(errors.indiceName?.message)}
+        {...form.register('indiceName')}
+      />
+      <TextAreaField
+        label={t('indices.recommendation')}
+        error={fieldMessage(errors.recomndation?.message)}
+        {...form.register('recomndation')}
+      />
+      <TextAreaField
+        label={t('indices.descriptionAr')}
+        lang="ar"
+        dir="rtl"
+        error={fieldMessage(errors.descriptionAr?.message)}
+        {...form.register('descriptionAr')}
+      />
+      <TextAreaField
+        label={t('indices.descriptionFr')}
+        lang="fr"
+        dir="ltr"
+        error={fieldMessage(errors.descriptionFr?.message)}
+        {...form.register('descriptionFr')}
+      />
+      <div className="sm:col-span-2">
+        <button type="submit" disabled={create.isPending} className={btn.primary}>
+          {create.isPending ? t('common.saving') : t('indices.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** /admin/indices: the vegetation indices, a create form and the assign-index-to-plan form. */
+function IndicesPageView() {
+  const { t, i18n } = useTranslation('admin');
+  const lang = i18n.language === 'fr' ? 'fr' : 'ar';
+  const errorText = useErrorText();
+  const [query, setQuery] = useState('');
+  const [pending, setPending] = useState<IndexRow | null>(null);
+  const list = useQuery(indicesQuery);
+  const remove = useAdminMutation({
+    mutationFn: (id: number) => adminApi.delete(`/indice/${id}`),
+    success: () => t('indices.deleted'),
+    invalidate: [KEYS.indices, KEYS.legends],
+  });
+
+  const describe = (i: IndexRow) => toBilingual(i.description)[lang];
+  const rows = (list.data ?? []).filter((i) => matches(query, i.indiceName, i.code));
+  const columns: Column<IndexRow>[] = [
+    {
+      id: 'name',
+      header: t('indices.columns.name'),
+      cell: (i) => <span className="font-medium">{i.indiceName}</span>,
+      sort: (i) => i.indiceName,
+    },
+    {
+      id: 'code',
+      header: t('indices.columns.code'),
+      cell: (i) => <span dir="ltr">{i.code}</span>,
+      sort: (i) => i.code,
+    },
+    { id: 'legend', header: t('indices.columns.legend'), cell: (i) => i.legende.length, sort: (i) => i.legende.length },
+    {
+      id: 'description',
+      header: t('indices.columns.description'),
+      cell: (i) => <span className="line-clamp-2">{describe(i)}</span>,
+    },
+  ];
+
+  return (
+    <AdminPage
+      title={t('indices.title')}
+      actions={<SearchBox label={t('indices.search')} value={query} onChange={setQuery} />}
+    >
+      <div className="flex flex-wrap items-start gap-3">
+        <Collapsible openLabel={t('indices.add')} title={t('indices.add')}>
+          {(close) => <NewIndexForm onDone={close} />}
+        </Collapsible>
+        <Collapsible openLabel={t('planIndices.assign')} title={t('planIndices.assign')}>
+          {() => <AssignIndexForm />}
+        </Collapsible>
+      </div>
+      <DataTable
+        caption={t('indices.title')}
+        columns={columns}
+        rows={rows}
+        rowKey={(i) => i.id}
+        loading={list.isPending}
+        error={list.isError ? errorText(list.error) : null}
+        onRetry={() => void list.refetch()}
+        initialSort={{ id: 'name', dir: 'asc' }}
+        detailsSubtitle={(i) => i.indiceName}
+        details={(i) => [
+          { label: t('common.id'), value: i.id },
+          { label: t('indices.columns.name'), value: i.indiceName },
+          { label: t('indices.columns.code'), value: i.code },
+          { label: t('indices.columns.description'), value: describe(i) },
+          {
+            label: t('indices.recommendation'),
+            value: i.recomndation.length ? (
+              <ul className="list-disc space-y-1 ps-5">
+                {i.recomndation.map((r, n) => (
+                  <li key={n}>{[r.range[lang], r[lang]].filter(Boolean).join(' — ')}</li>
+                ))}
+              </ul>
+            ) : (
+              '—'
+            ),
+          },
+          {
+            label: t('indices.columns.legend'),
+            value: i.legende.length ? (
+              <ul className="space-y-1">
+                {i.legende.map((l) => (
+                  <li key={l.id} className="flex items-center gap-2">
+                    <span
+                      aria-hidden="true"
+                      className="inline-block size-3 rounded-sm border border-stone-300"
+                      style={{ background: l.color }}
+                    />
+                    <span dir="ltr">
+                      [{l.intervalDeb}, {l.intervalFin})
+                    </span>
+                    <span>{l.descriptionLeg}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              '—'
+            ),
+          },
+        ]}
+        actions={(i) => (
+          <button
+            type="button"
+            onClick={() => setPending(i)}
+            aria-label={`${t('common.delete')} — ${i.indiceName}`}
+            className={btn.smallDanger}
+          >
+            {t('common.delete')}
+          </button>
+        )}
+      />
+      {pending ? (
+        <ConfirmDialog
+          title={t('indices.confirmTitle')}
+          message={t('indices.confirmText', { name: pending.indiceName })}
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
+          onCancel={() => setPending(null)}
+        />
+      ) : null}
+    </AdminPage>
+  );
+}
+
+export const IndicesPage = withToasts(IndicesPageView);

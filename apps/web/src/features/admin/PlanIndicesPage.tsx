@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { adminApi, KEYS } from './adminApi.ts';
+import { assignmentsQuery } from './queries.ts';
+import { AssignIndexForm } from './AssignIndexForm.tsx';
+import { EditRequestsDialog } from './EditRequestsDialog.tsx';
+import type { Assignment } from './types.ts';
+import { AdminPage, Collapsible, matches, SearchBox } from './ui/AdminPage.tsx';
+import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
+import { DataTable, type Column } from './ui/DataTable.tsx';
+import { useFormat } from './ui/format.ts';
+import { btn } from './ui/styles.ts';
+import { useAdminMutation } from './ui/useAdminMutation.ts';
+import { useErrorText } from './ui/useErrorText.ts';
+import { withToasts } from './ui/Toasts.tsx';
+
+const keyOf = (a: Assignment) => `${a.AbonnementId}-${a.IndiceId}`;
+
+/** /admin/Abonementindices: plan ↔ index assignments with their request counts; assign, edit, delete. */
+function PlanIndicesPageView() {
+  const { t } = useTranslation('admin');
+  const fmt = useFormat();
+  const errorText = useErrorText();
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<Assignment | null>(null);
+  const [pending, setPending] = useState<Assignment | null>(null);
+  const list = useQuery(assignmentsQuery);
+  const remove = useAdminMutation({
+    mutationFn: (a: Assignment) => adminApi.delete(`/abonnementIndice/${a.AbonnementId}/${a.IndiceId}`),
+    success: () => t('planIndices.deleted'),
+    invalidate: [KEYS.assignments, KEYS.plans],
+  });
+
+  const rows = (list.data ?? []).filter((a) => matches(query, a.nameAbonnement, a.indiceName));
+  const columns: Column<Assignment>[] = [
+    {
+      id: 'plan',
+      header: t('planIndices.plan'),
+      cell: (a) => <span className="font-medium">{a.nameAbonnement}</span>,
+      sort: (a) => a.nameAbonnement,
+    },
+    { id: 'index', header: t('planIndices.index'), cell: (a) => a.indiceName, sort: (a) => a.indiceName },
+    {
+      id: 'requests',
+      header: t('planIndices.requests'),
+      cell: (a) => fmt.number(a.nombre_de_requete, 0),
+      sort: (a) => a.nombre_de_requete,
+    },
+  ];
+  const label = (a: Assignment) => `${a.nameAbonnement} — ${a.indiceName}`;
+
+  return (
+    <AdminPage
+      title={t('planIndices.title')}
+      intro={t('planIndices.intro')}
+      actions={<SearchBox label={t('planIndices.search')} value={query} onChange={setQuery} />}
+    >
+      <Collapsible openLabel={t('planIndices.assign')} title={t('planIndices.assign')}>
+        {() => <AssignIndexForm />}
+      </Collapsible>
+      <DataTable
+        caption={t('planIndices.title')}
+        columns={columns}
+        rows={rows}
+        rowKey={keyOf}
+        loading={list.isPending}
+        error={list.isError ? errorText(list.error) : null}
+        onRetry={() => void list.refetch()}
+        initialSort={{ id: 'plan', dir: 'asc' }}
+        detailsSubtitle={label}
+        details={(a) => [
+          { label: t('planIndices.plan'), value: `${a.nameAbonnement} (#${a.AbonnementId})` },
+          { label: t('planIndices.index'), value: `${a.indiceName} (#${a.IndiceId})` },
+          { label: t('planIndices.requests'), value: fmt.number(a.nombre_de_requete, 0) },
+        ]}
+        actions={(a) => (
+          <>
+            <button
+              type="button"
+              onClick={() => setEditing(a)}
+              aria-label={`${t('common.edit')} — ${label(a)}`}
+              className={btn.small}
+            >
+              {t('common.edit')}
+            </button>
+            <button
+              type="button"
+              onClick={() => setPending(a)}
+              aria-label={`${t('common.delete')} — ${label(a)}`}
+              className={btn.smallDanger}
+            >
+              {t('common.delete')}
+            </button>
+          </>
+        )}
+      />
+      {editing ? <EditRequestsDialog assignment={editing} onClose={() => setEditing(null)} /> : null}
+      {pending ? (
+        <ConfirmDialog
+          title={t('planIndices.confirmTitle')}
+          message={t('planIndices.confirmText', { plan: pending.nameAbonnement, index: pending.indiceName })}
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(pending, { onSettled: () => setPending(null) })}
+          onCancel={() => setPending(null)}
+        />
+      ) : null}
+    </AdminPage>
+  );
+}
+
+export const PlanIndicesPage = withToasts(PlanIndicesPageView);

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { adminApi, KEYS } from './adminApi.ts';
+import type { ServiceRequest } from './types.ts';
+import { AdminPage, matches, SearchBox } from './ui/AdminPage.tsx';
+import { DataTable, type Column } from './ui/DataTable.tsx';
+import { useFormat } from './ui/format.ts';
+import { useErrorText } from './ui/useErrorText.ts';
+import { withToasts } from './ui/Toasts.tsx';
+
+/** /admin/ServiceRequests: the requests sent from the services page, newest first; the message in the details. */
+function ServiceRequestsPageView() {
+  const { t } = useTranslation('admin');
+  const fmt = useFormat();
+  const errorText = useErrorText();
+  const [query, setQuery] = useState('');
+  const list = useQuery({
+    queryKey: KEYS.serviceRequests,
+    queryFn: () => adminApi.get<ServiceRequest[]>('/service-requests'),
+  });
+  const service = (r: ServiceRequest) => t(`serviceRequests.services.${r.serviceKey}`);
+  const rows = (list.data ?? []).filter((r) => matches(query, r.name, r.email, r.phone, service(r)));
+  const columns: Column<ServiceRequest>[] = [
+    {
+      id: 'date',
+      header: t('serviceRequests.columns.date'),
+      cell: (r) => fmt.date(r.createdAt),
+      sort: (r) => r.createdAt,
+    },
+    { id: 'service', header: t('serviceRequests.columns.service'), cell: service, sort: service },
+    {
+      id: 'name',
+      header: t('serviceRequests.columns.name'),
+      cell: (r) => <span className="font-medium">{r.name}</span>,
+      sort: (r) => r.name,
+    },
+    {
+      id: 'email',
+      header: t('serviceRequests.columns.email'),
+      cell: (r) => <span dir="ltr">{r.email}</span>,
+      sort: (r) => r.email,
+    },
+    { id: 'phone', header: t('serviceRequests.columns.phone'), cell: (r) => <span dir="ltr">{r.phone}</span> },
+  ];
+  return (
+    <AdminPage
+      title={t('serviceRequests.title')}
+      actions={<SearchBox label={t('serviceRequests.search')} value={query} onChange={setQuery} />}
+    >
+      <DataTable
+        caption={t('serviceRequests.title')}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        loading={list.isPending}
+        error={list.isError ? errorText(list.error) : null}
+        onRetry={() => void list.refetch()}
+        initialSort={{ id: 'date', dir: 'desc' }}
+        detailsSubtitle={(r) => r.name}
+        details={(r) => [
+          { label: t('serviceRequests.columns.date'), value: fmt.date(r.createdAt) },
+          { label: t('serviceRequests.columns.service'), value: service(r) },
+          { label: t('serviceRequests.columns.name'), value: r.name },
+          { label: t('serviceRequests.columns.email'), value: <span dir="ltr">{r.email}</span> },
+          { label: t('serviceRequests.columns.phone'), value: <span dir="ltr">{r.phone}</span> },
+          { label: t('serviceRequests.message'), value: <span className="whitespace-pre-line">{r.message}</span> },
+          { label: t('serviceRequests.account'), value: r.userId ? `#${r.userId}` : t('serviceRequests.visitor') },
+        ]}
+      />
+    </AdminPage>
+  );
+}
+
+export const ServiceRequestsPage = withToasts(ServiceRequestsPageView);

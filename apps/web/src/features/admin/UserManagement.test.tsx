@@ -1,0 +1,47 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, stubApi } from '../../../test/fetch.ts';
+import { renderAdmin } from './testing.tsx';
+import { UserManagement } from './UserManagement.tsx';
+
+const users = [
+  { id: 1, userName: 'Admin Démo', email: 'admin@demo.dz', phoneNumber: '0550000001', roleName: 'Admin', wilaya: 16 },
+  { id: 2, userName: 'Karim', email: 'karim@demo.dz', phoneNumber: '0550000002', roleName: 'User', wilaya: 9 },
+  { id: 3, userName: 'Nadia', email: 'nadia@demo.dz', phoneNumber: '0550000003', roleName: 'Seller', wilaya: 31 },
+];
+
+describe('/admin/UserManagement', () => {
+  it("filters by role ('All Roles' shows everyone) and deletes only after the styled confirmation", async () => {
+    let list = [...users];
+    const { calls } = stubApi({
+      'GET /api/users': () => json(200, list),
+      'DELETE /api/users/2': () => {
+        list = list.filter((u) => u.id !== 2);
+        return json(200, { message: 'ok' });
+      },
+    });
+    const user = userEvent.setup();
+    renderAdmin(<UserManagement />);
+    expect(await screen.findByText('Karim')).toBeTruthy();
+    const filter = screen.getByLabelText('تصفية حسب الدور');
+    expect((filter as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('كل الأدوار');
+    await user.selectOptions(filter, 'Seller');
+    expect(screen.queryByText('Karim')).toBeNull();
+    expect(screen.getByText('Nadia')).toBeTruthy();
+    await user.selectOptions(filter, '');
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+
+    await user.click(screen.getByRole('button', { name: 'حذف Karim' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'حذف المستخدم' });
+    expect(within(dialog).getByText(/karim@demo\.dz/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'إلغاء' }));
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'حذف Karim' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'نعم، احذف' }));
+    expect(await screen.findByText('تم حذف المستخدم.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Karim')).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/users/2']);
+  });
+});

@@ -1,0 +1,146 @@
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ROLE_NAMES, WILAYAS } from '@filaha/shared';
+import { controlClass } from '../../components/ui/fields.tsx';
+import { parseRole } from '../../lib/roles.ts';
+import { adminApi, KEYS } from './adminApi.ts';
+import { usersQuery } from './queries.ts';
+import type { UserRow } from './types.ts';
+import { AdminPage, matches, SearchBox } from './ui/AdminPage.tsx';
+import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
+import { DataTable, type Column } from './ui/DataTable.tsx';
+import { useFormat } from './ui/format.ts';
+import { btn } from './ui/styles.ts';
+import { useAdminMutation } from './ui/useAdminMutation.ts';
+import { withToasts } from './ui/Toasts.tsx';
+
+/** /admin/UserManagement: users table, role filter ('All Roles'), search, delete after confirmation. */
+function UserManagementView() {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation();
+  const fmt = useFormat();
+  const filterId = useId();
+  const [role, setRole] = useState('');
+  const [query, setQuery] = useState('');
+  const [pending, setPending] = useState<UserRow | null>(null);
+  const users = useQuery(usersQuery);
+
+  const remove = useAdminMutation({
+    mutationFn: (id: number) => adminApi.delete(`/users/${id}`),
+    success: () => t('users.deleted'),
+    invalidate: [KEYS.users],
+  });
+
+  const roleLabel = (name: string | undefined) => {
+    const parsed = parseRole(name);
+    return parsed ? tc(`roles.${parsed}`) : (name ?? '');
+  };
+  const wilayaName = (id: number | null | undefined) => {
+    const w = WILAYAS.find((x) => x.id === id);
+    return w ? (fmt.lang === 'fr' ? w.fr : w.ar) : '—';
+  };
+  const rows = (users.data ?? []).filter(
+    (u) => (!role || parseRole(u.roleName) === role) && matches(query, u.userName, u.email),
+  );
+  const name = (u: UserRow) => u.userName ?? u.email ?? String(u.id);
+
+  const columns: Column<UserRow>[] = [
+    {
+      id: 'userName',
+      header: t('users.columns.userName'),
+      cell: (u) => <span className="font-medium text-stone-900">{u.userName}</span>,
+      sort: (u) => u.userName,
+    },
+    {
+      id: 'email',
+      header: t('users.columns.email'),
+      cell: (u) => <span dir="ltr">{u.email}</span>,
+      sort: (u) => u.email,
+    },
+    {
+      id: 'phoneNumber',
+      header: t('users.columns.phoneNumber'),
+      cell: (u) => <span dir="ltr">{u.phoneNumber}</span>,
+      sort: (u) => u.phoneNumber,
+    },
+    {
+      id: 'roleName',
+      header: t('users.columns.roleName'),
+      cell: (u) => roleLabel(u.roleName),
+      sort: (u) => roleLabel(u.roleName),
+    },
+  ];
+
+  return (
+    <AdminPage
+      title={t('users.title')}
+      actions={
+        <>
+          <SearchBox label={t('users.search')} value={query} onChange={setQuery} />
+          <div className="w-full sm:w-56">
+            <label htmlFor={filterId} className="block text-sm font-medium text-stone-800">
+              {t('users.filter')}
+            </label>
+            <select
+              id={filterId}
+              value={role}
+              onChange={(e) => setRole(e.target.value)}
+              className={`${controlClass} mt-1`}
+            >
+              <option value="">{t('users.allRoles')}</option>
+              {ROLE_NAMES.map((r) => (
+                <option key={r} value={r}>
+                  {tc(`roles.${r}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      }
+    >
+      <DataTable
+        caption={t('users.title')}
+        columns={columns}
+        rows={rows}
+        rowKey={(u) => u.id}
+        loading={users.isPending}
+        error={users.isError ? t('users.loadError') : null}
+        onRetry={() => void users.refetch()}
+        initialSort={{ id: 'userName', dir: 'asc' }}
+        detailsSubtitle={name}
+        details={(u) => [
+          { label: t('common.id'), value: u.id },
+          { label: t('users.columns.userName'), value: u.userName },
+          { label: t('users.columns.email'), value: <span dir="ltr">{u.email}</span> },
+          { label: t('users.columns.phoneNumber'), value: <span dir="ltr">{u.phoneNumber}</span> },
+          { label: t('users.wilaya'), value: wilayaName(u.wilaya) },
+          { label: t('users.columns.roleName'), value: roleLabel(u.roleName) },
+          { label: t('users.createdAt'), value: fmt.date(u.created_at) },
+        ]}
+        actions={(u) => (
+          <button
+            type="button"
+            onClick={() => setPending(u)}
+            aria-label={t('users.deleteLabel', { name: name(u) })}
+            className={btn.smallDanger}
+          >
+            {t('users.delete')}
+          </button>
+        )}
+      />
+      {pending ? (
+        <ConfirmDialog
+          title={t('users.confirmTitle')}
+          message={t('users.confirmText', { name: pending.userName ?? '', email: pending.email ?? '' })}
+          confirmLabel={t('users.confirm')}
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
+          onCancel={() => setPending(null)}
+        />
+      ) : null}
+    </AdminPage>
+  );
+}
+
+export const UserManagement = withToasts(UserManagementView);

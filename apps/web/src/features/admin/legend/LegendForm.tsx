@@ -1,0 +1,197 @@
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { idSchema, LegendInput, rgbColorSchema } from '@filaha/shared';
+import { SelectField, TextField } from '../../../components/ui/fields.tsx';
+import { useMessages } from '../../../lib/messages.ts';
+import { adminApi, KEYS } from '../adminApi.ts';
+import type { IndexRow, Legend } from '../types.ts';
+import { FormError } from '../ui/FormError.tsx';
+import { btn } from '../ui/styles.ts';
+import { useAdminMutation } from '../ui/useAdminMutation.ts';
+import { DEFAULT_LEGEND_COLOR, hexToRgb, rgbToHex } from './color.ts';
+import { RampPreview } from './RampPreview.tsx';
+
+const number = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+  z.number({ error: 'validation.number' }).finite('validation.number'),
+);
+const text = z.string().trim().min(1, 'validation.required').max(400, 'validation.tooLong');
+/** SPEC §5: every field and the index required, colour as an rgb string; start < end as the API checks. */
+const LegendForm = z
+  .object({
+    indiceId: idSchema,
+    intervalDeb: number,
+    intervalFin: number,
+    color: rgbColorSchema,
+    descriptionLegAr: text,
+    descriptionLegFr: text,
+  })
+  .superRefine((v, ctx) => {
+    if (v.intervalDeb >= v.intervalFin)
+      ctx.addIssue({ code: 'custom', path: ['intervalFin'], message: 'validation.intervalOrder' });
+  });
+type LegendForm = z.output<typeof LegendForm>;
+
+interface Props {
+  indices: readonly IndexRow[];
+  indiceId: number | undefined;
+  onIndexChange: (id: number | undefined) => void;
+  legends: readonly Legend[];
+  editing: Legend | null;
+  onDone: () => void;
+}
+
+const blank = (indiceId: number | undefined) => ({
+  indiceId: indiceId ? String(indiceId) : '',
+  intervalDeb: '',
+  intervalFin: '',
+  color: DEFAULT_LEGEND_COLOR,
+  descriptionLegAr: '',
+  descriptionLegFr: '',
+});
+
+/** Creates a legend class, or edits one (PUT); a live preview of the index's ramp shows the new interval. */
+export function LegendFormCard({ indices, indiceId, onIndexChange, legends, editing, onDone }: Props) {
+  const { t } = useTranslation('admin');
+  const { fieldMessage } = useMessages();
+  const colorId = useId();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(LegendForm), defaultValues: blank(indiceId) });
+  const errors = form.formState.errors;
+
+  useEffect(() => {
+    setError(null);
+    form.reset(
+      editing
+        ? {
+            indiceId: String(editing.indiceId),
+            intervalDeb: String(editing.intervalDeb),
+            intervalFin: String(editing.intervalFin),
+            color: editing.color,
+            descriptionLegAr: editing.descriptionLegAr ?? editing.descriptionLeg,
+            descriptionLegFr: editing.descriptionLegFr ?? editing.descriptionLeg,
+          }
+        : blank(indiceId),
+    );
+    // Only a change of the legend being edited resets the form; the index select drives indiceId itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editing]);
+
+  const save = useAdminMutation({
+    mutationFn: (v: LegendForm) => {
+      const body = LegendInput.parse({
+        ...v,
+        descriptionLeg: { ar: v.descriptionLegAr, fr: v.descriptionLegFr },
+      });
+      return editing ? adminApi.put(`/legende/${editing.id}`, body) : adminApi.post('/legende', body);
+    },
+    success: () => (editing ? t('legends.updated') : t('legends.created')),
+    invalidate: [KEYS.legends, KEYS.indices],
+    onSuccess: (_r, v) => {
+      setError(null);
+      form.reset(blank(v.indiceId));
+      onDone();
+    },
+    onError: setError,
+  });
+
+  const color = form.watch('color');
+  const deb = Number(form.watch('intervalDeb'));
+  const fin = Number(form.watch('intervalFin'));
+  const draftReady = form.watch('intervalDeb') !== '' && form.watch('intervalFin') !== '';
+  const others = legends.filter((l) => l.id !== editing?.id);
+  const indexField = form.register('indiceId', {
+    onChange: (e: { target: { value: string } }) => onIndexChange(e.target.value ? Number(e.target.value) : undefined),
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((v) => {
+        setError(null);
+        save.mutate(v);
+      })}
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+    >
+      <FormError text={error} onClose={() => setError(null)} />
+      <SelectField
+        label={t('legends.index')}
+        error={fieldMessage(errors.indiceId?.message)}
+        disabled={Boolean(editing)}
+        {...indexField}
+      >
+        <option value="">{t('common.choose')}</option>
+        {indices.map((i) => (
+          <option key={i.id} value={i.id}>
+            {i.indiceName}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        type="number"
+        step="any"
+        label={t('legends.start')}
+        error={fieldMessage(errors.intervalDeb?.message)}
+        {...form.register('intervalDeb')}
+      />
+      <TextField
+        type="number"
+        step="any"
+        label={t('legends.end')}
+        error={fieldMessage(errors.intervalFin?.message)}
+        {...form.register('intervalFin')}
+      />
+      <div>
+        <label htmlFor={colorId} className="block text-sm font-medium text-stone-800">
+          {t('legends.color')}
+        </label>
+        <div className="mt-1 flex items-center gap-3">
+          <input
+            id={colorId}
+            type="color"
+            value={rgbToHex(typeof color === 'string' ? color : DEFAULT_LEGEND_COLOR)}
+            onChange={(e) => form.setValue('color', hexToRgb(e.target.value), { shouldValidate: true })}
+            aria-describedby={`${colorId}-value`}
+            className="h-10 w-16 cursor-pointer rounded border border-stone-300 bg-white"
+          />
+          <output id={`${colorId}-value`} dir="ltr" className="font-mono text-sm text-stone-800">
+            {String(color)}
+          </output>
+        </div>
+      </div>
+      <TextField
+        label={t('legends.descriptionAr')}
+        lang="ar"
+        dir="rtl"
+        error={fieldMessage(errors.descriptionLegAr?.message)}
+        {...form.register('descriptionLegAr')}
+      />
+      <TextField
+        label={t('legends.descriptionFr')}
+        lang="fr"
+        dir="ltr"
+        error={fieldMessage(errors.descriptionLegFr?.message)}
+        {...form.register('descriptionLegFr')}
+      />
+      <div className="sm:col-span-2 lg:col-span-3">
+        <RampPreview
+          legends={others}
+          draft={draftReady ? { intervalDeb: deb, intervalFin: fin, color: String(color) } : null}
+        />
+      </div>
+      <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-3">
+        <button type="submit" disabled={save.isPending} className={btn.primary}>
+          {save.isPending ? t('common.saving') : editing ? t('common.save') : t('legends.submit')}
+        </button>
+        {editing ? (
+          <button type="button" onClick={onDone} className={btn.secondary}>
+            {t('legends.cancelEdit')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,171 @@
+import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { adminApi, KEYS } from '../adminApi.ts';
+import { indicesQuery } from '../queries.ts';
+import type { Legend } from '../types.ts';
+import { AdminPage } from '../ui/AdminPage.tsx';
+import { scrollBehavior } from '../ui/format.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../ui/DataTable.tsx';
+import { btn, card } from '../ui/styles.ts';
+import { useAdminMutation } from '../ui/useAdminMutation.ts';
+import { useErrorText } from '../ui/useErrorText.ts';
+import { LegendFormCard } from './LegendForm.tsx';
+import { withToasts } from '../ui/Toasts.tsx';
+
+/** /admin/legend: the legend form with its live ramp preview, and the chosen index's classes (edit, delete). */
+function LegendPageView() {
+  const { t } = useTranslation('admin');
+  const errorText = useErrorText();
+  const formRef = useRef<HTMLDivElement>(null);
+  const [indiceId, setIndiceId] = useState<number | undefined>();
+  const [editing, setEditing] = useState<Legend | null>(null);
+  const [pending, setPending] = useState<Legend | null>(null);
+  const indices = useQuery(indicesQuery);
+  const legends = useQuery({
+    queryKey: [...KEYS.legends, indiceId ?? 0],
+    queryFn: () => adminApi.get<Legend[]>(`/legende?indiceId=${indiceId ?? 0}`),
+    enabled: indiceId !== undefined,
+  });
+  const remove = useAdminMutation({
+    mutationFn: (id: number) => adminApi.delete(`/legende/${id}`),
+    success: () => t('legends.deleted'),
+    invalidate: [KEYS.legends, KEYS.indices],
+  });
+  const indexName = indices.data?.find((i) => i.id === indiceId)?.indiceName ?? '';
+  const rows = legends.data ?? [];
+
+  const columns: Column<Legend>[] = [
+    {
+      id: 'start',
+      header: t('legends.start'),
+      cell: (l) => <span dir="ltr">{l.intervalDeb}</span>,
+      sort: (l) => l.intervalDeb,
+    },
+    {
+      id: 'end',
+      header: t('legends.end'),
+      cell: (l) => <span dir="ltr">{l.intervalFin}</span>,
+      sort: (l) => l.intervalFin,
+    },
+    {
+      id: 'color',
+      header: t('legends.color'),
+      cell: (l) => (
+        <span className="inline-flex items-center gap-2">
+          <span
+            aria-hidden="true"
+            className="inline-block size-4 rounded border border-stone-300"
+            style={{ background: l.color }}
+          />
+          <span dir="ltr" className="font-mono text-xs">
+            {l.color}
+          </span>
+        </span>
+      ),
+    },
+    {
+      id: 'description',
+      header: t('legends.description'),
+      cell: (l) => l.descriptionLeg,
+      sort: (l) => l.descriptionLeg,
+    },
+  ];
+
+  const startEdit = (l: Legend) => {
+    setEditing(l);
+    formRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
+  };
+
+  return (
+    <AdminPage title={t('legends.title')} intro={t('legends.intro')}>
+      <div ref={formRef} className={card}>
+        <h2 className="text-lg font-bold text-stone-900">{editing ? t('legends.editTitle') : t('legends.addTitle')}</h2>
+        <div className="mt-4">
+          <LegendFormCard
+            indices={indices.data ?? []}
+            indiceId={indiceId}
+            onIndexChange={setIndiceId}
+            legends={rows}
+            editing={editing}
+            onDone={() => setEditing(null)}
+          />
+        </div>
+      </div>
+      <div className="space-y-3">
+        <h2 className="text-lg font-bold text-stone-900">
+          {indiceId ? t('legends.listTitle', { name: indexName }) : t('legends.listTitleNone')}
+        </h2>
+        {indiceId ? (
+          <DataTable
+            caption={t('legends.listTitle', { name: indexName })}
+            columns={columns}
+            rows={rows}
+            rowKey={(l) => l.id}
+            loading={legends.isPending}
+            error={legends.isError ? errorText(legends.error) : null}
+            onRetry={() => void legends.refetch()}
+            initialSort={{ id: 'start', dir: 'asc' }}
+            detailsSubtitle={(l) => l.descriptionLeg}
+            details={(l) => [
+              { label: t('common.id'), value: l.id },
+              { label: t('legends.index'), value: indexName },
+              { label: t('legends.start'), value: l.intervalDeb },
+              { label: t('legends.end'), value: l.intervalFin },
+              { label: t('legends.color'), value: <span dir="ltr">{l.color}</span> },
+              {
+                label: t('legends.descriptionAr'),
+                value: <span lang="ar">{l.descriptionLegAr ?? l.descriptionLeg}</span>,
+              },
+              {
+                label: t('legends.descriptionFr'),
+                value: <span lang="fr">{l.descriptionLegFr ?? l.descriptionLeg}</span>,
+              },
+            ]}
+            actions={(l) => (
+              <>
+                <button
+                  type="button"
+                  onClick={() => startEdit(l)}
+                  aria-label={`${t('common.edit')} — ${l.descriptionLeg}`}
+                  className={btn.small}
+                >
+                  {t('common.edit')}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => setPending(l)}
+                  aria-label={`${t('common.delete')} — ${l.descriptionLeg}`}
+                  className={btn.smallDanger}
+                >
+                  {t('common.delete')}
+                </button>
+              </>
+            )}
+          />
+        ) : (
+          <p className="text-stone-600">{t('legends.chooseIndex')}</p>
+        )}
+      </div>
+      {pending ? (
+        <ConfirmDialog
+          title={t('legends.confirmTitle')}
+          message={t('legends.confirmText', { name: pending.descriptionLeg })}
+          busy={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(pending.id, {
+              onSettled: () => {
+                if (editing?.id === pending.id) setEditing(null);
+                setPending(null);
+              },
+            })
+          }
+          onCancel={() => setPending(null)}
+        />
+      ) : null}
+    </AdminPage>
+  );
+}
+
+export const LegendPage = withToasts(LegendPageView);

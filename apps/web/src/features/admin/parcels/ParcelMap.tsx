@@ -1,0 +1,160 @@
+import 'leaflet/dist/leaflet.css';
+import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
+import L from 'leaflet';
+// Geoman extends the global `L` that Leaflet's build sets, so it must load after it (import order).
+import '@geoman-io/leaflet-geoman-free';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MapContainer, Polygon, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import type { PolygonInput } from '@filaha/shared';
+import type { Parcel } from '../types.ts';
+import { centerOf, polygonFromDrawn, toLatLngs } from './geometry.ts';
+import { ADMIN_MAP, ADMIN_TILES } from './mapConfig.ts';
+
+export interface ParcelMapProps {
+  parcels: readonly Parcel[];
+  /** The farmer whose parcels are shown: when it changes, the map frames all their parcels once. */
+  ownerId: number | null;
+  focusId: number | null;
+  /** Bumped on each 'Voir sur carte', so asking for the same parcel twice still moves the map. */
+  focusKey: number;
+  draft: PolygonInput | null;
+  drawing: boolean;
+  onDrawn: (polygon: PolygonInput) => void;
+  onDrawCancel: () => void;
+  label: string;
+}
+
+/** Frames a newly chosen farmer's parcels once, centres the focused parcel at zoom 15, shows the whole draft. */
+function View({
+  parcels,
+  ownerId,
+  parcel,
+  focusKey,
+  draft,
+}: {
+  parcels: readonly Parcel[];
+  ownerId: number | null;
+  parcel: Parcel | undefined;
+  focusKey: number;
+  draft: PolygonInput | null;
+}) {
+  const map = useMap();
+  const framed = useRef<number | null>(null);
+  useEffect(() => {
+    if (ownerId === null || framed.current === ownerId || parcels.length === 0) return;
+    framed.current = ownerId;
+    const bounds = L.latLngBounds(parcels.flatMap((p) => [L.latLng(p.bES, p.bWS), L.latLng(p.bEN, p.bWN)]));
+    map.fitBounds(bounds, { maxZoom: ADMIN_MAP.focusZoom, padding: [24, 24], animate: false });
+  }, [map, ownerId, parcels]);
+  useEffect(() => {
+    if (parcel) map.setView(centerOf(parcel), ADMIN_MAP.focusZoom, { animate: false });
+    // Only a new request moves the map, not every re-render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, focusKey]);
+  useEffect(() => {
+    if (!draft) return;
+    const bounds = L.latLngBounds(toLatLngs(draft)[0] ?? []);
+    if (bounds.isValid() && !map.getBounds().contains(bounds))
+      map.fitBounds(bounds, { maxZoom: ADMIN_MAP.focusZoom, animate: false });
+  }, [map, draft]);
+  return null;
+}
+
+/** Geoman's polygon tool (polygon only, SPEC §5), with its hints in the page's language. */
+function Draw({ drawing, onDrawn, onDrawCancel }: Pick<ParcelMapProps, 'drawing' | 'onDrawn' | 'onDrawCancel'>) {
+  const map = useMap();
+  const { t, i18n } = useTranslation('admin');
+  const handlers = useRef({ onDrawn, onDrawCancel });
+  useEffect(() => {
+    handlers.current = { onDrawn, onDrawCancel };
+  }, [onDrawn, onDrawCancel]);
+
+  useEffect(() => {
+    map.pm.setLang(i18n.language === 'fr' ? 'fr' : 'en', {
+      tooltips: {
+        firstVertex: t('parcels.draw.firstVertex'),
+        continueLine: t('parcels.draw.continueLine'),
+        finishPoly: t('parcels.draw.finishPoly'),
+      },
+    });
+  }, [map, i18n.language, t]);
+
+  useEffect(() => {
+    const onCreate = (e: { layer: L.Layer }) => {
+      const layer = e.layer as L.Polygon;
+      const polygon = polygonFromDrawn(layer.toGeoJSON());
+      // The drawn layer is only a sketch: the page keeps the geometry and draws it as the draft.
+      map.removeLayer(layer);
+      if (polygon) handlers.current.onDrawn(polygon);
+      else handlers.current.onDrawCancel();
+    };
+    map.on('pm:create', onCreate);
+    return () => {
+      map.off('pm:create', onCreate);
+    };
+  }, [map]);
+
+  useEffect(() => {
+    if (drawing) {
+      map.pm.enableDraw('Polygon', {
+        snappable: true,
+        allowSelfIntersection: false,
+        templineStyle: { color: '#dc2626' },
+      });
+    } else if (map.pm.globalDrawModeEnabled()) {
+      map.pm.disableDraw();
+    }
+  }, [map, drawing]);
+  return null;
+}
+
+/**
+ * The admin parcel map (SPEC §9): the selected farmer's parcels, the new parcel's draft (dashed), and the
+ * drawing tool. Tiles are optional: without them the parcels and controls still show on a plain ground.
+ * The container is `dir="ltr"` because Leaflet positions everything in left/top pixels.
+ */
+export function ParcelMap({
+  parcels,
+  ownerId,
+  focusId,
+  focusKey,
+  draft,
+  drawing,
+  onDrawn,
+  onDrawCancel,
+  label,
+}: ParcelMapProps) {
+  const focused = parcels.find((p) => p.id === focusId);
+  return (
+    <div
+      dir="ltr"
+      role="region"
+      aria-label={label}
+      data-testid="admin-parcel-map"
+      className="overflow-hidden rounded-2xl border border-stone-200 bg-stone-200"
+    >
+      <MapContainer center={ADMIN_MAP.center} zoom={ADMIN_MAP.zoom} className="h-[28rem] w-full md:h-[32rem]">
+        {ADMIN_TILES.satellite ? <TileLayer url={ADMIN_TILES.satellite} maxZoom={19} /> : null}
+        {ADMIN_TILES.labels ? <TileLayer url={ADMIN_TILES.labels} maxZoom={19} /> : null}
+        {parcels.map((p) => (
+          <Polygon
+            key={p.id}
+            positions={toLatLngs(p.geom)}
+            pathOptions={{ color: p.id === focusId ? '#dc2626' : '#facc15', weight: 3, fillOpacity: 0.15 }}
+          >
+            <Tooltip>{p.identifiantU}</Tooltip>
+          </Polygon>
+        ))}
+        {draft ? (
+          <Polygon
+            positions={toLatLngs(draft)}
+            pathOptions={{ color: '#2563eb', weight: 3, dashArray: '6 6', fillOpacity: 0.2 }}
+          />
+        ) : null}
+        <View parcels={parcels} ownerId={ownerId} parcel={focused} focusKey={focusKey} draft={draft} />
+        <Draw drawing={drawing} onDrawn={onDrawn} onDrawCancel={onDrawCancel} />
+      </MapContainer>
+    </div>
+  );
+}

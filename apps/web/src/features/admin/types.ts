@@ -1,0 +1,137 @@
+import type { PolygonInput, SubscriptionState } from '@filaha/shared';
+
+/** Answer rows of the admin routes (apps/api/README.md), with the SPEC's field names. */
+
+export interface UserRow {
+  id: number;
+  userName?: string;
+  email?: string;
+  phoneNumber?: string;
+  wilaya?: number | null;
+  roleName?: string;
+  role_id?: number;
+  created_at?: string;
+}
+
+export interface Plan {
+  id: number;
+  nameAbonnement: string;
+  nameClient: string;
+  prices: string;
+  description?: string;
+  createdAt?: string;
+}
+
+export interface Functionality {
+  id: number;
+  name: string;
+  psudo: string;
+}
+
+/** GET /api/abonnement/details: a plan with what it grants. */
+export interface PlanDetails extends Plan {
+  fonctionnalities: Functionality[];
+  indices: Array<{ id: number; name: string; nombre_de_requete: number }>;
+}
+
+export interface FarmerSubscription {
+  id: number;
+  abn_id: number;
+  user_id: number;
+  date_abonnement: string;
+  durée: number;
+  etat: SubscriptionState;
+  date_activation: string | null;
+  abonnement: { id: number; nameAbonnement: string; nameClient: string; prices: string };
+  User?: { id: number; email: string; userName: string };
+}
+
+export interface Usage {
+  indice_id: number;
+  indiceName: string;
+  code: string;
+  nbreq_total: number;
+  nbreq_used: number;
+  nbreq_restante: number;
+}
+
+export interface Legend {
+  id: number;
+  intervalDeb: number;
+  intervalFin: number;
+  color: string;
+  descriptionLeg: string;
+  descriptionLegFr?: string;
+  descriptionLegAr?: string;
+  indiceId: number;
+}
+
+export interface IndexRow {
+  id: number;
+  indiceName: string;
+  code: string;
+  description: string;
+  recomndation: Array<{ range: { ar: string; fr: string }; ar: string; fr: string }>;
+  legende: Legend[];
+}
+
+export interface Assignment {
+  AbonnementId: number;
+  IndiceId: number;
+  nombre_de_requete: number;
+  nameAbonnement: string;
+  indiceName: string;
+}
+
+export interface Parcel {
+  id: number;
+  identifiantU: string;
+  userId: number;
+  bWS: number;
+  bWN: number;
+  bES: number;
+  bEN: number;
+  geom: PolygonInput;
+  areaHa: number;
+  culture?: string | null;
+  createdAt?: string;
+}
+
+export interface SellerPlan {
+  id: number;
+  nameAbonnement: string;
+  nameClient: string;
+  price: number;
+  isLimited: boolean;
+  nbPost: number | null;
+  priority: number;
+  description?: string;
+  fonctionnalities?: Functionality[];
+}
+
+export interface SellerSubscription {
+  id: number;
+  sellerAbonnementId: number;
+  userId: number;
+  dateDebut: string;
+  dateFin: string;
+  etat: SubscriptionState;
+  nbPost: number;
+  remainingPosts: number | null;
+  remainingDays: number;
+  isActive: boolean;
+  sellerabonnement: { id: number; nameAbonnement: string; price: number; nbPost: number | null; isLimited: boolean };
+  User?: { id: number; userName: string; email: string };
+}
+
+export interface ServiceRequest {
+  id: number;
+  serviceKey: 'marketplace' | 'precision' | 'drilling' | 'soil';
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  userId: number | null;
+  createdAt: string;
+  handledAt: string | null;
+}

@@ -1,0 +1,206 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, UpdateUserInput, WILAYAS } from '@filaha/shared';
+import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
+import { Loading } from '../../components/ui/Loading.tsx';
+import { SelectField, TextField } from '../../components/ui/fields.tsx';
+import { api } from '../../lib/api.ts';
+import { useMessages } from '../../lib/messages.ts';
+import { ApiAnswerError, getJson, profileQuery, unwrap, type Profile } from '../../lib/queries.ts';
+import { parseRole } from '../../lib/roles.ts';
+
+/** The editable profile fields (SPEC §2 "Profile"): the shared update schema with these three required. */
+const ProfileForm = UpdateUserInput.pick({ userName: true, phone_number: true, wilaya: true }).required();
+type ProfileFormOutput = ReturnType<typeof ProfileForm.parse>;
+
+async function userIdOf(profile: Profile): Promise<number> {
+  const direct = profile.id ?? profile.user_id;
+  if (typeof direct === 'number') return direct;
+  const me = await getJson<{ user_id?: number }>('/users/get');
+  if (typeof me.user_id !== 'number') throw new ApiAnswerError(404, 'NOT_FOUND', 'no user id');
+  return me.user_id;
+}
+
+/** /user/profile: view mode, then edit mode with save or cancel (PUT /api/users/{id}). */
+export function ProfilePage() {
+  const { t, i18n } = useTranslation('layout');
+  const { t: tc } = useTranslation();
+  const { fieldMessage, errorMessage, failureMessage } = useMessages();
+  const client = useQueryClient();
+  const profile = useQuery(profileQuery);
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const lang = i18n.language === 'fr' ? 'fr' : 'ar';
+  const form = useForm({ resolver: zodResolver(ProfileForm) });
+  const editButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  // Entering edit mode puts the cursor in the first field; leaving it returns focus to the Edit button.
+  useEffect(() => {
+    if (editing) form.setFocus('userName');
+    else if (returnFocus.current) editButton.current?.focus();
+  }, [editing, form]);
+
+  const save = useMutation({
+    mutationFn: async (values: ProfileFormOutput) => {
+      if (!profile.data) throw new Error('profile not loaded');
+      const id = await userIdOf(profile.data);
+      return unwrap(await api.put<unknown>(`/users/${id}`, values));
+    },
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: profileQuery.queryKey });
+      returnFocus.current = true;
+      setEditing(false);
+      setSaved(true);
+    },
+  });
+
+  if (profile.isPending) return <Loading />;
+  if (profile.isError || !profile.data)
+    return (
+      <div role="alert" className="mx-auto max-w-2xl rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+        <p>{t('profile.loadError')}</p>
+        <button
+          type="button"
+          onClick={() => void profile.refetch()}
+          className="mt-3 rounded-lg border border-red-400 bg-white px-4 py-2 text-sm font-semibold text-red-900 hover:bg-red-100"
+        >
+          {t('profile.retry')}
+        </button>
+      </div>
+    );
+  const data = profile.data;
+  const role = parseRole(data.roleName);
+  const roleText = role ? tc(`roles.${role}`) : data.roleName;
+  const wilaya = WILAYAS.find((w) => w.id === Number(data.wilaya));
+
+  const startEdit = () => {
+    form.reset({
+      userName: data.userName ?? '',
+      phone_number: data.phoneNumber ?? '',
+      wilaya: String(data.wilaya ?? ''),
+    });
+    setSaved(false);
+    save.reset();
+    setEditing(true);
+  };
+
+  const saveError = save.error
+    ? save.error instanceof ApiAnswerError
+      ? errorMessage(save.error.code)
+      : failureMessage(save.error)
+    : null;
+  const phone = form.register('phone_number');
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto max-w-2xl">
+      <h1 id="page-title" className="text-2xl font-bold text-stone-900">
+        {t('profile.title')}
+      </h1>
+      {saved ? (
+        <p role="status" className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+          {t('profile.saved')}
+        </p>
+      ) : null}
+      {!editing ? (
+        <div className="mt-6 rounded-2xl border border-stone-200 bg-white p-6">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            {(
+              [
+                [t('profile.userName'), data.userName, false],
+                [t('profile.email'), data.email, true],
+                [t('profile.phone'), data.phoneNumber, true],
+                [t('profile.wilaya'), wilaya ? wilaya[lang] : undefined, false],
+                [t('profile.role'), roleText, false],
+              ] as const
+            ).map(([label, value, ltr]) => (
+              <div key={label} className="min-w-0">
+                <dt className="text-sm text-stone-600">{label}</dt>
+                {/* E-mail and phone read left to right even in Arabic; long addresses wrap instead of overflowing. */}
+                <dd className="mt-0.5 font-medium text-stone-900 wrap-anywhere">
+                  {value ? <bdi dir={ltr ? 'ltr' : undefined}>{value}</bdi> : t('profile.empty')}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <button
+            ref={editButton}
+            type="button"
+            onClick={startEdit}
+            className="mt-6 rounded-lg bg-brand-800 px-5 py-2.5 font-semibold text-white hover:bg-brand-900"
+          >
+            {t('profile.edit')}
+          </button>
+        </div>
+      ) : (
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((v) => save.mutate(v))}
+          className="mt-6 space-y-4 rounded-2xl border border-stone-200 bg-white p-6"
+        >
+          {saveError ? <ErrorBanner message={saveError} onClose={() => save.reset()} /> : null}
+          <TextField
+            label={t('profile.userName')}
+            autoComplete="name"
+            maxLength={LIMITS.userNameMaxLength}
+            error={fieldMessage(form.formState.errors.userName?.message)}
+            {...form.register('userName')}
+          />
+          <TextField
+            label={t('profile.phone')}
+            type="tel"
+            inputMode="numeric"
+            dir="ltr"
+            maxLength={LIMITS.phoneMaxDigits}
+            error={fieldMessage(form.formState.errors.phone_number?.message)}
+            {...phone}
+            onChange={(e) => {
+              // SPEC §5: digits only, at most 10; anything else typed is ignored.
+              e.target.value = e.target.value.replace(/\D/g, '').slice(0, LIMITS.phoneMaxDigits);
+              void phone.onChange(e);
+            }}
+          />
+          <SelectField
+            label={t('profile.wilaya')}
+            error={fieldMessage(form.formState.errors.wilaya?.message)}
+            {...form.register('wilaya')}
+          >
+            {WILAYAS.map((w) => (
+              <option key={w.id} value={w.id}>
+                {String(w.id).padStart(2, '0')} — {w[lang]}
+              </option>
+            ))}
+          </SelectField>
+          <div>
+            <p className="text-sm font-medium text-stone-800">{t('profile.role')}</p>
+            <p className="mt-1 font-medium text-stone-900">{roleText || t('profile.empty')}</p>
+            <p className="mt-0.5 text-xs text-stone-600">{t('profile.roleReadOnly')}</p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="submit"
+              disabled={save.isPending}
+              className="rounded-lg bg-brand-800 px-5 py-2.5 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
+            >
+              {save.isPending ? t('profile.saving') : t('profile.save')}
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                returnFocus.current = true;
+                save.reset();
+                setEditing(false);
+              }}
+              className="rounded-lg border border-stone-300 px-5 py-2.5 font-semibold text-stone-800 hover:bg-stone-100"
+            >
+              {t('profile.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
+import { json, stubApi } from '../../../test/fetch.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+const path = () => screen.getByTestId('path').textContent;
+
+async function signIn(email: string, password: string) {
+  const user = userEvent.setup();
+  await i18n.changeLanguage('fr');
+  renderApp('/auth/SignIn');
+  await user.type(await screen.findByLabelText('E-mail'), email);
+  await user.type(screen.getByLabelText('Mot de passe'), password);
+  await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+  return user;
+}
+
+describe('sign-in', () => {
+  it('shows Loading while waiting, then stores the token and opens the farmer home', async () => {
+    let answer: (r: Response) => void = () => {};
+    const { calls } = stubApi({
+      'POST /api/auth/login': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'GET /api/users/profile': () => json(200, { userName: 'Samir', roleName: 'User' }),
+    });
+    await signIn('samir@filaha.dz', 'motdepasse');
+    const button = await screen.findByRole('button', { name: 'Chargement...' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    answer(json(200, { token: 'jwt.samir', user: { roleName: 'User', userId: 5 } }));
+    await waitFor(() => expect(path()).toBe('/user/marketplace'));
+    expect(localStorage.getItem('Token')).toBe('jwt.samir');
+    expect(calls[0]?.body).toEqual({ email: 'samir@filaha.dz', password: 'motdepasse' });
+    expect(calls[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('fetches and stores the seller role before opening the seller marketplace', async () => {
+    const { calls } = stubApi({
+      'POST /api/auth/login': () => json(200, { token: 'jwt.seller', user: { roleName: 'Seller', userId: 42 } }),
+      'GET /api/userSellerRole/42': () => json(200, { sellerRole: { roleName: 'Coopérative' } }),
+      'GET /api/users/profile': () => json(200, { userName: 'Nadia', roleName: 'Seller' }),
+    });
+    await signIn('nadia@filaha.dz', 'motdepasse');
+    await waitFor(() => expect(path()).toBe('/seller/marketplace'));
+    expect(localStorage.getItem('sellerRole')).toBe('Coopérative');
+    expect(calls.find((c) => c.url === '/api/userSellerRole/42')?.headers.authorization).toBe('Bearer jwt.seller');
+  });
+
+  it('translates a 401 from its error code and stays on the page', async () => {
+    stubApi({
+      'POST /api/auth/login': () => json(401, { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' }),
+    });
+    await signIn('x@filaha.dz', 'mauvais-mot');
+    expect((await screen.findByRole('alert')).textContent).toContain('E-mail ou mot de passe incorrect.');
+    expect(path()).toBe('/auth/SignIn');
+    expect(localStorage.getItem('Token')).toBeNull();
+  });
+
+  it('translates a 429 (too many attempts)', async () => {
+    stubApi({ 'POST /api/auth/login': () => json(429, { code: 'RATE_LIMITED', message: 'Too many requests' }) });
+    await signIn('x@filaha.dz', 'motdepasse');
+    expect((await screen.findByRole('alert')).textContent).toContain('Trop de tentatives');
+  });
+
+  it('refuses a role the web app does not know', async () => {
+    stubApi({ 'POST /api/auth/login': () => json(200, { token: 'jwt', user: { roleName: 'Robot', userId: 1 } }) });
+    await signIn('x@filaha.dz', 'motdepasse');
+    expect((await screen.findByRole('alert')).textContent).toContain('Accès non autorisé.');
+    expect(localStorage.getItem('Token')).toBeNull();
+  });
+
+  it('signs out from the sidebar: token and seller role gone, back to sign-in', async () => {
+    localStorage.setItem('Token', 'jwt.seller');
+    localStorage.setItem('sellerRole', 'Coopérative');
+    stubApi({
+      'GET /api/roles/my-role': () => json(200, { role: 'Seller' }),
+      'GET /api/users/profile': () => json(200, { userName: 'Nadia', roleName: 'Seller' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/seller/marketplace');
+    await user.click(await screen.findByRole('button', { name: 'تسجيل الخروج' }));
+    await waitFor(() => expect(path()).toBe('/auth/SignIn'));
+    expect(localStorage.getItem('Token')).toBeNull();
+    expect(localStorage.getItem('sellerRole')).toBeNull();
+  });
+});

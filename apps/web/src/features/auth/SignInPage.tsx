@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LoginInput } from '@filaha/shared';
+import { useSession } from '../../app/session.tsx';
+import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
+import { PasswordField, TextField } from '../../components/ui/fields.tsx';
+import { useMessages } from '../../lib/messages.ts';
+import { homeOf } from '../../lib/roles.ts';
+import { setSellerRole } from '../../lib/storage.ts';
+import { AuthCard, linkClass, primaryButton } from './AuthCard.tsx';
+import { fetchSellerRoleName, login, roleOfLogin } from './authApi.ts';
+
+/** /auth/SignIn (SPEC §4): Loading… while submitting, token stored, seller role fetched, home by role. */
+export function SignInPage() {
+  const { t } = useTranslation('auth');
+  const { fieldMessage, errorMessage, failureMessage } = useMessages();
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(LoginInput), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const result = await login(values);
+      if (!result.ok) {
+        setError(errorMessage(result.error.code));
+        return;
+      }
+      const role = roleOfLogin(result.data);
+      const token = result.data.token;
+      if (!role || !token) {
+        setError(t('signIn.unknownRole'));
+        return;
+      }
+      if (role === 'Seller' && result.data.user?.userId !== undefined) {
+        const sellerRole = await fetchSellerRoleName(result.data.user.userId, token);
+        if (sellerRole) setSellerRole(sellerRole);
+      }
+      signIn(token, role);
+      navigate(homeOf(role), { replace: true });
+    } catch (e) {
+      setError(failureMessage(e));
+    }
+  });
+
+  return (
+    <AuthCard title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        {error ? <ErrorBanner message={error} onClose={() => setError(null)} /> : null}
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          error={fieldMessage(errors.email?.message)}
+          {...register('email')}
+        />
+        <PasswordField
+          label={t('fields.password')}
+          autoComplete="current-password"
+          error={fieldMessage(errors.password?.message)}
+          {...register('password')}
+        />
+        <div className="text-end text-sm">
+          <Link to="/auth/ForgotPassword" className={linkClass}>
+            {t('signIn.forgot')}
+          </Link>
+        </div>
+        <button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className={primaryButton}>
+          {isSubmitting ? t('signIn.loading') : t('signIn.submit')}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-stone-700">
+        {t('signIn.noAccount')}{' '}
+        <Link to="/auth/SignUp" className={linkClass}>
+          {t('signIn.signUpLink')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

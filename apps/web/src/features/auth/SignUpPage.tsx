@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LIMITS, ROLE_IDS, SignUpForm, WILAYAS, type RegisterInput } from '@filaha/shared';
+import { Dialog } from '../../components/ui/Dialog.tsx';
+import { PasswordField, SelectField, TextField } from '../../components/ui/fields.tsx';
+import { useMessages } from '../../lib/messages.ts';
+import { AuthCard, linkClass, primaryButton } from './AuthCard.tsx';
+import { register as registerAccount } from './authApi.ts';
+import { SellerRoleSelect } from './SellerRoleSelect.tsx';
+
+const ROLE_OPTIONS = [
+  { id: ROLE_IDS.user, key: 'signUp.roles.farmer' },
+  { id: ROLE_IDS.investor, key: 'signUp.roles.investor' },
+  { id: ROLE_IDS.seller, key: 'signUp.roles.seller' },
+] as const;
+
+/** Keeps digits only and at most 10 of them, whatever is typed or pasted (SPEC §5). */
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, '').slice(0, LIMITS.phoneMaxDigits);
+}
+
+type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
+
+/** /auth/SignUp: every field of the registration payload, validated by the shared SignUpForm schema. */
+export function SignUpPage() {
+  const { t, i18n } = useTranslation('auth');
+  const { t: tc } = useTranslation();
+  const { fieldMessage, errorMessage, failureMessage } = useMessages();
+  const navigate = useNavigate();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const lang = i18n.language === 'fr' ? 'fr' : 'ar';
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(SignUpForm),
+    defaultValues: { role_id: String(ROLE_IDS.user), wilaya: '', sellerRole_id: '', phone_number: '' },
+  });
+  const isSeller = Number(watch('role_id')) === ROLE_IDS.seller;
+  const phone = register('phone_number');
+
+  const onSubmit = handleSubmit(async (values) => {
+    const payload: RegisterInput & { profile_picture: string } = {
+      email: values.email,
+      userName: values.userName,
+      password: values.password,
+      phone_number: values.phone_number,
+      profile_picture: 'profile.jpg',
+      wilaya: values.wilaya,
+      role_id: values.role_id as RegisterInput['role_id'],
+      ...(values.role_id === ROLE_IDS.seller && values.sellerRole_id
+        ? { sellerRole_id: Number(values.sellerRole_id) }
+        : {}),
+    };
+    try {
+      const result = await registerAccount(payload);
+      if (result.ok) {
+        setOutcome({ kind: 'success' });
+        return;
+      }
+      if (result.error.code === 'EMAIL_TAKEN') {
+        setOutcome({ kind: 'error', message: t('signUp.emailTaken') });
+        return;
+      }
+      // Field issues from the server land on their fields, like the client's own checks.
+      for (const issue of result.error.issues ?? []) {
+        const field = issue.path.split(/[./]/).filter(Boolean).pop();
+        if (field && field in values) setError(field as keyof typeof values, { message: issue.message });
+      }
+      setOutcome({ kind: 'error', message: errorMessage(result.error.code) });
+    } catch (e) {
+      setOutcome({ kind: 'error', message: failureMessage(e) });
+    }
+  });
+
+  return (
+    <AuthCard title={t('signUp.title')} subtitle={t('signUp.subtitle')}>
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <TextField
+          label={t('signUp.userName')}
+          autoComplete="name"
+          error={fieldMessage(errors.userName?.message)}
+          {...register('userName')}
+        />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          error={fieldMessage(errors.email?.message)}
+          {...register('email')}
+        />
+        <TextField
+          label={t('signUp.phone')}
+          hint={t('signUp.phoneHint')}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          dir="ltr"
+          maxLength={LIMITS.phoneMaxDigits}
+          error={fieldMessage(errors.phone_number?.message)}
+          {...phone}
+          onChange={(e) => {
+            e.target.value = digitsOnly(e.target.value);
+            void phone.onChange(e);
+          }}
+        />
+        <PasswordField
+          label={t('fields.password')}
+          hint={t('signUp.passwordHint')}
+          autoComplete="new-password"
+          error={fieldMessage(errors.password?.message)}
+          {...register('password')}
+        />
+        <PasswordField
+          label={t('signUp.confirmPassword')}
+          autoComplete="new-password"
+          error={fieldMessage(errors.confirmPassword?.message)}
+          {...register('confirmPassword')}
+        />
+        <SelectField label={t('signUp.wilaya')} error={fieldMessage(errors.wilaya?.message)} {...register('wilaya')}>
+          <option value="">{t('signUp.wilayaPlaceholder')}</option>
+          {WILAYAS.map((w) => (
+            <option key={w.id} value={w.id}>
+              {String(w.id).padStart(2, '0')} — {w[lang]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('signUp.role')} error={fieldMessage(errors.role_id?.message)} {...register('role_id')}>
+          {ROLE_OPTIONS.map((r) => (
+            <option key={r.id} value={r.id}>
+              {t(r.key)}
+            </option>
+          ))}
+        </SelectField>
+        {isSeller ? (
+          <SellerRoleSelect
+            error={fieldMessage(errors.sellerRole_id?.message)}
+            registration={register('sellerRole_id')}
+          />
+        ) : null}
+        <button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className={primaryButton}>
+          {isSubmitting ? t('signUp.loading') : t('signUp.submit')}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-stone-700">
+        {t('signUp.haveAccount')}{' '}
+        <Link to="/auth/SignIn" className={linkClass}>
+          {t('signUp.signInLink')}
+        </Link>
+      </p>
+      {outcome?.kind === 'success' ? (
+        <Dialog
+          title={t('signUp.successTitle')}
+          onClose={() => navigate('/auth/SignIn')}
+          actions={
+            <button type="button" className={`${primaryButton} w-auto`} onClick={() => navigate('/auth/SignIn')}>
+              {tc('actions.ok')}
+            </button>
+          }
+        >
+          {t('signUp.successText')}
+        </Dialog>
+      ) : null}
+      {outcome?.kind === 'error' ? (
+        <Dialog
+          tone="error"
+          title={t('signUp.errorTitle')}
+          onClose={() => setOutcome(null)}
+          actions={
+            <button type="button" className={`${primaryButton} w-auto`} onClick={() => setOutcome(null)}>
+              {tc('actions.close')}
+            </button>
+          }
+        >
+          {outcome.message}
+        </Dialog>
+      ) : null}
+    </AuthCard>
+  );
+}

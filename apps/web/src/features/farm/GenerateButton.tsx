@@ -1,0 +1,29 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generateState, type GenerateInput } from './generateState.ts';
+
+/** The generate button with its SPEC §5 rules: disabled with a hint saying why, in-progress text while busy. */
+export function GenerateButton({ onGenerate, ...input }: GenerateInput & { onGenerate: () => void }) {
+  const { t } = useTranslation('farm');
+  const hintId = useId();
+  const state = generateState(input);
+  return (
+    <div>
+      <button
+        type="button"
+        onClick={onGenerate}
+        disabled={state.disabled}
+        aria-describedby={state.hint ? hintId : undefined}
+        aria-busy={input.loading || undefined}
+        className="w-full rounded-lg bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700"
+      >
+        {input.loading ? t('generate.busy') : t('generate.button')}
+      </button>
+      {state.hint ? (
+        <p id={hintId} className="mt-1 text-sm text-stone-700">
+          {t(`generate.hints.${state.hint}`)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

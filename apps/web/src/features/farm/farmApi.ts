@@ -1,0 +1,246 @@
+import { LIMITS } from '@filaha/shared';
+import { currentLang } from '../../i18n/languages.ts';
+import { API_BASE, ApiFailure, api } from '../../lib/api.ts';
+import { ApiAnswerError, getJson } from '../../lib/queries.ts';
+import { getToken } from '../../lib/storage.ts';
+import type { LegendEntry } from './legend.ts';
+
+/** The shapes this feature reads from the API (apps/api/README.md), with the SPEC's field names. */
+export interface SubscriptionRow {
+  id: number;
+  abn_id: number;
+  etat: string;
+  date_abonnement?: string;
+  date_activation?: string | null;
+  abonnement?: { nameAbonnement?: string };
+}
+
+export interface Recommendation {
+  range: { ar: string; fr: string };
+  ar: string;
+  fr: string;
+}
+
+export interface Parcel {
+  id: number;
+  identifiantU: string;
+  bWS: number;
+  bWN: number;
+  bES: number;
+  bEN: number;
+  geom: { type: 'Polygon'; coordinates: Array<Array<[number, number]>> };
+  culture?: string | null;
+  areaHa?: number;
+}
+
+export interface IndexConfig {
+  indiceId: number;
+  indiceName: string;
+  code: string;
+  description: string;
+  recomndation: Recommendation[];
+  legende: LegendEntry[];
+  parcelles: Parcel[];
+  nbreq_total: number | null;
+  nbreq_restante: number | null;
+  abonnementUserId: number;
+}
+
+/** GET /api/indice and /api/indice/{id}: the same index without the farmer's quota and parcels. */
+export interface IndexInfo {
+  id: number;
+  indiceName: string;
+  code: string;
+  description: string;
+  recomndation: Recommendation[];
+  legende: LegendEntry[];
+}
+
+export interface Stats {
+  min: number;
+  max: number;
+  mean: number;
+  std: number;
+  median: number;
+  p25: number;
+  p75: number;
+  count: number;
+  validFraction: number;
+  resolution: number;
+}
+
+/** [[minLat, minLon], [maxLat, maxLon]]. */
+export type Bounds = [[number, number], [number, number]];
+
+export interface GeneratedImage {
+  success: true;
+  resultId: number;
+  cached: boolean;
+  index: string;
+  imageUrl: string;
+  valuesUrl: string | null;
+  downloadUrl: string | null;
+  bounds: Bounds;
+  stats: Stats;
+  scene: { id: string; datetime: string; cloudFraction: number | null };
+  dateDebut: string;
+  dateFin: string;
+}
+
+export interface HistoryItem {
+  id: number;
+  index: string;
+  imageUrl: string;
+  valuesUrl: string | null;
+  downloadUrl: string | null;
+  dateDebut: string;
+  dateFin: string;
+  sceneId: string;
+  sceneDatetime: string;
+  cloudFraction: number | null;
+  stats: Stats;
+  bounds: Bounds;
+  createdAt: string;
+}
+
+/** SPEC §3 "Limit modal payload" (429 QUOTA_EXHAUSTED). */
+export interface QuotaPayload {
+  code: 'QUOTA_EXHAUSTED';
+  title?: string;
+  message?: string;
+  message_ar?: string;
+  message_fr?: string;
+  indicator_info?: { indicators_used: number; indicators_limit: number };
+}
+
+/** What a generate request can end with, besides an image. */
+export type GenerateFailure =
+  | { kind: 'quota'; payload: QuotaPayload }
+  | { kind: 'noScene'; message: string; nearestBefore: string | null; nearestAfter: string | null }
+  | { kind: 'cloudy'; message: string; validFraction: number | null }
+  | { kind: 'error'; code: string; message: string; issues: Array<{ path?: unknown; message?: string }> };
+
+export type GenerateOutcome = { ok: true; image: GeneratedImage } | { ok: false; failure: GenerateFailure };
+
+export interface GenerateRequest {
+  indexCode: string;
+  indexId: number;
+  parcelId: number;
+  userId: number;
+  startDate: string;
+  endDate: string;
+}
+
+type Body = Record<string, unknown>;
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+const dayOrNull = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+
+export function toFailure(status: number, body: Body): GenerateFailure {
+  const code = text(body.code);
+  if (status === 429 && code === 'QUOTA_EXHAUSTED') return { kind: 'quota', payload: body as unknown as QuotaPayload };
+  if (code === 'NO_SCENE')
+    return {
+      kind: 'noScene',
+      message: text(body.message),
+      nearestBefore: dayOrNull(body.nearestBefore),
+      nearestAfter: dayOrNull(body.nearestAfter),
+    };
+  if (code === 'ALL_CLOUDY')
+    return {
+      kind: 'cloudy',
+      message: text(body.message),
+      validFraction: typeof body.validFraction === 'number' ? body.validFraction : null,
+    };
+  const issues = Array.isArray(body.issues) ? (body.issues as Array<{ path?: unknown; message?: string }>) : [];
+  return { kind: 'error', code: code || 'generic', message: text(body.message), issues };
+}
+
+/**
+ * POST /api/images/{index}. Not through the shared `api` wrapper: its error values keep only
+ * `{ code, message, issues }`, and this answer's extra fields (the limit modal's counter, the nearest dates
+ * with imagery) are the point of the 429 and 404 answers.
+ */
+export async function generateImage(req: GenerateRequest, signal?: AbortSignal): Promise<GenerateOutcome> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLang(),
+    'Content-Type': 'application/json',
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), LIMITS.httpTimeoutMs);
+  signal?.addEventListener('abort', () => controller.abort(), { once: true });
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/images/${encodeURIComponent(req.indexCode)}`, {
+      method: 'POST',
+      headers,
+      signal: controller.signal,
+      body: JSON.stringify({
+        startDate: req.startDate,
+        endDate: req.endDate,
+        width: LIMITS.imageSize,
+        height: LIMITS.imageSize,
+        user_id: req.userId,
+        indice_id: req.indexId,
+        parcelle_id: req.parcelId,
+      }),
+    });
+  } catch (error) {
+    if (controller.signal.aborted && !signal?.aborted) throw new ApiFailure('timeout', 'Request timed out');
+    throw new ApiFailure('network', error instanceof Error ? error.message : 'Network error');
+  } finally {
+    clearTimeout(timer);
+  }
+  let body: Body = {};
+  try {
+    body = (await response.json()) as Body;
+  } catch {
+    // An unreadable body is handled below like any other failure.
+  }
+  if (response.ok) return { ok: true, image: body as unknown as GeneratedImage };
+  if (response.status >= 500 && text(body.code) !== 'CATALOG_UNAVAILABLE')
+    throw new ApiFailure('server', text(body.message) || `HTTP ${response.status}`, response.status);
+  return { ok: false, failure: toFailure(response.status, body) };
+}
+
+export const farmKeys = {
+  status: (userId: number) => ['farm', 'status', userId] as const,
+  config: (userId: number) => ['farm', 'config', userId] as const,
+  parcels: ['farm', 'parcels'] as const,
+  parcel: (id: number) => ['farm', 'parcel', id] as const,
+  indices: ['farm', 'indices'] as const,
+  index: (id: number) => ['farm', 'index', id] as const,
+  history: (parcelId: number, indexId: number) => ['farm', 'history', parcelId, indexId] as const,
+  latest: (parcelId: number, indexId: number) => ['farm', 'latest', parcelId, indexId] as const,
+};
+
+export const farmQueries = {
+  status: (userId: number) => ({
+    queryKey: farmKeys.status(userId),
+    queryFn: () => getJson<SubscriptionRow[]>(`/abonnementUser/user/${userId}/status`),
+  }),
+  config: (userId: number) => ({
+    queryKey: farmKeys.config(userId),
+    queryFn: () => getJson<IndexConfig[]>(`/indice/${userId}/indices`),
+  }),
+  parcels: { queryKey: farmKeys.parcels, queryFn: () => getJson<Parcel[]>('/parcelle') },
+  parcel: (id: number) => ({ queryKey: farmKeys.parcel(id), queryFn: () => getJson<Parcel>(`/parcelle/${id}`) }),
+  indices: { queryKey: farmKeys.indices, queryFn: () => getJson<IndexInfo[]>('/indice') },
+  index: (id: number) => ({ queryKey: farmKeys.index(id), queryFn: () => getJson<IndexInfo>(`/indice/${id}`) }),
+  history: (parcelId: number, indexId: number) => ({
+    queryKey: farmKeys.history(parcelId, indexId),
+    queryFn: () => getJson<HistoryItem[]>(`/request/images?parcelleId=${parcelId}&indiceId=${indexId}`),
+  }),
+  /** The latest image, or null when none was produced yet (404). */
+  latest: (parcelId: number, indexId: number) => ({
+    queryKey: farmKeys.latest(parcelId, indexId),
+    queryFn: async (): Promise<HistoryItem | null> => {
+      const result = await api.get<HistoryItem>(`/request/image?parcelleId=${parcelId}&indiceId=${indexId}`);
+      if (result.ok) return result.data;
+      if (result.status === 404) return null;
+      throw new ApiAnswerError(result.status, result.error.code, result.error.message);
+    },
+  }),
+};

@@ -1,0 +1,62 @@
+import type { Bounds, Parcel } from '../farmApi.ts';
+
+/** SPEC §9 map constants. */
+export const MAP_DEFAULTS = {
+  center: [36.75, 3.025] as [number, number],
+  zoom: 13,
+  resultZoom: 15,
+  zoomStep: 0.25,
+  opacity: 0.85,
+  selectedColor: '#dc2626',
+  selectedWeight: 3,
+} as const;
+
+const ESRI_IMAGERY = 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';
+const ESRI_LABELS =
+  'https://services.arcgisonline.com/ArcGIS/rest/services/Reference/World_Boundaries_and_Places/MapServer/tile/{z}/{y}/{x}';
+
+/**
+ * Satellite base layer plus labels (SPEC §7). The defaults are the hosts the API's CSP allows; a deployment
+ * sets VITE_SAT_TILES / VITE_LABEL_TILES at build time ('none' turns a layer off, e.g. on an offline site).
+ */
+function tileUrl(value: string | undefined, fallback: string): string | null {
+  const v = value?.trim();
+  if (!v) return fallback;
+  return v === 'none' ? null : v;
+}
+
+export const TILES = {
+  satellite: tileUrl(import.meta.env.VITE_SAT_TILES as string | undefined, ESRI_IMAGERY),
+  labels: tileUrl(import.meta.env.VITE_LABEL_TILES as string | undefined, ESRI_LABELS),
+};
+
+/** Leaflet positions: [lat, lng] from the GeoJSON ring's [lng, lat]. */
+export function ringLatLngs(parcel: Parcel): Array<[number, number]> {
+  return (parcel.geom.coordinates[0] ?? []).map(([lng, lat]) => [lat, lng]);
+}
+
+export function parcelBounds(parcel: Parcel): Bounds {
+  return [
+    [parcel.bES, parcel.bWS],
+    [parcel.bEN, parcel.bWN],
+  ];
+}
+
+/** The box around several parcels, or null for none. */
+export function unionBounds(parcels: readonly Parcel[]): Bounds | null {
+  if (parcels.length === 0) return null;
+  return [
+    [Math.min(...parcels.map((p) => p.bES)), Math.min(...parcels.map((p) => p.bWS))],
+    [Math.max(...parcels.map((p) => p.bEN)), Math.max(...parcels.map((p) => p.bWN))],
+  ];
+}
+
+export function boundsCenter(bounds: Bounds): [number, number] {
+  const [[south, west], [north, east]] = bounds;
+  return [(south + north) / 2, (west + east) / 2];
+}
+
+/** Where the map should look; a new `key` re-applies it (same place asked twice still moves the map). */
+export type MapView =
+  | { key: string; kind: 'fit'; bounds: Bounds; maxZoom?: number }
+  | { key: string; kind: 'center'; center: [number, number]; zoom: number };

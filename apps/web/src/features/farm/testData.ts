@@ -1,0 +1,115 @@
+import { encodeValuesGrid } from '@filaha/imagery/values-grid';
+import type { GeneratedImage, IndexConfig, Parcel, SubscriptionRow } from './farmApi.ts';
+
+/** Fixtures of the component tests, shaped as the API answers (apps/api/README.md). */
+export const PARCEL: Parcel = {
+  id: 11,
+  identifiantU: 'Vignoble',
+  bWS: 2.995,
+  bWN: 3.001,
+  bES: 36.595,
+  bEN: 36.599,
+  geom: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [2.995, 36.595],
+        [3.001, 36.595],
+        [3.001, 36.599],
+        [2.995, 36.599],
+        [2.995, 36.595],
+      ],
+    ],
+  },
+  culture: null,
+  areaHa: 19.2,
+};
+
+const LEGEND = [
+  {
+    id: 1,
+    intervalDeb: -1,
+    intervalFin: 0.2,
+    color: 'rgb(165, 81, 42)',
+    descriptionLeg: 'Sol nu',
+    descriptionLegFr: 'Sol nu',
+    descriptionLegAr: 'تربة عارية',
+  },
+  {
+    id: 2,
+    intervalDeb: 0.2,
+    intervalFin: 1,
+    color: 'rgb(26, 120, 50)',
+    descriptionLeg: 'Dense',
+    descriptionLegFr: 'Végétation dense',
+    descriptionLegAr: 'غطاء كثيف',
+  },
+];
+
+function indexConfig(id: number, code: string): IndexConfig {
+  return {
+    indiceId: id,
+    indiceName: `Indice ${code}`,
+    code,
+    description: JSON.stringify({ ar: `مؤشر ${code}`, fr: `Indice ${code}` }),
+    recomndation: [
+      { range: { ar: 'أقل من 0,2', fr: 'Inférieur à 0,2' }, ar: 'تحقق من الري.', fr: "Vérifiez l'irrigation." },
+      { range: { ar: 'أكثر من 0,2', fr: 'Supérieur à 0,2' }, ar: 'واصل.', fr: 'Continuez.' },
+    ],
+    legende: LEGEND,
+    parcelles: [PARCEL],
+    nbreq_total: 2,
+    nbreq_restante: 2,
+    abonnementUserId: 30,
+  };
+}
+
+/** NDMI first on purpose: the screen must still start on NDVI. */
+export const CONFIG: IndexConfig[] = [indexConfig(2, 'NDMI'), indexConfig(1, 'NDVI'), indexConfig(5, 'MSAVI')];
+
+export function status(etat: string, activated = true): SubscriptionRow[] {
+  return [
+    {
+      id: 30,
+      abn_id: 2,
+      etat,
+      date_abonnement: '2025-08-14T10:00:00.000Z',
+      date_activation: activated ? '2025-08-15T10:00:00.000Z' : null,
+      abonnement: { nameAbonnement: 'Standard' },
+    },
+  ];
+}
+
+export const IMAGE: GeneratedImage = {
+  success: true,
+  resultId: 99,
+  cached: false,
+  index: 'NDVI',
+  imageUrl: '/api/files/r/NDVI.png?exp=1&sig=a',
+  valuesUrl: '/api/files/r/NDVI.fvg?exp=1&sig=b',
+  downloadUrl: '/api/files/r/NDVI.tif?exp=1&sig=c',
+  bounds: [
+    [36.595, 2.995],
+    [36.599, 3.001],
+  ],
+  stats: {
+    min: 0.1,
+    max: 0.7,
+    mean: 0.4213,
+    std: 0.05,
+    median: 0.43,
+    p25: 0.39,
+    p75: 0.46,
+    count: 900,
+    validFraction: 0.95,
+    resolution: 10,
+  },
+  scene: { id: 'S2_20250815', datetime: '2025-08-15T10:30:00Z', cloudFraction: 0.02 },
+  dateDebut: '2025-08-14',
+  dateFin: '2025-08-19',
+};
+
+/** A 2×2 grid over the image bounds: NW 0.1, NE 0.2, SW masked, SE 0.4. */
+export function gridBytes(): Uint8Array {
+  return encodeValuesGrid({ width: 2, height: 2, bounds: IMAGE.bounds, data: new Float32Array([0.1, 0.2, NaN, 0.4]) });
+}

@@ -1,0 +1,76 @@
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, MARKETPLACE_LIMITS, PUBLICATION_STATES } from '@filaha/shared';
+import { SelectField, TextField } from '../../components/ui/fields.tsx';
+import { useMessages } from '../../lib/messages.ts';
+import type { ProductFormInput, ProductFormValues } from './productForm.ts';
+
+type ProductFormApi = UseFormReturn<ProductFormInput, unknown, ProductFormValues>;
+
+/** The publication fields of SPEC §3 (name, quantity, price, location, phone, availability), shared by add and edit. */
+export function ProductFields({ form }: { form: ProductFormApi }) {
+  const { t } = useTranslation('marketplace');
+  const { fieldMessage } = useMessages();
+  const errors = form.formState.errors;
+  const phone = form.register('phone');
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <TextField
+          label={t('fields.productName')}
+          maxLength={MARKETPLACE_LIMITS.productNameMaxLength}
+          error={fieldMessage(errors.productName?.message)}
+          {...form.register('productName')}
+        />
+      </div>
+      <TextField
+        label={t('fields.quantity')}
+        inputMode="decimal"
+        dir="ltr"
+        error={fieldMessage(errors.quantity?.message)}
+        {...form.register('quantity')}
+      />
+      <TextField
+        label={t('fields.price')}
+        hint={t('fields.priceHint')}
+        inputMode="decimal"
+        dir="ltr"
+        error={fieldMessage(errors.price?.message)}
+        {...form.register('price')}
+      />
+      <div className="sm:col-span-2">
+        <TextField
+          label={t('fields.location')}
+          maxLength={MARKETPLACE_LIMITS.addressMaxLength}
+          error={fieldMessage(errors.location?.message)}
+          {...form.register('location')}
+        />
+      </div>
+      <TextField
+        label={t('fields.phone')}
+        type="tel"
+        inputMode="numeric"
+        dir="ltr"
+        maxLength={LIMITS.phoneMaxDigits}
+        error={fieldMessage(errors.phone?.message)}
+        {...phone}
+        onChange={(e) => {
+          // SPEC §5: digits only, at most 10; anything else typed is ignored.
+          e.target.value = e.target.value.replace(/\D/g, '').slice(0, LIMITS.phoneMaxDigits);
+          void phone.onChange(e);
+        }}
+      />
+      <SelectField
+        label={t('fields.disponibility')}
+        error={fieldMessage(errors.disponibility?.message)}
+        {...form.register('disponibility')}
+      >
+        {PUBLICATION_STATES.map((s) => (
+          <option key={s} value={s}>
+            {t(`state.${s}`)}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import type { PublicationSort, PublicationState } from '@filaha/shared';
+import { api, type ApiResult } from '../../lib/api.ts';
+import { getJson, unwrap } from '../../lib/queries.ts';
+
+/** GET /api/publications/* answer (apps/api/README.md, marketplace section); field names are the SPEC's. */
+export interface PublicationImage {
+  id: number;
+  imagePath: string;
+  thumbPath: string;
+}
+
+export interface SellerRoleRef {
+  id: number;
+  roleName: string;
+  roleNameAr: string;
+}
+
+export interface Publication {
+  id: number;
+  nomProduit: string;
+  prixUnitaire: number;
+  addresse: string;
+  phoneNumber: string;
+  quantité: number;
+  etat: PublicationState;
+  images: PublicationImage[];
+  seller: { id: number; userName: string; sellerRole: SellerRoleRef | null; wilaya: number | null };
+  userId: number;
+  sellerAbonnementUserId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PublicationPage {
+  items: Publication[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** What the marketplace filter bar controls; '' means "any". */
+export interface ListFilters {
+  q: string;
+  category: string;
+  wilaya: string;
+  etat: '' | PublicationState;
+  sort: PublicationSort;
+}
+
+export const EMPTY_FILTERS: ListFilters = { q: '', category: '', wilaya: '', etat: '', sort: 'recent' };
+/** Three rows of four cards on a large screen. */
+export const PAGE_SIZE = 12;
+
+export const marketKeys = {
+  all: ['publications'] as const,
+  list: (filters: ListFilters) => ['publications', 'list', filters] as const,
+  one: (id: number) => ['publications', 'one', id] as const,
+  mine: ['publications', 'mine'] as const,
+  sellerRoles: ['sellerRoles'] as const,
+};
+
+/** `/publications/all?…` with only the filters that are set; page and limit always (paged answer). */
+export function listPath(filters: ListFilters, page: number, limit = PAGE_SIZE): string {
+  const params = new URLSearchParams();
+  const q = filters.q.trim();
+  if (q) params.set('q', q);
+  if (filters.category) params.set('category', filters.category);
+  if (filters.wilaya) params.set('wilaya', filters.wilaya);
+  if (filters.etat) params.set('etat', filters.etat);
+  if (filters.sort !== 'recent') params.set('sort', filters.sort);
+  params.set('page', String(page));
+  params.set('limit', String(limit));
+  return `/publications/all?${params.toString()}`;
+}
+
+export const fetchPage = (filters: ListFilters, page: number) => getJson<PublicationPage>(listPath(filters, page));
+export const fetchPublication = (id: number) => getJson<Publication>(`/publications/one/${id}`);
+
+/** SPEC §7: 200 with the list, 205 (no body) when the caller has none. */
+export async function fetchMine(): Promise<Publication[]> {
+  const data = unwrap(await api.get<Publication[] | undefined>('/publications/my-publications'));
+  return Array.isArray(data) ? data : [];
+}
+
+export interface SellerRoleOption {
+  id: number;
+  roleName: string;
+  roleNameAr: string;
+}
+
+export const fetchSellerRoles = async (): Promise<SellerRoleOption[]> =>
+  unwrap(await api.get<SellerRoleOption[]>('/sellerRoles', { token: null }));
+
+/** The multipart body of add/update: the SPEC's field names, one `images` part per photo. */
+export function publicationFormData(
+  fields: Readonly<Record<string, string | number>>,
+  photos: readonly File[],
+  extra: { sellerAbonnementUserId?: number; deletedImageIds?: readonly number[] } = {},
+): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+  if (extra.sellerAbonnementUserId !== undefined)
+    form.append('sellerAbonnementUserId', String(extra.sellerAbonnementUserId));
+  for (const id of extra.deletedImageIds ?? []) form.append('deletedImageIds', String(id));
+  for (const photo of photos) form.append('images', photo, photo.name);
+  return form;
+}
+
+export interface PublicationAnswer {
+  message: string;
+  publication: Publication;
+}
+
+/**
+ * POST /publications/add. Its 401 means "no active seller subscription" (SPEC §7), not an expired session, so
+ * the client must not sign the user out on it.
+ */
+export const createPublication = (form: FormData): Promise<ApiResult<PublicationAnswer>> =>
+  api.post<PublicationAnswer>('/publications/add', form, { notifyUnauthenticated: false });
+
+export const updatePublication = (id: number, form: FormData): Promise<ApiResult<PublicationAnswer>> =>
+  api.put<PublicationAnswer>(`/publications/update/${id}`, form);
+
+export const deletePublication = (id: number): Promise<ApiResult<{ message: string }>> =>
+  api.delete<{ message: string }>(`/publications/delete/${id}`);

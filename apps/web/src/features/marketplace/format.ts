@@ -1,0 +1,54 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { WILAYAS } from '@filaha/shared';
+import type { SellerRoleRef } from './api.ts';
+
+export type Lang = 'ar' | 'fr';
+
+/** Number and date locales: fr-FR per SPEC §9; Algerian Arabic keeps Latin digits, as Algerian documents do. */
+export const LOCALE: Record<Lang, string> = { ar: 'ar-DZ', fr: 'fr-FR' };
+
+export function useLang(): Lang {
+  const { i18n } = useTranslation();
+  return i18n.language === 'fr' ? 'fr' : 'ar';
+}
+
+/** "1 500" / "1.500": grouping per language, at most two decimals (prices can be per kilo, 45,5 DA). */
+export function formatAmount(value: number, lang: Lang): string {
+  return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 2 }).format(value);
+}
+
+/** Prices are in DA (SPEC §9): "1 500 DA" in French, "1.500 د.ج" in Arabic. */
+export function usePriceFormat(): (value: number) => string {
+  const { t } = useTranslation('marketplace');
+  const lang = useLang();
+  return useCallback((value: number) => t('price', { amount: formatAmount(value, lang) }), [t, lang]);
+}
+
+/** "365 jours" / "365 يومًا": ICU knows the Arabic agreement of the counted noun (أيام، يومًا، يوم). */
+export function formatDays(value: number, lang: Lang): string {
+  return new Intl.NumberFormat(LOCALE[lang], { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(value);
+}
+
+export function formatDate(iso: string, lang: Lang): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'long' }).format(date);
+}
+
+export function sellerRoleName(role: SellerRoleRef | { roleName: string; roleNameAr?: string } | null, lang: Lang) {
+  if (!role) return '';
+  return lang === 'ar' && role.roleNameAr ? role.roleNameAr : role.roleName;
+}
+
+export function wilayaName(id: number | string | null | undefined, lang: Lang): string {
+  const wilaya = WILAYAS.find((w) => w.id === Number(id));
+  return wilaya ? wilaya[lang] : '';
+}
+
+/** The marketplace screens exist in both the farmer (/user) and the seller (/seller) areas. */
+export function useAreaBase(): '/user' | '/seller' {
+  const { pathname } = useLocation();
+  return pathname.toLowerCase().startsWith('/seller') ? '/seller' : '/user';
+}

@@ -1,0 +1,15 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Loading } from '../../components/ui/Loading.tsx';
+import { PublicFrame } from './PublicFrame.tsx';
+
+/** The public frame inside the router: pages load within it while the top bar and footer stay. */
+export function PublicLayout() {
+  return (
+    <PublicFrame>
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    </PublicFrame>
+  );
+}

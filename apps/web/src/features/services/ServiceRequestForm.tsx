@@ -1,0 +1,173 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, ServiceRequestInput, type ServiceKey } from '@filaha/shared';
+import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
+import { SelectField, TextField, controlClass } from '../../components/ui/fields.tsx';
+import { api } from '../../lib/api.ts';
+import { useMessages } from '../../lib/messages.ts';
+import { ApiAnswerError, profileQuery, unwrap } from '../../lib/queries.ts';
+import { SERVICES } from './catalog.ts';
+
+type Values = ReturnType<typeof ServiceRequestInput.parse>;
+const MESSAGE_MAX = 4000;
+
+/**
+ * The service request form (SPEC §5: name, e-mail, phone, message required), validated with the shared
+ * schema the API uses, and stored by POST /api/service-requests (administrators read it). The signed-in
+ * farmer's name, e-mail and phone are filled in for them.
+ */
+export function ServiceRequestForm({ serviceKey }: { serviceKey?: ServiceKey }) {
+  const { t } = useTranslation('services');
+  const { fieldMessage, errorMessage, failureMessage } = useMessages();
+  const messageId = useId();
+  const titleId = useId();
+  const successRef = useRef<HTMLParagraphElement>(null);
+  const [sent, setSent] = useState(false);
+  const profile = useQuery({ ...profileQuery, retry: false });
+  const form = useForm({
+    resolver: zodResolver(ServiceRequestInput),
+    defaultValues: { serviceKey: serviceKey ?? 'precision', name: '', email: '', phone: '', message: '' },
+  });
+  const { errors, isDirty } = form.formState;
+
+  useEffect(() => {
+    if (serviceKey) form.setValue('serviceKey', serviceKey);
+  }, [serviceKey, form]);
+
+  // Prefill once the profile arrives, unless the farmer already started typing.
+  useEffect(() => {
+    const p = profile.data;
+    if (!p || isDirty) return;
+    form.reset({
+      ...form.getValues(),
+      name: p.userName ?? '',
+      email: p.email ?? '',
+      phone: (p.phoneNumber ?? '').replace(/\D/g, '').slice(0, LIMITS.phoneMaxDigits),
+    });
+    // Only the profile's arrival should trigger this, not every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [profile.data]);
+
+  const send = useMutation({
+    mutationFn: async (values: Values) => unwrap(await api.post<unknown>('/service-requests', values)),
+    onSuccess: () => {
+      setSent(true);
+      form.reset({ ...form.getValues(), message: '' });
+    },
+  });
+
+  useEffect(() => {
+    if (sent) successRef.current?.focus();
+  }, [sent]);
+
+  const sendError = send.error
+    ? send.error instanceof ApiAnswerError
+      ? errorMessage(send.error.code)
+      : failureMessage(send.error)
+    : null;
+  const phone = form.register('phone');
+  const message = form.register('message');
+  const messageError = fieldMessage(errors.message?.message);
+
+  return (
+    <section aria-labelledby={titleId} className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
+      <h2 id={titleId} className="text-lg font-bold text-stone-900">
+        {t('form.title')}
+      </h2>
+      <p className="mt-1 text-sm text-stone-700">{t('form.lead')}</p>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((v) => {
+          setSent(false);
+          send.mutate(v);
+        })}
+        onChange={() => sent && setSent(false)}
+        className="mt-5 space-y-4"
+      >
+        {sent ? (
+          <p
+            ref={successRef}
+            tabIndex={-1}
+            role="status"
+            className="rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm font-medium text-brand-900"
+          >
+            {t('form.success')}
+          </p>
+        ) : null}
+        {sendError ? <ErrorBanner message={sendError} onClose={() => send.reset()} /> : null}
+        <SelectField
+          label={t('form.service')}
+          error={fieldMessage(errors.serviceKey?.message)}
+          {...form.register('serviceKey')}
+        >
+          {SERVICES.map((s) => (
+            <option key={s.key} value={s.key}>
+              {t(`items.${s.key}.title`)}
+            </option>
+          ))}
+        </SelectField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={t('form.name')}
+            autoComplete="name"
+            maxLength={120}
+            error={fieldMessage(errors.name?.message)}
+            {...form.register('name')}
+          />
+          <TextField
+            label={t('form.email')}
+            type="email"
+            dir="ltr"
+            autoComplete="email"
+            error={fieldMessage(errors.email?.message)}
+            {...form.register('email')}
+          />
+        </div>
+        <TextField
+          label={t('form.phone')}
+          type="tel"
+          inputMode="numeric"
+          dir="ltr"
+          autoComplete="tel"
+          maxLength={LIMITS.phoneMaxDigits}
+          error={fieldMessage(errors.phone?.message)}
+          {...phone}
+          onChange={(e) => {
+            // SPEC §5: digits only, at most 10; anything else typed is ignored.
+            e.target.value = e.target.value.replace(/\D/g, '').slice(0, LIMITS.phoneMaxDigits);
+            void phone.onChange(e);
+          }}
+        />
+        <div>
+          <label htmlFor={messageId} className="block text-sm font-medium text-stone-800">
+            {t('form.message')}
+          </label>
+          <textarea
+            id={messageId}
+            rows={5}
+            maxLength={MESSAGE_MAX}
+            aria-invalid={messageError ? true : undefined}
+            aria-describedby={messageError ? `${messageId}-error` : undefined}
+            className={`${controlClass} mt-1`}
+            {...message}
+          />
+          {messageError ? (
+            <p id={`${messageId}-error`} role="alert" className="mt-1 text-sm text-red-700">
+              {messageError}
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="submit"
+          disabled={send.isPending}
+          className="rounded-lg bg-brand-800 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
+        >
+          {send.isPending ? t('form.sending') : t('form.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
+import { queryClient } from '../../lib/queries.ts';
+import { json, stubApi } from '../../../test/fetch.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+function farmer(extra: Parameters<typeof stubApi>[0] = {}, profile: Record<string, unknown> = { userName: 'Karim' }) {
+  localStorage.setItem('Token', 'jwt.farmer');
+  return stubApi({
+    'GET /api/roles/my-role': () => json(200, { role: 'User' }),
+    'GET /api/users/profile': () => json(200, { id: 5, roleName: 'User', ...profile }),
+    ...extra,
+  });
+}
+
+afterEach(() => queryClient.clear());
+
+// Lazy page chunks load on the first test and the form tests type like a person: seconds on a busy machine.
+describe('services page', { timeout: 20_000 }, () => {
+  it('lists the four services with their starting price and opens a detail view', async () => {
+    await i18n.changeLanguage('fr');
+    farmer();
+    const user = userEvent.setup();
+    renderApp('/user/service-offert');
+    const cards = await screen.findAllByRole('button', { name: /^Voir les détails/ });
+    expect(cards).toHaveLength(4);
+    expect(screen.getByText('À partir de 100 €')).toBeTruthy();
+    expect(screen.getAllByText('À partir de 150 €')).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: 'Voir les détails : Analyse physique et minérale du sol' }));
+    const heading = await screen.findByRole('heading', { name: 'Analyse physique et minérale du sol', level: 2 });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByText('Ce qui est inclus')).toBeTruthy();
+    expect((screen.getByLabelText('Service') as HTMLSelectElement).value).toBe('soil');
+    expect(screen.getByRole('link', { name: 'Écrire sur la messagerie' }).getAttribute('href')).toBe(
+      '/user/Messaging-page',
+    );
+    expect(screen.getByRole('link', { name: /Facebook/ }).getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: /Par téléphone/ }).getAttribute('href')).toMatch(/^tel:\+213/);
+
+    await user.click(screen.getByRole('button', { name: 'Retour aux services' }));
+    expect(await screen.findAllByRole('button', { name: /^Voir les détails/ })).toHaveLength(4);
+  });
+
+  it('validates the request with the shared schema and ignores letters in the phone', async () => {
+    await i18n.changeLanguage('fr');
+    const { calls } = farmer({}, { userName: '' });
+    const user = userEvent.setup();
+    renderApp('/user/service-offert');
+    await user.click(await screen.findByRole('button', { name: 'Envoyer la demande' }));
+    const form = screen.getByRole('button', { name: 'Envoyer la demande' }).closest('form') as HTMLFormElement;
+    await waitFor(() => expect(within(form).getAllByRole('alert')).toHaveLength(4));
+    expect(within(form).getAllByText('Ce champ est obligatoire.')).toHaveLength(2);
+    expect(within(form).getByText('Saisissez une adresse e-mail valide.')).toBeTruthy();
+    expect(within(form).getByText(/uniquement de chiffres/)).toBeTruthy();
+    expect((screen.getByLabelText('Nom complet') as HTMLInputElement).getAttribute('aria-invalid')).toBe('true');
+
+    const phone = screen.getByLabelText('Téléphone') as HTMLInputElement;
+    await user.type(phone, '05a50-12 34567899');
+    expect(phone.value).toBe('0550123456');
+    await user.type(screen.getByLabelText('E-mail'), 'pas-un-email');
+    await user.click(screen.getByRole('button', { name: 'Envoyer la demande' }));
+    expect(await within(form).findByText('Saisissez une adresse e-mail valide.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('sends a valid request and shows the success message, then a translated error on 429', async () => {
+    await i18n.changeLanguage('ar');
+    let answer = json(201, { message: 'ok', request: { id: 1 } });
+    const { calls } = farmer(
+      { 'POST /api/service-requests': () => answer },
+      { userName: 'كريم', email: 'karim@filaha.dz', phoneNumber: '0550123456' },
+    );
+    const user = userEvent.setup();
+    renderApp('/user/service-offert');
+    const name = (await screen.findByLabelText('الاسم الكامل')) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('كريم'));
+    await user.selectOptions(screen.getByLabelText('الخدمة'), 'drilling');
+    await user.type(screen.getByLabelText('رسالتك'), 'أريد حفر بئر في قطعتي بالبليدة.');
+    await user.click(screen.getByRole('button', { name: 'إرسال الطلب' }));
+    expect((await screen.findByText(/تم إرسال طلبك بنجاح/)).getAttribute('role')).toBe('status');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      serviceKey: 'drilling',
+      name: 'كريم',
+      email: 'karim@filaha.dz',
+      phone: '0550123456',
+      message: 'أريد حفر بئر في قطعتي بالبليدة.',
+    });
+    expect((screen.getByLabelText('رسالتك') as HTMLTextAreaElement).value).toBe('');
+
+    answer = json(429, { code: 'RATE_LIMITED', message: 'Too many' });
+    await user.type(screen.getByLabelText('رسالتك'), 'طلب ثان');
+    await user.click(screen.getByRole('button', { name: 'إرسال الطلب' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(i18n.t('errors:RATE_LIMITED'));
+    expect(screen.queryByText(/تم إرسال طلبك بنجاح/)).toBeNull();
+  });
+});

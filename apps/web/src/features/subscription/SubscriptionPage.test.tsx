@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
+import { queryClient } from '../../lib/queries.ts';
+import { json, stubApi } from '../../../test/fetch.ts';
+import { renderApp } from '../../../test/render.tsx';
+import type { FarmerSubscription, Plan, Usage } from './api.ts';
+
+const path = () => screen.getByTestId('path').textContent;
+
+const PLANS: Plan[] = [
+  {
+    id: 1,
+    nameAbonnement: 'Basic',
+    nameClient: 'Exploitations de 1 à 10 ha',
+    prices: '15000 DA/an',
+    description: 'Pour les petites exploitations',
+    fonctionnalities: [{ id: 1, name: 'Imagerie satellitaire', psudo: 'imagerie' }],
+    indices: [],
+  },
+  {
+    id: 2,
+    nameAbonnement: 'Standard',
+    nameClient: 'Exploitations de 10 à 50 ha',
+    prices: '40000, 45000',
+    description: 'Les cinq indices',
+    fonctionnalities: [],
+    indices: [
+      {
+        id: 7,
+        name: 'Indice NDVI',
+        code: 'NDVI',
+        description: JSON.stringify({ ar: 'مؤشر الغطاء النباتي', fr: 'Vigueur de la végétation' }),
+        recommendation: [
+          {
+            range: { ar: '0,2 إلى 0,4', fr: '0,2 à 0,4' },
+            ar: 'غطاء متفرق. افحص المناطق الضعيفة.',
+            fr: 'Végétation clairsemée. Inspectez les zones faibles. Vérifiez 0.3 aussi!',
+          },
+        ],
+        nombre_de_requete: 12,
+      },
+    ],
+  },
+];
+
+function subscription(over: Partial<FarmerSubscription> = {}): FarmerSubscription {
+  return {
+    id: 30,
+    abn_id: 2,
+    user_id: 5,
+    date_abonnement: '2025-08-14T10:00:00.000Z',
+    durée: 12,
+    etat: 'actif',
+    date_activation: '2025-08-15T10:00:00.000Z',
+    abonnement: { id: 2, nameAbonnement: 'Standard', nameClient: 'Exploitations de 10 à 50 ha', prices: '40000' },
+    ...over,
+  };
+}
+
+function farmer(status: FarmerSubscription[], usage: Usage[] = [], extra: Parameters<typeof stubApi>[0] = {}) {
+  localStorage.setItem('Token', 'jwt.farmer');
+  return stubApi({
+    'GET /api/roles/my-role': () => json(200, { role: 'User' }),
+    'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
+    'GET /api/users/get': () => json(200, { user_id: 5, role_id: 2 }),
+    'GET /api/abonnement/details': () => json(200, PLANS),
+    'GET /api/abonnementUser/user/5/status': () => json(200, status),
+    'GET /api/abonnementUserIndice/restReq/30/indices-restants': () => json(200, usage),
+    ...extra,
+  });
+}
+
+afterEach(() => queryClient.clear());
+
+// The first test loads the lazy area chunks; on a busy 2-core machine that alone can take seconds.
+describe('offers (no subscription)', { timeout: 20_000 }, () => {
+  it('selects one offer at a time, switches, and clears on a second click', async () => {
+    await i18n.changeLanguage('fr');
+    farmer([]);
+    const user = userEvent.setup();
+    renderApp('/user/Abonnement');
+    const basic = (await screen.findByRole('checkbox', { name: "Choisir l'offre Basic" })) as HTMLInputElement;
+    const standard = screen.getByRole('checkbox', { name: "Choisir l'offre Standard" }) as HTMLInputElement;
+    expect(screen.getByText('15 000 DA / an')).toBeTruthy();
+    expect(screen.getByText('40 000 DA')).toBeTruthy();
+
+    await user.click(basic);
+    expect([basic.checked, standard.checked]).toEqual([true, false]);
+    await user.click(standard);
+    expect([basic.checked, standard.checked]).toEqual([false, true]);
+    await user.click(standard);
+    expect([basic.checked, standard.checked]).toEqual([false, false]);
+  });
+
+  it('refuses to submit without a choice, then subscribes and opens the marketplace', async () => {
+    await i18n.changeLanguage('fr');
+    const { calls } = farmer([], [], {
+      'POST /api/abonnementUser': () =>
+        json(201, { message: 'ok', abonnementUser: subscription({ etat: 'désactivé' }) }),
+    });
+    const user = userEvent.setup();
+    renderApp('/user/Abonnement');
+    await user.click(await screen.findByRole('button', { name: 'Valider mon choix' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Veuillez sélectionner une offre avant de continuer');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('checkbox', { name: "Choisir l'offre Standard" }));
+    expect(screen.queryByText('Veuillez sélectionner une offre avant de continuer')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Valider mon choix' }));
+    await waitFor(() => expect(path()).toBe('/user/marketplace'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ abn_id: 2, user_id: 5 });
+  });
+
+  it('shows the Arabic message and explains a 409 (a subscription already open)', async () => {
+    farmer([], [], {
+      'POST /api/abonnementUser': () => json(409, { code: 'CONFLICT', message: 'open' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/user/Abonnement');
+    await user.click(await screen.findByRole('button', { name: 'تأكيد اختياري' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('يرجى اختيار عرض قبل المتابعة');
+    await user.click(screen.getByRole('checkbox', { name: 'اختيار عرض Basic' }));
+    await user.click(screen.getByRole('button', { name: 'تأكيد اختياري' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('لديك بالفعل اشتراك مفعّل أو في انتظار التفعيل.');
+    expect(path()).toBe('/user/Abonnement');
+  });
+});
+
+describe('Mes Abonnements', { timeout: 20_000 }, () => {
+  it('shows the details: state in green, usage capped at 100 %, recommendations in sentences', async () => {
+    await i18n.changeLanguage('fr');
+    farmer(
+      [subscription()],
+      [
+        { indice_id: 7, indiceName: 'Indice NDVI', nbreq_total: 12, nbreq_used: 3, nbreq_restante: 9 },
+        { indice_id: 8, indiceName: 'Indice NDMI', nbreq_total: 12, nbreq_used: 15, nbreq_restante: -3 },
+      ],
+    );
+    const user = userEvent.setup();
+    renderApp('/user/Abonnement');
+    expect(await screen.findByRole('heading', { name: 'Mes Abonnements' })).toBeTruthy();
+    const card = screen.getByTestId('subscription-card');
+    expect(within(card).getByText('Actif').closest('span')?.className).toContain('bg-brand-100');
+    await user.click(within(card).getByRole('button', { name: 'Voir les détails' }));
+
+    const bars = await within(card).findAllByRole('progressbar');
+    expect(bars.map((b) => b.getAttribute('aria-valuenow'))).toEqual(['25', '100']);
+    expect((bars[1]?.firstElementChild as HTMLElement).style.width).toBe('100%');
+    expect(within(card).getByText('12 mois')).toBeTruthy();
+    expect(within(card).getByText('Vigueur de la végétation')).toBeTruthy();
+    const sentences = within(card).getByTestId('recommendation-sentences');
+    expect(
+      within(sentences)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Végétation clairsemée.', 'Inspectez les zones faibles.', 'Vérifiez 0.3 aussi!']);
+    expect(within(card).getByText('Aucune fonctionnalité disponible.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Choisir une nouvelle offre' })).toBeNull();
+  });
+
+  it('shows a pending subscription in red with the support phone and no usage yet', async () => {
+    await i18n.changeLanguage('fr');
+    farmer([subscription({ etat: 'désactivé', date_activation: null, abn_id: 99 })]);
+    const user = userEvent.setup();
+    renderApp('/user/Abonnement');
+    const card = await screen.findByTestId('subscription-card');
+    expect(within(card).getByText("En attente d'activation").closest('span')?.className).toContain('bg-red-100');
+    await user.click(within(card).getByRole('button', { name: 'Voir les détails' }));
+    expect(await within(card).findByText("Informations d'utilisation non disponibles")).toBeTruthy();
+    expect(within(card).getByRole('link', { name: /\+213/ }).getAttribute('href')).toMatch(/^tel:/);
+    expect(within(card).getByText('Aucune fonctionnalité disponible.')).toBeTruthy();
+    expect(within(card).getByText('Aucun indice disponible.')).toBeTruthy();
+  });
+
+  it('offers a new plan once the previous one was deactivated', async () => {
+    await i18n.changeLanguage('fr');
+    farmer([subscription({ etat: 'désactivé' })]);
+    const user = userEvent.setup();
+    renderApp('/user/Abonnement');
+    const renew = await screen.findByRole('button', { name: 'Choisir une nouvelle offre' });
+    expect(screen.getByText('Désactivé')).toBeTruthy();
+    await user.click(renew);
+    expect(await screen.findByRole('checkbox', { name: "Choisir l'offre Basic" })).toBeTruthy();
+  });
+});

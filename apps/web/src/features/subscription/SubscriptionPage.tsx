@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Loading } from '../../components/ui/Loading.tsx';
+import { canSubscribeAgain, meQuery, plansQuery, statusQuery } from './api.ts';
+import { OfferPicker } from './OfferPicker.tsx';
+import { SubscriptionCard } from './SubscriptionCard.tsx';
+
+/**
+ * /user/Abonnement (SPEC §2): the offers when the farmer has no subscription, otherwise 'Mes Abonnements'
+ * with details and usage. When every earlier subscription was deactivated the API accepts a new one, so
+ * the offers can be opened again from here.
+ */
+export function SubscriptionPage() {
+  const { t } = useTranslation('subscription');
+  const [choosing, setChoosing] = useState(false);
+  const me = useQuery(meQuery);
+  const userId = me.data?.user_id;
+  const status = useQuery({ ...statusQuery(userId ?? 0), enabled: userId !== undefined });
+  const plans = useQuery(plansQuery);
+
+  const failed = me.isError || status.isError || plans.isError;
+  const retry = () => {
+    if (me.isError) void me.refetch();
+    if (status.isError) void status.refetch();
+    if (plans.isError) void plans.refetch();
+  };
+
+  let body;
+  if (failed) {
+    body = (
+      <div role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+        <p>{t('loadError')}</p>
+        <button
+          type="button"
+          onClick={retry}
+          className="mt-3 rounded-lg border border-red-400 bg-white px-4 py-2 text-sm font-semibold text-red-900 hover:bg-red-100"
+        >
+          {t('retry')}
+        </button>
+      </div>
+    );
+  } else if (userId === undefined || status.isPending || plans.isPending) {
+    body = <Loading />;
+  } else if (status.data.length === 0) {
+    body = (
+      <>
+        <p className="mt-2 max-w-3xl text-stone-700">{t('offers.lead')}</p>
+        <OfferPicker plans={plans.data} userId={userId} />
+      </>
+    );
+  } else {
+    const list = status.data;
+    const again = canSubscribeAgain(list);
+    body = (
+      <>
+        <section aria-labelledby="my-subscriptions" className="mt-6">
+          <h2 id="my-subscriptions" className="text-xl font-bold text-stone-900">
+            {t('mine.title')}
+          </h2>
+          <ul className="mt-4 space-y-4">
+            {list.map((s) => (
+              <li key={s.id}>
+                <SubscriptionCard subscription={s} plan={plans.data.find((p) => p.id === s.abn_id)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+        {again ? (
+          <section className="mt-8 rounded-2xl border border-sand-300 bg-sand-100 p-5">
+            <p className="text-stone-900">{t('mine.renewText')}</p>
+            <button
+              type="button"
+              aria-expanded={choosing}
+              onClick={() => setChoosing((v) => !v)}
+              className="mt-3 rounded-lg bg-brand-800 px-5 py-2.5 font-semibold text-white hover:bg-brand-900"
+            >
+              {choosing ? t('mine.renewHide') : t('mine.renew')}
+            </button>
+            {choosing ? <OfferPicker plans={plans.data} userId={userId} /> : null}
+          </section>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto max-w-6xl">
+      <h1 id="page-title" className="text-2xl font-bold text-stone-900">
+        {t('title')}
+      </h1>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import type { ApiError, ApiIssue, ErrorCode } from '@filaha/shared';
+import { LIMITS } from '@filaha/shared';
+import { currentLang } from '../i18n/languages.ts';
+import { getToken, UNAUTHENTICATED_EVENT } from './storage.ts';
+
+export const API_BASE = '/api';
+
+/** A 2xx answer, or a 4xx answer returned as a value (SPEC §7: client errors are normal responses). */
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError };
+
+export type ApiFailureKind = 'timeout' | 'network' | 'server';
+
+/** Thrown for what a form cannot handle: 5xx, timeouts, lost connection, unreadable answers. */
+export class ApiFailure extends Error {
+  readonly kind: ApiFailureKind;
+  readonly status: number | undefined;
+  readonly code: ErrorCode | undefined;
+
+  constructor(kind: ApiFailureKind, message: string, status?: number, code?: ErrorCode) {
+    super(message);
+    this.name = 'ApiFailure';
+    this.kind = kind;
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Defaults to the stored token; pass null to send none. */
+  token?: string | null;
+  /** Set false where a 401 is expected and handled (the start-up session check). */
+  notifyUnauthenticated?: boolean;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLang() };
+  const token = options.token === undefined ? getToken() : options.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), LIMITS.httpTimeoutMs);
+  const onOuterAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { method, headers, body, signal: controller.signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    if (controller.signal.aborted) throw new ApiFailure('timeout', 'Request timed out');
+    throw new ApiFailure('network', error instanceof Error ? error.message : 'Network error');
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+
+  const payload = await readJson(response);
+  if (response.ok) return { ok: true, status: response.status, data: payload as T };
+  const error = toApiError(payload, response.status);
+  if (response.status === 401 && token && options.notifyUnauthenticated !== false) {
+    window.dispatchEvent(new Event(UNAUTHENTICATED_EVENT));
+  }
+  if (response.status >= 400 && response.status < 500) return { ok: false, status: response.status, error };
+  throw new ApiFailure('server', error.message, response.status, error.code);
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(payload: unknown, status: number): ApiError {
+  if (payload && typeof payload === 'object') {
+    const p = payload as { code?: unknown; message?: unknown; issues?: unknown };
+    const code = typeof p.code === 'string' ? (p.code as ErrorCode) : fallbackCode(status);
+    const message = typeof p.message === 'string' ? p.message : `HTTP ${status}`;
+    const issues = Array.isArray(p.issues) ? (p.issues as ApiIssue[]) : undefined;
+    return issues ? { code, message, issues } : { code, message };
+  }
+  return { code: fallbackCode(status), message: typeof payload === 'string' && payload ? payload : `HTTP ${status}` };
+}
+
+function fallbackCode(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status >= 400 && status < 500) return 'VALIDATION_FAILED';
+  return 'INTERNAL';
+}

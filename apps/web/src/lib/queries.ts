@@ -1,0 +1,47 @@
+import { QueryClient } from '@tanstack/react-query';
+import { api, type ApiResult } from './api.ts';
+
+/** One client for the signed-in areas; react-query stays out of the public pages' bundle. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false },
+  },
+});
+
+/** A 4xx answer turned into a thrown error, for react-query's error state. */
+export class ApiAnswerError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiAnswerError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export function unwrap<T>(result: ApiResult<T>): T {
+  if (result.ok) return result.data;
+  throw new ApiAnswerError(result.status, result.error.code, result.error.message);
+}
+
+export async function getJson<T>(path: string): Promise<T> {
+  return unwrap(await api.get<T>(path));
+}
+
+/** GET /api/users/profile (SPEC §3 "User profile"). */
+export interface Profile {
+  id?: number;
+  user_id?: number;
+  userName?: string;
+  email?: string;
+  phoneNumber?: string;
+  wilaya?: number | string;
+  roleName?: string;
+  role_id?: number;
+}
+
+export const profileQuery = {
+  queryKey: ['users', 'profile'] as const,
+  queryFn: () => getJson<Profile>('/users/profile'),
+};

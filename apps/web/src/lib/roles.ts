@@ -1,0 +1,31 @@
+import { ROLE_HOME, ROLE_NAMES, type RoleName } from '@filaha/shared';
+
+/** Reads a role out of the shapes the API may answer: "User", { role: "User" }, { roleName }, { role: { roleName } }. */
+export function parseRole(payload: unknown): RoleName | null {
+  if (typeof payload === 'string') {
+    return ROLE_NAMES.find((r) => r.toLowerCase() === payload.trim().toLowerCase()) ?? null;
+  }
+  if (payload && typeof payload === 'object') {
+    const p = payload as Record<string, unknown>;
+    for (const key of ['roleName', 'role', 'name']) {
+      if (key in p) {
+        const found = parseRole(p[key]);
+        if (found) return found;
+      }
+    }
+  }
+  return null;
+}
+
+export function homeOf(role: RoleName): string {
+  return ROLE_HOME[role];
+}
+
+/** Which area each role may enter; Investor shares the farmer's area (SPEC §1: registered like a farmer). */
+export const AREA_ROLES = {
+  user: ['User', 'Investor'],
+  seller: ['Seller'],
+  admin: ['Admin'],
+  manager: ['Manager'],
+} as const satisfies Record<string, readonly RoleName[]>;
+export type AreaName = keyof typeof AREA_ROLES;

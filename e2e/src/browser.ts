@@ -1,0 +1,67 @@
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { repoRoot } from './platform.ts';
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
+export const artifactsDir = join(repoRoot, 'e2e', 'artifacts');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** A fresh context (empty storage) whose pages start in the given language. */
+export async function newContext(browser: Browser, lang: 'ar' | 'fr', viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ viewport, locale: lang === 'ar' ? 'ar-DZ' : 'fr-FR' });
+  await ctx.addInitScript((l) => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
+  }, lang);
+  return ctx;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(artifactsDir, { recursive: true });
+  const file = join(artifactsDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** axe-core on the current page; returns the serious and critical violations only. */
+export async function seriousA11yViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact ?? '', nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+}
+
+function flatKeys(obj: unknown, prefix = ''): string[] {
+  if (!obj || typeof obj !== 'object') return [prefix];
+  return Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) => flatKeys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+let localeKeys: Set<string> | undefined;
+/** Every key of the web app's locale files, with and without its namespace. */
+export function allLocaleKeys(): Set<string> {
+  if (localeKeys) return localeKeys;
+  const dir = join(repoRoot, 'apps/web/src/i18n/locales/fr');
+  const keys = new Set<string>();
+  for (const f of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const ns = f.replace(/\.json$/, '');
+    for (const k of flatKeys(JSON.parse(readFileSync(join(dir, f), 'utf8')))) {
+      if (k.includes('.')) keys.add(k);
+      keys.add(`${ns}.${k}`);
+      keys.add(`${ns}:${k}`);
+    }
+  }
+  localeKeys = keys;
+  return keys;
+}
+
+/** Visible words of the page that are raw translation keys (should be none). */
+export async function rawKeysOnPage(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => document.body.innerText);
+  const keys = allLocaleKeys();
+  const tokens = text.match(/[A-Za-z_][\w-]*(?:[.:][\w-]+)+/g) ?? [];
+  return [...new Set(tokens.filter((t) => keys.has(t)))];
+}

@@ -1,0 +1,141 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { postgis } from '@electric-sql/pglite-postgis';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { migrationState, runMigrations, type MigrationState, type SqlExecutor } from './migrate.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+
+/** Extensions the migrations create; PGlite must have them loaded when the instance is created. */
+export const PGLITE_EXTENSIONS = { postgis, pg_trgm, unaccent, btree_gist };
+
+/**
+ * The query-result shape both drivers share: pg's QueryResult and PGlite's Results both carry `rows`.
+ * Typing `db.execute()` with only that keeps one `Db` type for both drivers.
+ */
+export interface RowsResult<TRow> {
+  rows: Array<TRow extends Record<string, unknown> ? TRow : Record<string, unknown>>;
+}
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this['row']>;
+}
+
+/** One drizzle type for PGlite and node-postgres. */
+export type Db = PgDatabase<RowsResultHKT, Schema>;
+/** The `tx` handed to `db.transaction(async (tx) => …)`; a `Tx` is also usable where a `Db` is expected. */
+export type Tx = PgTransaction<RowsResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  migrationState(): Promise<MigrationState>;
+}
+
+export interface DbConfig {
+  /** postgres://… — uses a pg Pool. Without it an embedded PGlite is persisted under `<dataDir>/pglite`. */
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+export async function createDb(config: DbConfig): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const dir = join(config.dataDir, 'pglite');
+  await mkdir(dir, { recursive: true });
+  return openPglite(await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS }));
+}
+
+function pgliteExecutor(client: PGlite): SqlExecutor {
+  return {
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    rows: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+      (await client.query<T>(text, params)).rows,
+  };
+}
+
+function pgExecutor(client: pg.ClientBase): SqlExecutor {
+  return {
+    exec: async (text) => {
+      await client.query(text);
+    },
+    rows: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+      (await client.query<T>(text, params)).rows,
+  };
+}
+
+/** Wraps an opened PGlite (file-backed or loaded from a dump), applies pending migrations. */
+export async function openPglite(client: PGlite, options: { migrate?: boolean } = {}): Promise<Database> {
+  const executor = pgliteExecutor(client);
+  try {
+    if (options.migrate !== false) await runMigrations(executor);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  // The PGlite driver's result type differs from pg's only beyond `rows`, which is all Db exposes.
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    migrationState: () => migrationState(executor),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+export interface PostgresOptions {
+  migrate?: boolean;
+  max?: number;
+  allowExitOnIdle?: boolean;
+}
+
+export async function openPostgres(databaseUrl: string, options: PostgresOptions = {}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.max ?? 10,
+    allowExitOnIdle: options.allowExitOnIdle ?? false,
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const withClient = async <T>(fn: (executor: SqlExecutor) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      return await fn(pgExecutor(client));
+    } finally {
+      client.release();
+    }
+  };
+  try {
+    if (options.migrate !== false) await withClient(runMigrations);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    migrationState: () => withClient(migrationState),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/** @filaha/db — Drizzle schema, migrations, createDb (PGlite or pg), password hashing and seed. */
+export { createDb, type Database, type Db, type DbConfig, type Schema, type Tx } from './client.ts';
+export type { MigrationState } from './migrate.ts';
+export { hashPassword, verifyPassword } from './password.ts';
+export {
+  seed,
+  createUsageRows,
+  DEMO_ACCOUNTS,
+  type SeedOptions,
+  type SeedResult,
+  type SeedAccount,
+} from './seed/index.ts';
+export * as schema from './schema/index.ts';
+export * from './schema/index.ts';
+// drizzle-orm lives in this package's node_modules only: re-export the query helpers so other
+// workspaces build queries with the same drizzle instance the tables come from.
+export {
+  sql,
+  eq,
+  ne,
+  and,
+  or,
+  not,
+  gt,
+  gte,
+  lt,
+  lte,
+  inArray,
+  notInArray,
+  isNull,
+  isNotNull,
+  ilike,
+  like,
+  asc,
+  desc,
+  count,
+  sum,
+  exists,
+  between,
+  getTableColumns,
+  type SQL,
+  type InferSelectModel,
+  type InferInsertModel,
+} from 'drizzle-orm';

@@ -1,0 +1,119 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDb } from './client.ts';
+import { readMigrations } from './migrate.ts';
+
+const databaseUrl = process.env.DATABASE_URL;
+const tables = [
+  'users',
+  'roles',
+  'seller_roles',
+  'wilayas',
+  'user_seller_roles',
+  'password_reset_codes',
+  'functionalities',
+  'plans',
+  'plan_functionalities',
+  'indices',
+  'legends',
+  'plan_indices',
+  'farmer_subscriptions',
+  'subscription_index_usage',
+  'parcels',
+  'index_results',
+  'seller_plans',
+  'seller_plan_functionalities',
+  'seller_subscriptions',
+  'publications',
+  'publication_images',
+  'service_requests',
+];
+
+describe('migrations on PGlite', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('apply on a new data dir, persist, and are not applied twice', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'filaha-db-migrate-'));
+    dirs.push(dir);
+    const migrations = await readMigrations();
+    const first = await createDb({ dataDir: dir });
+    try {
+      expect(first.kind).toBe('pglite');
+      expect(await first.migrationState()).toEqual({
+        applied: migrations.length,
+        latest: migrations.at(-1)?.name,
+        pending: 0,
+      });
+      const { rows } = await first.db.execute<{ name: string }>(
+        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'",
+      );
+      expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(tables));
+      const ext = await first.db.execute<{ extname: string }>('SELECT extname FROM pg_extension');
+      expect(ext.rows.map((r) => r.extname)).toEqual(
+        expect.arrayContaining(['postgis', 'pg_trgm', 'unaccent', 'btree_gist']),
+      );
+    } finally {
+      await first.close();
+    }
+    // Re-opening the same directory finds everything applied and records nothing new.
+    const second = await createDb({ dataDir: dir });
+    try {
+      const { rows } = await second.db.execute<{ n: number }>('SELECT count(*)::int AS n FROM __migrations');
+      expect(rows[0]?.n).toBe(migrations.length);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe.skipIf(!databaseUrl)('migrations on PostgreSQL', () => {
+  const name = `filaha_mig_${process.pid}_${Date.now()}`;
+  const admin = () => new pg.Client({ connectionString: databaseUrl });
+  const urlFor = (db: string) => {
+    const u = new URL(databaseUrl ?? '');
+    u.pathname = `/${db}`;
+    return u.toString();
+  };
+
+  afterAll(async () => {
+    const client = admin();
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.end();
+  });
+
+  it('two processes starting together migrate once, and an edited migration is refused', async () => {
+    const client = admin();
+    await client.connect();
+    await client.query(`CREATE DATABASE "${name}"`);
+    await client.end();
+    const migrations = await readMigrations();
+    // Two pools racing on an empty database: the advisory lock makes the second wait, then find nothing to do.
+    const [a, b] = await Promise.all([
+      createDb({ databaseUrl: urlFor(name), dataDir: '' }),
+      createDb({ databaseUrl: urlFor(name), dataDir: '' }),
+    ]);
+    try {
+      expect(a.kind).toBe('postgres');
+      expect(await a.migrationState()).toEqual({
+        applied: migrations.length,
+        latest: migrations.at(-1)?.name,
+        pending: 0,
+      });
+      const { rows } = await b.db.execute<{ n: number }>('SELECT count(*)::int AS n FROM __migrations');
+      expect(rows[0]?.n).toBe(migrations.length);
+      await a.db.execute("UPDATE __migrations SET hash = 'tampered' WHERE name = (SELECT min(name) FROM __migrations)");
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+    await expect(createDb({ databaseUrl: urlFor(name), dataDir: '' })).rejects.toThrow(
+      /was changed after it was applied/,
+    );
+  });
+});

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { PublicationState } from '@filaha/shared';
+import { users } from './accounts.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { sellerSubscriptions } from './subscriptions.ts';
+
+/**
+ * A product offered on the marketplace. Deleting the seller deletes their publications; deleting the
+ * seller subscription keeps them (SET NULL). `searchText` is generated with filaha_search_normalize()
+ * (lower-case, Latin accents and Arabic diacritics removed) and trigram-indexed for "contains" search.
+ */
+export const publications = pgTable(
+  'publications',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerSubscriptionId: integer('seller_subscription_id').references(() => sellerSubscriptions.id, {
+      onDelete: 'set null',
+    }),
+    productName: text('product_name').notNull(),
+    /** Price in DA. */
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull(),
+    quantity: numeric('quantity', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    state: text('state').$type<PublicationState>().notNull().default('DISPO'),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`filaha_search_normalize(product_name)`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('publications_user_idx').on(t.userId),
+    index('publications_subscription_idx').on(t.sellerSubscriptionId),
+    index('publications_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('publications_price_idx').on(t.unitPrice),
+    index('publications_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('publications_state', sql`${t.state} IN ('DISPO', 'NONDISPO')`),
+    check('publications_price_positive', sql`${t.unitPrice} >= 0`),
+    check('publications_quantity_positive', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/** Stored image keys (object storage); the API deletes the files, the cascade deletes the rows. */
+export const publicationImages = pgTable(
+  'publication_images',
+  {
+    id: id(),
+    publicationId: integer('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('publication_images_publication_idx').on(t.publicationId, t.position)],
+);
+
+/** Requests sent from the "services offered" form; kept if the account is later deleted (SET NULL). */
+export const serviceRequests = pgTable(
+  'service_requests',
+  {
+    id: id(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    serviceKey: text('service_key').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    message: text('message').notNull(),
+    handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('service_requests_created_idx').on(t.createdAt.desc()),
+    index('service_requests_user_idx').on(t.userId),
+  ],
+);

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { indices } from './catalog.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { polygon4326 } from './geometry.ts';
+import { farmerSubscriptions } from './subscriptions.ts';
+
+/**
+ * A farmer's field. Area and the SPEC's oddly named bounds are GENERATED from the geometry, so they can
+ * never disagree with it: bWS = min longitude, bWN = max longitude, bES = min latitude, bEN = max latitude.
+ */
+export const parcels = pgTable(
+  'parcels',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    geom: polygon4326('geom').notNull(),
+    areaM2: doublePrecision('area_m2')
+      .notNull()
+      .generatedAlwaysAs(sql`ST_Area(geom::geography)`),
+    bWS: doublePrecision('b_ws')
+      .notNull()
+      .generatedAlwaysAs(sql`ST_XMin(geom)`),
+    bWN: doublePrecision('b_wn')
+      .notNull()
+      .generatedAlwaysAs(sql`ST_XMax(geom)`),
+    bES: doublePrecision('b_es')
+      .notNull()
+      .generatedAlwaysAs(sql`ST_YMin(geom)`),
+    bEN: doublePrecision('b_en')
+      .notNull()
+      .generatedAlwaysAs(sql`ST_YMax(geom)`),
+    crop: text('crop'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('parcels_user_idx').on(t.userId),
+    index('parcels_geom_gist').using('gist', t.geom),
+    // Self-intersecting or otherwise invalid shapes are refused here as a last line of defence; the API
+    // checks ST_IsValidReason first to give the user a clear message.
+    check('parcels_geom_valid', sql`ST_IsValid(${t.geom})`),
+  ],
+);
+
+export interface ResultStats {
+  min: number;
+  max: number;
+  mean: number;
+  std: number;
+  median: number;
+  p25: number;
+  p75: number;
+  count: number;
+  validFraction: number;
+  resolution: number;
+}
+/** [[minLat, minLon], [maxLat, maxLon]] as Leaflet wants it. */
+export type ResultBounds = [[number, number], [number, number]];
+
+/**
+ * Every index image delivered (history and the charged request record). Re-asking for the same parcel,
+ * index, scene and legend finds this row instead of charging again — hence the unique key.
+ * Deleting the parcel or the user removes the history; a deleted subscription leaves it (SET NULL);
+ * an index with history cannot be deleted (RESTRICT).
+ */
+export const indexResults = pgTable(
+  'index_results',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parcelId: integer('parcel_id')
+      .notNull()
+      .references(() => parcels.id, { onDelete: 'cascade' }),
+    indexId: integer('index_id')
+      .notNull()
+      .references(() => indices.id, { onDelete: 'restrict' }),
+    subscriptionId: integer('subscription_id').references(() => farmerSubscriptions.id, { onDelete: 'set null' }),
+    sceneId: text('scene_id').notNull(),
+    sceneDatetime: timestamp('scene_datetime', { withTimezone: true, mode: 'date' }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    legendHash: text('legend_hash').notNull(),
+    stats: jsonb('stats').$type<ResultStats>().notNull(),
+    bounds: jsonb('bounds').$type<ResultBounds>().notNull(),
+    cloudFraction: doublePrecision('cloud_fraction'),
+    validFraction: doublePrecision('valid_fraction').notNull(),
+    imageKey: text('image_key').notNull(),
+    valuesKey: text('values_key'),
+    tiffKey: text('tiff_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('index_results_unique_scene').on(t.parcelId, t.indexId, t.sceneId, t.legendHash),
+    index('index_results_history_idx').on(t.parcelId, t.indexId, t.createdAt.desc()),
+    index('index_results_user_idx').on(t.userId),
+    index('index_results_subscription_idx').on(t.subscriptionId),
+    index('index_results_index_idx').on(t.indexId, t.createdAt),
+    check('index_results_dates', sql`${t.startDate} <= ${t.endDate}`),
+  ],
+);

@@ -1,0 +1,121 @@
+import { and, eq } from 'drizzle-orm';
+import { DEMO_FARMER_FIELD_KEYS, DEMO_FIELDS } from '@filaha/shared';
+import type { Db } from '../client.ts';
+import {
+  farmerSubscriptions,
+  parcels,
+  plans,
+  publications,
+  sellerPlans,
+  sellerSubscriptions,
+  users,
+} from '../schema/index.ts';
+import { DEMO_ACCOUNTS } from './accounts.ts';
+import { createUsageRows } from './catalog.ts';
+import { DEMO_FARMER_PLAN, DEMO_SELLER_PLAN } from './plans.ts';
+
+async function userId(db: Db, email: string): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`Demo account ${email} is missing`);
+  return row.id;
+}
+
+const demoEmail = (role: (typeof DEMO_ACCOUNTS)[number]['role']) => {
+  const account = DEMO_ACCOUNTS.find((a) => a.role === role);
+  if (!account) throw new Error(`No demo ${role}`);
+  return account.email;
+};
+
+/** YYYY-MM-DD in UTC, `years` years from today. */
+function isoDate(years = 0): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Demo farmer: an active subscription with its usage rows, and two parcels in the Mitidja plain. */
+async function seedDemoFarmer(db: Db): Promise<void> {
+  const farmerId = await userId(db, demoEmail('User'));
+  const [existing] = await db
+    .select({ id: farmerSubscriptions.id })
+    .from(farmerSubscriptions)
+    .where(eq(farmerSubscriptions.userId, farmerId));
+  if (!existing) {
+    const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.name, DEMO_FARMER_PLAN));
+    if (!plan) throw new Error(`Demo plan ${DEMO_FARMER_PLAN} is missing`);
+    const now = new Date();
+    const [subscription] = await db
+      .insert(farmerSubscriptions)
+      .values({ planId: plan.id, userId: farmerId, subscribedAt: now, state: 'actif', activatedAt: now })
+      .returning({ id: farmerSubscriptions.id });
+    if (subscription) await createUsageRows(db, subscription.id);
+  }
+  for (const key of DEMO_FARMER_FIELD_KEYS) {
+    const field = DEMO_FIELDS.find((f) => f.key === key);
+    if (!field) throw new Error(`Demo field ${key} is missing from DEMO_FIELDS`);
+    const [present] = await db
+      .select({ id: parcels.id })
+      .from(parcels)
+      .where(and(eq(parcels.userId, farmerId), eq(parcels.name, field.nameFr)));
+    if (present) continue;
+    await db.insert(parcels).values({
+      name: field.nameFr,
+      userId: farmerId,
+      geom: { type: 'Polygon', coordinates: [field.ring.map(([lon, lat]) => [lon, lat] as [number, number])] },
+      crop: field.crop,
+    });
+  }
+}
+
+const DEMO_PUBLICATIONS = [
+  { productName: 'Tomates fraîches de plein champ', unitPrice: 80, quantity: 2000, address: 'Boufarik, Blida' },
+  { productName: "Huile d'olive extra vierge", unitPrice: 1200, quantity: 300, address: 'Bouira' },
+  { productName: 'Semences de blé dur certifiées', unitPrice: 9500, quantity: 50, address: 'Sétif' },
+] as const;
+
+/** Demo seller: an active seller subscription (unlimited plan) and a few publications without images. */
+async function seedDemoSeller(db: Db): Promise<void> {
+  const sellerId = await userId(db, demoEmail('Seller'));
+  let [subscription] = await db
+    .select({ id: sellerSubscriptions.id })
+    .from(sellerSubscriptions)
+    .where(eq(sellerSubscriptions.userId, sellerId));
+  if (!subscription) {
+    const [plan] = await db
+      .select({ id: sellerPlans.id })
+      .from(sellerPlans)
+      .where(eq(sellerPlans.name, DEMO_SELLER_PLAN));
+    if (!plan) throw new Error(`Demo seller plan ${DEMO_SELLER_PLAN} is missing`);
+    [subscription] = await db
+      .insert(sellerSubscriptions)
+      .values({ sellerPlanId: plan.id, userId: sellerId, startDate: isoDate(), endDate: isoDate(1), state: 'actif' })
+      .returning({ id: sellerSubscriptions.id });
+  }
+  if (!subscription) return;
+  const [anyPublication] = await db
+    .select({ id: publications.id })
+    .from(publications)
+    .where(eq(publications.userId, sellerId))
+    .limit(1);
+  if (anyPublication) return;
+  await db
+    .insert(publications)
+    .values(
+      DEMO_PUBLICATIONS.map((p) => ({
+        ...p,
+        userId: sellerId,
+        sellerSubscriptionId: subscription.id,
+        phone: '0555123456',
+        state: 'DISPO' as const,
+      })),
+    );
+  await db
+    .update(sellerSubscriptions)
+    .set({ postsUsed: DEMO_PUBLICATIONS.length })
+    .where(eq(sellerSubscriptions.id, subscription.id));
+}
+
+export async function seedDemoData(db: Db): Promise<void> {
+  await seedDemoFarmer(db);
+  await seedDemoSeller(db);
+}

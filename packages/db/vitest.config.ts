@@ -1,0 +1,13 @@
+import { defineProject } from 'vitest/config';
+
+// Files share one worker-level test database (getTestDb caches it on globalThis), so isolation is off;
+// tests stay independent by creating their own rows through factories.
+export default defineProject({
+  test: {
+    name: 'db',
+    include: ['src/**/*.test.ts'],
+    isolate: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});

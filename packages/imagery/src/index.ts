@@ -1,0 +1,56 @@
+/**
+ * @filaha/imagery — the satellite engine: STAC search, windowed COG reads, vegetation indices, masks,
+ * statistics and PNG / GeoTIFF / values-grid output. Pure inputs → outputs; no HTTP framework, no database.
+ * See README.md for the interface.
+ */
+export { computeIndexMap, computeIndexValues, computeSceneIndexMap, selectScene } from './compute.ts';
+export type {
+  ComputeIndexMapOptions,
+  IndexMapResult,
+  RenderSceneOptions,
+  SceneInfo,
+  SceneSelection,
+  SelectSceneOptions,
+} from './compute.ts';
+export { createCatalog, windowToIso } from './stac/catalog.ts';
+export type { Catalog, CatalogOptions, SearchQuery } from './stac/catalog.ts';
+export { parseItem, resolveHref, SENTINEL2_L2A } from './stac/item.ts';
+export type { Acquisition, AssetRef } from './stac/item.ts';
+export { parseSearchPage, nextRequest } from './stac/api-source.ts';
+export { reflectanceDnOffset, dnToReflectance, REFLECTANCE_SCALE } from './stac/offset.ts';
+export { createCogReader } from './cog/reader.ts';
+export type { CogInfo, CogReader, CogReaderOptions, RasterWindow, SampleArray } from './cog/reader.ts';
+export type { FetchLike, ReadStats } from './cog/byte-source.ts';
+export { INDICES, INDEX_CODES, getIndex, normalizedDifference } from './indices.ts';
+export type { IndexDefinition } from './indices.ts';
+export { DEFAULT_MASKED_SCL_CLASSES, CLOUD_SCL_CLASSES, sclLookup, summarizeScl } from './raster/masks.ts';
+export { readBandStack } from './raster/band-stack.ts';
+export type { BandStack, StackGrid } from './raster/band-stack.ts';
+export { computeStats, percentile } from './raster/stats.ts';
+export type { IndexStats } from './raster/stats.ts';
+export { chooseScene, dedupeAcquisitions, assessScene } from './scene.ts';
+export type { SceneCandidate } from './scene.ts';
+export { compileLegend, parseColor } from './output/legend.ts';
+export type { LegendInterval } from './output/legend.ts';
+export { renderIndexMap, outputSize, encodePng, encodeValuesGeoTiff, MAX_OUTPUT_SIZE } from './output/render.ts';
+export { encodeValuesGrid, decodeValuesGrid, valueAt } from './output/values-grid.ts';
+export type { ValuesGrid } from './output/values-grid.ts';
+export { writeGeoTiff, downsample2 } from './output/geotiff-writer.ts';
+export type { GeoTiffOptions, GeoReference, RasterLevel } from './output/geotiff-writer.ts';
+export { assertParcelGeometry, geometryBBox } from './geo/geometry.ts';
+export type { ParcelGeometry, PolygonGeometry, MultiPolygonGeometry, BBox } from './geo/geometry.ts';
+export { fitLonLatToXY, applyFit, projector } from './geo/project.ts';
+export type { LonLatFit } from './geo/project.ts';
+export { rasterizeRings } from './geo/rasterize.ts';
+export type { PixelGrid } from './geo/rasterize.ts';
+export {
+  ImageryError,
+  CatalogUnavailableError,
+  CogUnavailableError,
+  NoSceneError,
+  AllCloudyError,
+  InvalidGeometryError,
+  UnknownIndexError,
+} from './errors.ts';
+export type { ImageryErrorCode } from './errors.ts';
+export { DEMO_CATALOG_PATH } from './demo.ts';

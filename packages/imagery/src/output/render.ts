@@ -1,0 +1,148 @@
+import sharp from 'sharp';
+import { geometryBBox, geometryRings, type BBox, type ParcelGeometry } from '../geo/geometry.ts';
+import { applyFit, fitLonLatToXY, projector } from '../geo/project.ts';
+import { rasterizeRings, type PixelGrid } from '../geo/rasterize.ts';
+import { compileLegend, type LegendInterval } from './legend.ts';
+import { writeGeoTiff } from './geotiff-writer.ts';
+import type { ValuesGrid } from './values-grid.ts';
+
+export const MAX_OUTPUT_SIZE = 2048;
+
+export interface OutputSize {
+  width: number;
+  height: number;
+  /** Output pixels per source pixel (≈ equal on both axes); above 1 only when upscaling was allowed. */
+  scale: number;
+  upscaled: boolean;
+}
+
+/**
+ * Output size over the parcel's lon/lat bbox: the data's own resolution (one output pixel ≈ one source
+ * pixel), shrunk to fit maxWidth × maxHeight, and enlarged only when `allowUpscale` says so — a 10 m
+ * pixel drawn as 4 output pixels is still a 10 m measurement, and the result says `upscaled`.
+ */
+export function outputSize(
+  bbox: BBox,
+  epsg: number,
+  resolution: number,
+  options: { maxWidth?: number; maxHeight?: number; allowUpscale?: boolean },
+): OutputSize {
+  const [west, south, east, north] = bbox;
+  const p = projector(epsg);
+  const midLat = (south + north) / 2;
+  const midLon = (west + east) / 2;
+  const [xw, yw] = p.forward(west, midLat);
+  const [xe, ye] = p.forward(east, midLat);
+  const [xs, ys] = p.forward(midLon, south);
+  const [xn, yn] = p.forward(midLon, north);
+  const naturalWidth = Math.max(1, Math.round(Math.hypot(xe - xw, ye - yw) / resolution));
+  const naturalHeight = Math.max(1, Math.round(Math.hypot(xn - xs, yn - ys) / resolution));
+  const maxWidth = Math.min(MAX_OUTPUT_SIZE, Math.max(1, Math.floor(options.maxWidth ?? MAX_OUTPUT_SIZE)));
+  const maxHeight = Math.min(MAX_OUTPUT_SIZE, Math.max(1, Math.floor(options.maxHeight ?? MAX_OUTPUT_SIZE)));
+  let scale = Math.min(maxWidth / naturalWidth, maxHeight / naturalHeight);
+  if (scale > 1 && !options.allowUpscale) scale = 1;
+  return {
+    width: Math.min(maxWidth, Math.max(1, Math.round(naturalWidth * scale))),
+    height: Math.min(maxHeight, Math.max(1, Math.round(naturalHeight * scale))),
+    scale,
+    upscaled: scale > 1,
+  };
+}
+
+export interface RenderInput {
+  /** Index values on the source grid (NaN = masked), with that grid and its EPSG. */
+  values: Float32Array;
+  grid: PixelGrid;
+  epsg: number;
+  geometry: ParcelGeometry;
+  legend: ReadonlyArray<LegendInterval>;
+  range: readonly [number, number];
+  maxWidth?: number;
+  maxHeight?: number;
+  allowUpscale?: boolean;
+}
+
+export interface RenderedMap extends OutputSize {
+  bounds: [[number, number], [number, number]];
+  bbox: BBox;
+  rgba: Uint8Array;
+  values: ValuesGrid;
+  /** Largest deviation of the fitted lon/lat → UTM mapping from proj4 over the parcel, in metres. */
+  fitErrorM: number;
+}
+
+/**
+ * Resamples the source values onto a lat/lon-aligned grid over the parcel's bbox (Leaflet image overlay):
+ * each output pixel centre goes through a fitted lon/lat → UTM polynomial (no per-pixel proj4) and takes the
+ * source pixel it falls in. Pixels whose centre is outside the parcel polygon, or whose source is masked,
+ * stay transparent and NaN in the values grid.
+ */
+export function renderIndexMap(input: RenderInput): RenderedMap {
+  const bbox = geometryBBox(input.geometry);
+  const [west, south, east, north] = bbox;
+  const size = outputSize(bbox, input.epsg, input.grid.resX, input);
+  const { width, height } = size;
+  const fit = fitLonLatToXY(input.epsg, bbox);
+  const colour = compileLegend(input.legend, input.range);
+  const outGrid: PixelGrid = {
+    x0: west,
+    y0: north,
+    resX: (east - west) / width,
+    resY: (north - south) / height,
+    width,
+    height,
+  };
+  const lonLatRings = geometryRings(input.geometry).map((ring) => ({
+    xs: Float64Array.from(ring, (p) => p[0]!),
+    ys: Float64Array.from(ring, (p) => p[1]!),
+  }));
+  const inside = rasterizeRings(lonLatRings, outGrid);
+  const rgba = new Uint8Array(width * height * 4);
+  const data = new Float32Array(width * height).fill(Number.NaN);
+  const g = input.grid;
+  for (let r = 0; r < height; r++) {
+    const lat = north - (r + 0.5) * outGrid.resY;
+    for (let c = 0; c < width; c++) {
+      const o = r * width + c;
+      if (!inside[o]) continue;
+      const [x, y] = applyFit(fit, west + (c + 0.5) * outGrid.resX, lat);
+      const sc = Math.floor((x - g.x0) / g.resX);
+      const sr = Math.floor((g.y0 - y) / g.resY);
+      if (sc < 0 || sr < 0 || sc >= g.width || sr >= g.height) continue;
+      const v = input.values[sr * g.width + sc]!;
+      if (Number.isNaN(v)) continue;
+      data[o] = v;
+      const rgbaValue = colour(v);
+      if (rgbaValue) rgba.set(rgbaValue, o * 4);
+    }
+  }
+  const bounds: [[number, number], [number, number]] = [
+    [south, west],
+    [north, east],
+  ];
+  return { ...size, bounds, bbox, rgba, values: { width, height, bounds, data }, fitErrorM: fit.maxErrorM };
+}
+
+export async function encodePng(rgba: Uint8Array, width: number, height: number): Promise<Buffer> {
+  return sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), { raw: { width, height, channels: 4 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+}
+
+/** The values grid as a Float32 GeoTIFF in EPSG:4326 (nodata NaN) for download into a GIS. */
+export function encodeValuesGeoTiff(values: ValuesGrid): Buffer {
+  const [[south, west], [north, east]] = values.bounds;
+  return writeGeoTiff({
+    type: 'float32',
+    levels: [{ width: values.width, height: values.height, data: values.data }],
+    geo: {
+      epsg: 4326,
+      originX: west,
+      originY: north,
+      resX: (east - west) / values.width,
+      resY: (north - south) / values.height,
+    },
+    nodata: 'nan',
+    tileSize: 256,
+  });
+}

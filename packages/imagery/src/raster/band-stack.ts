@@ -1,0 +1,134 @@
+import type { CogInfo, CogReader } from '../cog/reader.ts';
+import { CogUnavailableError } from '../errors.ts';
+import { geometryRings, type ParcelGeometry } from '../geo/geometry.ts';
+import { flatRingsBBox, projectRings } from '../geo/project.ts';
+import { countSet, rasterizeRings, type PixelGrid } from '../geo/rasterize.ts';
+import type { Acquisition } from '../stac/item.ts';
+import { REFLECTANCE_SCALE } from '../stac/offset.ts';
+import { copyAsFloat, resampleBilinear, resampleNearest } from './resample.ts';
+
+/** The parcel's window on the finest band's pixel grid (10 m for Sentinel-2), in that band's UTM CRS. */
+export interface StackGrid extends PixelGrid {
+  epsg: number;
+  /** Position of the window inside the reference COG (for tests and debugging). */
+  col0: number;
+  row0: number;
+}
+
+export interface BandStack {
+  grid: StackGrid;
+  /** Reflectance (offset rule applied), NaN where no-data. Keyed by asset key. */
+  bands: Record<string, Float64Array>;
+  /** SCL classes by nearest neighbour on the same grid (0 = no data), when requested. */
+  scl: Uint8Array | null;
+  /** 1 where the pixel centre lies inside the parcel. */
+  inParcel: Uint8Array;
+}
+
+const sameGrid = (a: CogInfo, b: CogInfo) =>
+  Math.abs(a.resX - b.resX) < 1e-9 && Math.abs(a.originX - b.originX) < 1e-6 && Math.abs(a.originY - b.originY) < 1e-6;
+
+function assetHref(acquisition: Acquisition, key: string): string {
+  const asset = acquisition.assets[key];
+  if (!asset) throw new CogUnavailableError(`${acquisition.id}/${key}`, `item ${acquisition.id} has no '${key}' asset`);
+  return asset.href;
+}
+
+/**
+ * Reads the bands of one acquisition over a parcel onto one grid: the finest band's pixels covering the
+ * parcel (plus a one-pixel margin so rendering has values up to the parcel's edge). Coarser bands are
+ * resampled bilinearly, SCL by nearest neighbour. All reads run concurrently; only touched tiles load.
+ */
+export async function readBandStack(
+  reader: CogReader,
+  acquisition: Acquisition,
+  bandKeys: ReadonlyArray<string>,
+  geometry: ParcelGeometry,
+  options: { scl: boolean },
+): Promise<BandStack> {
+  const keys = [...bandKeys];
+  const hrefs = keys.map((key) => assetHref(acquisition, key));
+  const sclHref = options.scl ? assetHref(acquisition, 'scl') : null;
+  const infos = await Promise.all([...hrefs, ...(sclHref ? [sclHref] : [])].map((href) => reader.open(href)));
+  const bandInfos = infos.slice(0, keys.length);
+  const sclInfo = sclHref ? infos[infos.length - 1]! : null;
+  const candidates = bandInfos.length > 0 ? bandInfos : [sclInfo!];
+  const reference = candidates.reduce((best, info) => (info.resX < best.resX ? info : best));
+  const epsg = reference.epsg ?? acquisition.epsg;
+  if (epsg === null) throw new CogUnavailableError(reference.href, 'no CRS in the GeoTIFF nor in the item');
+  for (const info of infos) {
+    if (info.epsg !== null && info.epsg !== epsg)
+      throw new CogUnavailableError(info.href, `CRS EPSG:${info.epsg} differs from EPSG:${epsg}`);
+  }
+
+  const rings = projectRings(geometryRings(geometry), epsg);
+  const [minX, minY, maxX, maxY] = flatRingsBBox(rings);
+  const res = reference.resX;
+  const col0 = Math.floor((minX - reference.originX) / res) - 1;
+  const col1 = Math.ceil((maxX - reference.originX) / res) + 1;
+  const row0 = Math.floor((reference.originY - maxY) / reference.resY) - 1;
+  const row1 = Math.ceil((reference.originY - minY) / reference.resY) + 1;
+  const grid: StackGrid = {
+    epsg,
+    col0,
+    row0,
+    x0: reference.originX + col0 * res,
+    y0: reference.originY - row0 * reference.resY,
+    resX: res,
+    resY: reference.resY,
+    width: col1 - col0,
+    height: row1 - row0,
+  };
+
+  const readOnGrid = async (href: string, info: CogInfo) => {
+    if (sameGrid(info, reference)) {
+      const window = await reader.readWindow(href, { col0, row0, width: grid.width, height: grid.height });
+      return { data: window.data, grid: { ...grid } };
+    }
+    // Source window covering the target grid plus one source pixel for the bilinear neighbours.
+    const sc0 = Math.floor((grid.x0 - info.originX) / info.resX) - 1;
+    const sc1 = Math.ceil((grid.x0 + grid.width * grid.resX - info.originX) / info.resX) + 1;
+    const sr0 = Math.floor((info.originY - grid.y0) / info.resY) - 1;
+    const sr1 = Math.ceil((info.originY - (grid.y0 - grid.height * grid.resY)) / info.resY) + 1;
+    const window = await reader.readWindow(href, { col0: sc0, row0: sr0, width: sc1 - sc0, height: sr1 - sr0 });
+    const sourceGrid: PixelGrid = {
+      x0: info.originX + sc0 * info.resX,
+      y0: info.originY - sr0 * info.resY,
+      resX: info.resX,
+      resY: info.resY,
+      width: sc1 - sc0,
+      height: sr1 - sr0,
+    };
+    return { data: window.data, grid: sourceGrid };
+  };
+
+  const [bandWindows, sclWindow] = await Promise.all([
+    Promise.all(keys.map((key, i) => readOnGrid(hrefs[i]!, bandInfos[i]!))),
+    sclHref && sclInfo ? readOnGrid(sclHref, sclInfo) : Promise.resolve(null),
+  ]);
+
+  const bands: Record<string, Float64Array> = {};
+  keys.forEach((key, i) => {
+    const info = bandInfos[i]!;
+    const window = bandWindows[i]!;
+    const nodata = info.nodata ?? 0;
+    const dn = sameGrid(info, reference) ? copyAsFloat(window.data, nodata) : resampleBilinear(window, grid, nodata);
+    const offset = acquisition.dnOffset;
+    for (let p = 0; p < dn.length; p++) dn[p] = (dn[p]! - offset) / REFLECTANCE_SCALE;
+    bands[key] = dn;
+  });
+
+  let scl: Uint8Array | null = null;
+  if (sclWindow && sclInfo) {
+    scl = sameGrid(sclInfo, reference) ? Uint8Array.from(sclWindow.data) : resampleNearest(sclWindow, grid);
+  }
+
+  const inParcel = rasterizeRings(rings, grid);
+  if (countSet(inParcel) === 0) {
+    // A parcel thinner than a pixel has no pixel centre inside: keep the pixel under its bbox centre.
+    const c = Math.floor(((minX + maxX) / 2 - grid.x0) / res);
+    const r = Math.floor((grid.y0 - (minY + maxY) / 2) / grid.resY);
+    inParcel[r * grid.width + c] = 1;
+  }
+  return { grid, bands, scl, inParcel };
+}

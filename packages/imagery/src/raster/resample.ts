@@ -1,0 +1,95 @@
+import type { PixelGrid } from '../geo/rasterize.ts';
+import type { SampleArray } from '../cog/reader.ts';
+
+/** A window of source pixels with its grid (top-left corner, resolution) in the target's CRS. */
+export interface SourceWindow {
+  data: SampleArray;
+  grid: PixelGrid;
+}
+
+/** Continuous source-pixel coordinates (centre-based) of the target pixel centres along one axis. */
+function axis(
+  count: number,
+  targetStart: number,
+  targetRes: number,
+  sourceStart: number,
+  sourceRes: number,
+  sign: 1 | -1,
+): Float64Array {
+  const coords = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const centre = targetStart + sign * (i + 0.5) * targetRes;
+    coords[i] = (sign * (centre - sourceStart)) / sourceRes - 0.5;
+  }
+  return coords;
+}
+
+const isNoData = (v: number, nodata: number) => v === nodata || v === 0 || Number.isNaN(v);
+
+/**
+ * Bilinear resampling of digital numbers onto the target grid (20 m bands → 10 m). Neighbours that are
+ * no-data are left out and the weights renormalised; a pixel with no valid neighbour becomes NaN.
+ */
+export function resampleBilinear(source: SourceWindow, target: PixelGrid, nodata: number): Float64Array {
+  const { data, grid } = source;
+  const out = new Float64Array(target.width * target.height);
+  const us = axis(target.width, target.x0, target.resX, grid.x0, grid.resX, 1);
+  const vs = axis(target.height, target.y0, target.resY, grid.y0, grid.resY, -1);
+  const sw = grid.width;
+  for (let r = 0; r < target.height; r++) {
+    const v = vs[r]!;
+    const j0 = Math.floor(v);
+    const fy = v - j0;
+    for (let c = 0; c < target.width; c++) {
+      const u = us[c]!;
+      const i0 = Math.floor(u);
+      const fx = u - i0;
+      let sum = 0;
+      let weight = 0;
+      for (let dj = 0; dj < 2; dj++) {
+        const wy = dj === 0 ? 1 - fy : fy;
+        const j = Math.min(grid.height - 1, Math.max(0, j0 + dj));
+        if (wy === 0) continue;
+        for (let di = 0; di < 2; di++) {
+          const wx = di === 0 ? 1 - fx : fx;
+          if (wx === 0) continue;
+          const i = Math.min(sw - 1, Math.max(0, i0 + di));
+          const value = data[j * sw + i]!;
+          if (isNoData(value, nodata)) continue;
+          sum += wx * wy * value;
+          weight += wx * wy;
+        }
+      }
+      out[r * target.width + c] = weight > 1e-9 ? sum / weight : Number.NaN;
+    }
+  }
+  return out;
+}
+
+/** Nearest neighbour (the source pixel containing each target centre); used for SCL classes. */
+export function resampleNearest(source: SourceWindow, target: PixelGrid): Uint8Array {
+  const { data, grid } = source;
+  const out = new Uint8Array(target.width * target.height);
+  const us = axis(target.width, target.x0, target.resX, grid.x0, grid.resX, 1);
+  const vs = axis(target.height, target.y0, target.resY, grid.y0, grid.resY, -1);
+  for (let r = 0; r < target.height; r++) {
+    const j = Math.floor(vs[r]! + 0.5);
+    if (j < 0 || j >= grid.height) continue;
+    for (let c = 0; c < target.width; c++) {
+      const i = Math.floor(us[c]! + 0.5);
+      if (i < 0 || i >= grid.width) continue;
+      out[r * target.width + c] = data[j * grid.width + i]!;
+    }
+  }
+  return out;
+}
+
+/** Same grid: digital numbers to Float64 with NaN for no-data. */
+export function copyAsFloat(data: SampleArray, nodata: number): Float64Array {
+  const out = new Float64Array(data.length);
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i]!;
+    out[i] = isNoData(v, nodata) ? Number.NaN : v;
+  }
+  return out;
+}

@@ -1,0 +1,88 @@
+import { CatalogUnavailableError } from '../errors.ts';
+import type { BBox, ParcelGeometry } from '../geo/geometry.ts';
+import { requestJson, type JsonRequest, type RetryPolicy } from './http-json.ts';
+import { parseItem, SENTINEL2_L2A, type Acquisition } from './item.ts';
+
+export interface ApiSearch {
+  geometry?: ParcelGeometry;
+  bbox?: BBox;
+  /** ISO instants, inclusive. */
+  startIso: string;
+  endIso: string;
+}
+
+export interface ApiSourceOptions extends RetryPolicy {
+  pageLimit: number;
+  maxPages: number;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The request for the next page, following the STAC API `next` link (POST body + merge, or GET href). */
+export function nextRequest(page: Json, previous: JsonRequest): JsonRequest | null {
+  const links = Array.isArray(page.links) ? page.links.filter(isObject) : [];
+  const next = links.find((link) => link.rel === 'next' && typeof link.href === 'string');
+  if (!next) return null;
+  const href = next.href as string;
+  const method = typeof next.method === 'string' ? next.method.toUpperCase() : isObject(next.body) ? 'POST' : 'GET';
+  if (method !== 'POST') return { method: 'GET', url: href };
+  const body = isObject(next.body)
+    ? next.merge === true && isObject(previous.body)
+      ? { ...previous.body, ...next.body }
+      : next.body
+    : previous.body;
+  return { method: 'POST', url: href, body };
+}
+
+/**
+ * Parses one search answer: a GeoJSON FeatureCollection. Features of other collections are dropped (a
+ * STAC API may mix them in when asked for several, or ignore the `collections` filter).
+ */
+export function parseSearchPage(
+  page: unknown,
+  location: string | null,
+  sourceName: string,
+): { items: Acquisition[]; page: Json } {
+  if (!isObject(page) || page.type !== 'FeatureCollection' || !Array.isArray(page.features)) {
+    throw new CatalogUnavailableError(sourceName, 'answered something that is not a STAC FeatureCollection');
+  }
+  const items: Acquisition[] = [];
+  for (const feature of page.features) {
+    if (isObject(feature) && typeof feature.collection === 'string' && feature.collection !== SENTINEL2_L2A) continue;
+    const self =
+      isObject(feature) && Array.isArray(feature.links)
+        ? feature.links.find(
+            (l): l is Json => isObject(l) && l.rel === 'self' && typeof l.href === 'string' && /^https?:/.test(l.href),
+          )
+        : undefined;
+    const item = parseItem(feature, (self?.href as string | undefined) ?? location);
+    if (item) items.push(item);
+  }
+  return { items, page };
+}
+
+/** POST {url}/search for Sentinel-2 L2A over the geometry and window, following `next` links. */
+export async function searchStacApi(
+  apiUrl: string,
+  query: ApiSearch,
+  options: ApiSourceOptions,
+): Promise<Acquisition[]> {
+  const sourceName = apiUrl;
+  const body: Json = {
+    collections: [SENTINEL2_L2A],
+    datetime: `${query.startIso}/${query.endIso}`,
+    limit: options.pageLimit,
+  };
+  if (query.geometry) body.intersects = query.geometry;
+  else if (query.bbox) body.bbox = query.bbox;
+  let request: JsonRequest | null = { method: 'POST', url: `${apiUrl.replace(/\/+$/, '')}/search`, body };
+  const items: Acquisition[] = [];
+  for (let pageNumber = 0; request && pageNumber < options.maxPages; pageNumber++) {
+    const raw = await requestJson(request, options, sourceName);
+    const { items: pageItems, page } = parseSearchPage(raw, request.url, sourceName);
+    items.push(...pageItems);
+    request = pageItems.length === 0 && (page.features as unknown[]).length === 0 ? null : nextRequest(page, request);
+  }
+  return items;
+}

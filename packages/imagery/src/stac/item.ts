@@ -1,0 +1,140 @@
+import path from 'node:path';
+import { geometryBBox, type BBox, type ParcelGeometry } from '../geo/geometry.ts';
+import { reflectanceDnOffset } from './offset.ts';
+
+export const SENTINEL2_L2A = 'sentinel-2-l2a';
+
+export interface AssetRef {
+  /** Resolved location: an http(s) URL or an absolute local path. */
+  href: string;
+  /** As declared by the item; the reader trusts the GeoTIFF's own grid instead. */
+  shape: [number, number] | null;
+  transform: number[] | null;
+}
+
+/** One Sentinel-2 L2A item, reduced to what the engine needs. */
+export interface Acquisition {
+  id: string;
+  collection: string | null;
+  datetime: string;
+  /** UTC calendar day, YYYY-MM-DD. */
+  date: string;
+  platform: string | null;
+  /** Whole-tile cloud cover in percent (says little about one parcel). */
+  cloudCover: number | null;
+  epsg: number | null;
+  footprint: ParcelGeometry | null;
+  bbox: BBox | null;
+  processingBaseline: string | null;
+  boaOffsetApplied: boolean | null;
+  /** DN offset to subtract before scaling by 1/10000, from the offset rule. */
+  dnOffset: number;
+  gridCode: string | null;
+  /** Keyed by common band name (red, nir, swir16, scl…). */
+  assets: Record<string, AssetRef>;
+}
+
+/** Band-id aliases some catalogs use (Planetary Computer, Earth Search v0) → Earth Search v1 common names. */
+const ASSET_ALIASES: Record<string, string> = {
+  B01: 'coastal',
+  B02: 'blue',
+  B03: 'green',
+  B04: 'red',
+  B05: 'rededge1',
+  B06: 'rededge2',
+  B07: 'rededge3',
+  B08: 'nir',
+  B8A: 'nir08',
+  B09: 'nir09',
+  B11: 'swir16',
+  B12: 'swir22',
+  SCL: 'scl',
+};
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Resolves an asset href against the item's location (a URL or a local file path). */
+export function resolveHref(href: string, itemLocation: string | null): string {
+  if (/^file:\/\//i.test(href)) return new URL(href).pathname;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(href)) return href;
+  if (itemLocation && /^https?:\/\//i.test(itemLocation)) return new URL(href, itemLocation).href;
+  if (path.isAbsolute(href)) return href;
+  return itemLocation ? path.resolve(path.dirname(itemLocation), href) : href;
+}
+
+function parseEpsg(properties: Json): number | null {
+  const epsg = properties['proj:epsg'];
+  if (typeof epsg === 'number') return epsg;
+  const code = properties['proj:code'];
+  const match = typeof code === 'string' ? code.match(/^EPSG:(\d+)$/i) : null;
+  return match ? Number(match[1]) : null;
+}
+
+function numberArray(value: unknown): number[] | null {
+  return Array.isArray(value) && value.every((v) => typeof v === 'number') ? (value as number[]) : null;
+}
+
+/**
+ * Parses a STAC item; returns null for anything that is not a usable item (so one bad feature in a page
+ * does not sink a search). `itemLocation` is the URL or path of the item JSON, for relative hrefs.
+ */
+export function parseItem(raw: unknown, itemLocation: string | null): Acquisition | null {
+  if (!isObject(raw) || raw.type !== 'Feature' || typeof raw.id !== 'string') return null;
+  const properties = isObject(raw.properties) ? raw.properties : {};
+  const datetime =
+    typeof properties.datetime === 'string'
+      ? properties.datetime
+      : typeof properties.start_datetime === 'string'
+        ? properties.start_datetime
+        : null;
+  if (!datetime || Number.isNaN(Date.parse(datetime))) return null;
+  const assets: Record<string, AssetRef> = {};
+  if (isObject(raw.assets)) {
+    for (const [key, value] of Object.entries(raw.assets)) {
+      if (!isObject(value) || typeof value.href !== 'string') continue;
+      const shape = numberArray(value['proj:shape']);
+      assets[ASSET_ALIASES[key] ?? key] = {
+        href: resolveHref(value.href, itemLocation),
+        shape: shape && shape.length === 2 ? [shape[0]!, shape[1]!] : null,
+        transform: numberArray(value['proj:transform']),
+      };
+    }
+  }
+  const geometry = isObject(raw.geometry) ? raw.geometry : null;
+  const footprint =
+    geometry && (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon') && Array.isArray(geometry.coordinates)
+      ? (geometry as unknown as ParcelGeometry)
+      : null;
+  const bboxRaw = numberArray(raw.bbox);
+  const bbox: BBox | null =
+    bboxRaw && bboxRaw.length >= 4
+      ? bboxRaw.length === 6
+        ? [bboxRaw[0]!, bboxRaw[1]!, bboxRaw[3]!, bboxRaw[4]!]
+        : [bboxRaw[0]!, bboxRaw[1]!, bboxRaw[2]!, bboxRaw[3]!]
+      : footprint
+        ? geometryBBox(footprint)
+        : null;
+  const boaFlag = properties['earthsearch:boa_offset_applied'];
+  const baseline = properties['s2:processing_baseline'];
+  const offsetProps = {
+    boaOffsetApplied: typeof boaFlag === 'boolean' ? boaFlag : null,
+    processingBaseline:
+      typeof baseline === 'string' ? baseline : typeof baseline === 'number' ? baseline.toFixed(2) : null,
+  };
+  return {
+    id: raw.id,
+    collection: typeof raw.collection === 'string' ? raw.collection : null,
+    datetime: new Date(datetime).toISOString(),
+    date: new Date(datetime).toISOString().slice(0, 10),
+    platform: typeof properties.platform === 'string' ? properties.platform : null,
+    cloudCover: typeof properties['eo:cloud_cover'] === 'number' ? properties['eo:cloud_cover'] : null,
+    epsg: parseEpsg(properties),
+    footprint,
+    bbox,
+    ...offsetProps,
+    dnOffset: reflectanceDnOffset(offsetProps),
+    gridCode: typeof properties['grid:code'] === 'string' ? properties['grid:code'] : null,
+    assets,
+  };
+}

@@ -1,0 +1,151 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { fromFile } from 'geotiff';
+import { DEMO_CLOUDY_DATE, DEMO_DATES, DEMO_FARMER_FIELD_KEYS, DEMO_FIELDS } from '@filaha/shared';
+import { describe, expect, it } from 'vitest';
+import { DEMO_CATALOG_PATH, computeIndexMap, createCatalog, readBandStack } from '../src/index.ts';
+
+const catalog = createCatalog({ catalogPath: DEMO_CATALOG_PATH });
+const polygon = (ring: Array<[number, number]>) => ({ type: 'Polygon' as const, coordinates: [ring] });
+const field = (key: string) => DEMO_FIELDS.find((f) => f.key === key)!;
+
+describe('bundled demo catalog', () => {
+  it('holds one Sentinel-2-like L2A item per demo date, both offset conventions, real COG layout', async () => {
+    const items = await catalog.search({ start: '2025-01-01', end: '2025-12-31' });
+    expect(items.map((i) => i.date)).toEqual([...DEMO_DATES]);
+    expect(new Set(items.map((i) => i.boaOffsetApplied))).toEqual(new Set([true, false]));
+    expect(
+      items
+        .filter((i) => i.boaOffsetApplied === false)
+        .every((i) => i.processingBaseline === '05.11' && i.dnOffset === 1000),
+    ).toBe(true);
+    for (const key of ['blue', 'green', 'red', 'nir', 'rededge1', 'nir08', 'swir16', 'scl']) {
+      const tiff = await fromFile(items[0]!.assets[key]!.href);
+      expect(await tiff.getImageCount(), key).toBe(2); // full resolution + one overview
+      const image = await tiff.getImage();
+      const directory = image.getFileDirectory();
+      expect(directory.getValue('Compression')).toBe(8);
+      expect(await directory.loadValue('Predictor')).toBe(2);
+      expect([image.getTileWidth(), image.getTileHeight()]).toEqual([256, 256]);
+      expect(image.getGDALNoData()).toBe(0);
+      expect(image.getGeoKeys()?.ProjectedCSTypeGeoKey).toBe(32631);
+      expect(image.getBitsPerSample()).toBe(key === 'scl' ? 8 : 16);
+      expect(image.getResolution()[0]).toBe(['blue', 'green', 'red', 'nir'].includes(key) ? 10 : 20);
+    }
+    let bytes = 0;
+    for (const entry of await readdir(DEMO_CATALOG_PATH, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) bytes += (await readFile(path.join(entry.parentPath, entry.name))).byteLength;
+    }
+    expect(bytes).toBeLessThan(5 * 1024 * 1024);
+  });
+
+  it('gives each demo field a sane NDVI for its crop over the default window', async () => {
+    const window = { start: '2025-08-14', end: '2025-08-19' };
+    const ndvi: Record<string, number> = {};
+    for (const f of DEMO_FIELDS) {
+      const result = await computeIndexMap({ catalog, geometry: polygon(f.ring), index: 'NDVI', ...window });
+      ndvi[f.key] = result.stats.mean!;
+      expect(Math.abs(result.stats.mean! - f.ndvi), f.key).toBeLessThan(0.06);
+      expect(result.stats.validFraction).toBe(1);
+    }
+    expect(ndvi.citrus!).toBeGreaterThan(0.6);
+    expect(ndvi.maize!).toBeGreaterThan(0.7);
+    expect(ndvi.bare!).toBeLessThan(0.15);
+    expect(ndvi.stubble!).toBeLessThan(0.25);
+    expect(ndvi.reservoir!).toBeLessThan(0);
+    const water = await computeIndexMap({
+      catalog,
+      geometry: polygon(field('reservoir').ring),
+      index: 'NDWI',
+      ...window,
+    });
+    expect(water.stats.mean!).toBeGreaterThan(0.3);
+    const dry = await computeIndexMap({ catalog, geometry: polygon(field('bare').ring), index: 'NDMI', ...window });
+    expect(dry.stats.mean!).toBeLessThan(0);
+  });
+
+  it('does not choose the cloudy date while a clear date is in the window', async () => {
+    for (const key of DEMO_FARMER_FIELD_KEYS) {
+      const result = await computeIndexMap({
+        catalog,
+        geometry: polygon(field(key).ring),
+        index: 'NDVI',
+        start: '2025-08-14',
+        end: '2025-08-19',
+      });
+      expect(result.scene.datetime.slice(0, 10)).toBe('2025-08-15');
+      const cloudy = result.candidates.find((c) => c.datetime.startsWith(DEMO_CLOUDY_DATE))!;
+      expect(cloudy.validFraction).toBeLessThan(0.5);
+      expect(cloudy.cloudFraction).toBeGreaterThan(0.5);
+    }
+    // On the cloudy date alone, the citrus parcel is entirely hidden.
+    const alone = await computeIndexMap({
+      catalog,
+      geometry: polygon(field('citrus').ring),
+      index: 'NDVI',
+      start: DEMO_CLOUDY_DATE,
+      end: DEMO_CLOUDY_DATE,
+    }).catch((e: unknown) => e);
+    expect((alone as { code?: string }).code).toBe('ALL_CLOUDY');
+  });
+
+  it('generates NDVI, NDMI, NDWI, NDRE and MSAVI over every demo parcel', async () => {
+    for (const f of DEMO_FIELDS) {
+      for (const index of ['NDVI', 'NDMI', 'NDWI', 'NDRE', 'MSAVI']) {
+        const result = await computeIndexMap({
+          catalog,
+          geometry: polygon(f.ring),
+          index,
+          start: '2025-08-14',
+          end: '2025-08-19',
+        });
+        expect(result.stats.count, `${f.key} ${index}`).toBeGreaterThan(500);
+        expect(result.png.byteLength).toBeGreaterThan(100);
+      }
+    }
+  });
+
+  it('paints an asphalt road between the citrus and maize fields', async () => {
+    const road = polygon([
+      [2.964, 36.60384],
+      [2.969, 36.60384],
+      [2.969, 36.60396],
+      [2.964, 36.60396],
+      [2.964, 36.60384],
+    ]);
+    const [item] = await catalog.search({ geometry: road, start: '2025-08-15', end: '2025-08-15' });
+    const stack = await readBandStack(catalog.reader, item!, ['red', 'swir16'], road, { scl: false });
+    const reds = [...stack.bands.red!].filter((_, i) => stack.inParcel[i]);
+    expect(reds.length).toBeGreaterThan(20);
+    for (const red of reds) expect(red).toBeCloseTo(0.12, 3);
+  });
+
+  it('is deterministic and up to date: regenerating gives the committed bytes', async () => {
+    const out = await mkdtemp(path.join(tmpdir(), 'imagery-demo-'));
+    try {
+      const script = fileURLToPath(new URL('../scripts/make-demo-catalog.ts', import.meta.url));
+      await promisify(execFile)(process.execPath, ['--import', 'tsx', script, out], {
+        cwd: path.dirname(path.dirname(script)),
+      });
+      const hashes = async (root: string) => {
+        const result: Record<string, string> = {};
+        for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+          if (!entry.isFile()) continue;
+          const full = path.join(entry.parentPath, entry.name);
+          result[path.relative(root, full)] = createHash('sha256')
+            .update(await readFile(full))
+            .digest('hex');
+        }
+        return result;
+      };
+      expect(await hashes(out)).toEqual(await hashes(DEMO_CATALOG_PATH));
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,38 @@
+/** Business constants shared by the server and the forms (SPEC.md §9). */
+export const LIMITS = {
+  phoneMaxDigits: 10,
+  wilayaCount: 58,
+  resetCodeLength: 5,
+  resetCodeTtlMinutes: 15,
+  resetCodeMaxAttempts: 5,
+  passwordMinLength: 8,
+  passwordMaxLength: 128,
+  userNameMaxLength: 80,
+  emailMaxLength: 254,
+  maxPeriodDays: 6,
+  imageSize: 2048,
+  defaultSubscriptionMonths: 12,
+  sellerSubscriptionMonths: 12,
+  sellerPriorityDefault: 1,
+  defaultRequestsPerIndex: 6,
+  httpTimeoutMs: 10000,
+} as const;
+
+/** Role ids. Farmer (User) 2 and Seller 6 are fixed by the earlier product's clients. */
+export const ROLE_IDS = { admin: 1, user: 2, manager: 3, investor: 4, seller: 6 } as const;
+export const ROLE_NAMES = ['Admin', 'User', 'Manager', 'Investor', 'Seller'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+export const SUBSCRIPTION_STATES = ['actif', 'désactivé'] as const;
+export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+export const PUBLICATION_STATES = ['DISPO', 'NONDISPO'] as const;
+export type PublicationState = (typeof PUBLICATION_STATES)[number];
+
+/** Where each role lands after sign-in (SPEC.md §2). */
+export const ROLE_HOME: Record<RoleName, string> = {
+  Admin: '/admin/UserManagement',
+  Manager: '/manager/Dashboard',
+  User: '/user/marketplace',
+  Investor: '/user/marketplace',
+  Seller: '/seller/marketplace',
+};

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// Development: the API with reload (tsx watch) and the Vite dev server with hot reload, side by side.
+import { spawn } from 'node:child_process';
+
+const root = new URL('..', import.meta.url).pathname;
+const procs = [
+  spawn('npx', ['tsx', 'watch', 'apps/api/src/server.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn('npx', ['vite'], { cwd: `${root}apps/web`, stdio: 'inherit' }),
+];
+const stop = () => procs.forEach((p) => p.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const p of procs) p.on('exit', (code) => { if (code) { stop(); process.exitCode = code; } });
