@@ -57,6 +57,9 @@ export const NAMESPACES = [
   'marketplace',
   'seller',
   'manager',
+  'messaging',
+  'stock',
+  'network',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -13,6 +13,9 @@ import type services from './locales/ar/services.json';
 import type marketplace from './locales/ar/marketplace.json';
 import type seller from './locales/ar/seller.json';
 import type manager from './locales/ar/manager.json';
+import type messaging from './locales/ar/messaging.json';
+import type stock from './locales/ar/stock.json';
+import type network from './locales/ar/network.json';
 
 /** Arabic is the reference locale: its keys type every `t()` call (parity with French is tested). */
 declare module 'i18next' {
@@ -34,6 +37,9 @@ declare module 'i18next' {
       marketplace: typeof marketplace;
       seller: typeof seller;
       manager: typeof manager;
+      messaging: typeof messaging;
+      stock: typeof stock;
+      network: typeof network;
     };
   }
 }
