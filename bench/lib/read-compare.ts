@@ -29,7 +29,7 @@ export interface ReadComparison {
   } | null;
   ratioTranslate: number | null;
   ratioInProcess: number | null;
-  /** The proposed reader changes (sync inflate + node:http), measured alongside; not the shipped engine. */
+  /** The previous engine's reader (thread-pool inflate + global fetch), measured alongside as a baseline. */
   whatIf: Timing;
   ratioWhatIfInProcess: number | null;
 }

@@ -2,6 +2,7 @@ import { GeoTIFF, getDecoder, type BaseDecoder, type GeoTIFFImage } from 'geotif
 import { CogUnavailableError } from '../errors.ts';
 import { FileByteSource, HttpByteSource, isRemote, type FetchLike, type ReadStats } from './byte-source.ts';
 import { registerZlibDecoder } from './decoder.ts';
+import { defaultHttpFetch } from './http-fetch.ts';
 import { LruCache } from './lru.ts';
 import { TiffSource } from './tiff-source.ts';
 
@@ -128,7 +129,7 @@ async function describe(href: string, image: GeoTIFFImage): Promise<OpenCog> {
  */
 export function createCogReader(options: CogReaderOptions = {}): CogReader {
   registerZlibDecoder();
-  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const fetchImpl: FetchLike = options.fetch ?? defaultHttpFetch();
   const timeoutMs = options.timeoutMs ?? 10_000;
   const retries = options.retries ?? 2;
   const headerBytes = options.headerBytes ?? 16_384;
