@@ -1,13 +1,13 @@
 // Console table, bench/out/imagery.json and the "Imagery" section of docs/PERFORMANCE.md (other sections kept).
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { writeDocSection } from './doc-section.ts';
 import { PHASES } from './phases.ts';
 import type { BenchReport, Series, SizeResult, Target } from './results.ts';
 import { ms } from './stats.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const JSON_OUT = join(REPO, 'bench/out/imagery.json');
-const DOC = join(REPO, 'docs/PERFORMANCE.md');
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const f1 = (v: number) => ms(v).toFixed(1);
@@ -216,25 +216,11 @@ export function renderSection(r: BenchReport): string {
   return lines.join('\n');
 }
 
-/** Replaces the "## Imagery" section (up to the next "## " heading) or appends it; creates the file if missing. */
-export function mergeSection(existing: string | null, section: string): string {
-  if (existing === null || existing.trim() === '') return `# Performance\n\n${section}`;
-  const lines = existing.split('\n');
-  const start = lines.findIndex((l) => /^## Imagery\s*$/.test(l));
-  if (start === -1) return `${existing.replace(/\n*$/, '')}\n\n${section}`;
-  let end = lines.findIndex((l, i) => i > start && /^## /.test(l));
-  if (end === -1) end = lines.length;
-  const after = lines.slice(end).join('\n');
-  return [...lines.slice(0, start), section.replace(/\n*$/, ''), ...(after ? ['', after] : [''])].join('\n');
-}
-
 export async function writeOutputs(report: BenchReport, options: { doc: boolean }): Promise<void> {
   await mkdir(dirname(JSON_OUT), { recursive: true });
   await writeFile(JSON_OUT, `${JSON.stringify(report, null, 2)}\n`);
   if (!options.doc) return;
-  await mkdir(dirname(DOC), { recursive: true });
-  const existing = await readFile(DOC, 'utf8').catch(() => null);
-  await writeFile(DOC, mergeSection(existing, renderSection(report)));
+  await writeDocSection(renderSection(report));
 }
 
 export function printReport(r: BenchReport, log: (line: string) => void): void {
