@@ -53,13 +53,23 @@ export class NoSceneError extends ImageryError {
 export class AllCloudyError extends ImageryError {
   readonly bestValidFraction: number;
   readonly bestSceneId: string | null;
-  constructor(bestValidFraction: number, bestSceneId: string | null, minValidFraction: number) {
+  /** The nearest days (YYYY-MM-DD) outside the window whose acquisition does show the parcel, if any. */
+  readonly nearestBefore: string | null;
+  readonly nearestAfter: string | null;
+  constructor(
+    bestValidFraction: number,
+    bestSceneId: string | null,
+    minValidFraction: number,
+    nearest: { before: string | null; after: string | null } = { before: null, after: null },
+  ) {
     super(
       'ALL_CLOUDY',
       `Every acquisition in the window is clouded over the parcel (best valid fraction ${bestValidFraction.toFixed(3)} < ${minValidFraction})`,
     );
     this.bestValidFraction = bestValidFraction;
     this.bestSceneId = bestSceneId;
+    this.nearestBefore = nearest.before;
+    this.nearestAfter = nearest.after;
   }
 }
 

@@ -82,6 +82,47 @@ export async function nearestDates(
   return { before, after };
 }
 
+/** How many acquisitions on each side of the window the cloudy case inspects for a clear one. */
+const CLEAR_PROBES_PER_SIDE = 3;
+
+/**
+ * For a clouded window: the nearest acquisition days before and after it on which the parcel is visible
+ * (valid fraction ≥ `minValidFraction`), from one widened search; only the SCL band of at most
+ * CLEAR_PROBES_PER_SIDE acquisitions per side is read (20 m, the parcel's tiles only).
+ */
+export async function nearestClearDates(options: {
+  catalog: Catalog;
+  reader: CogReader;
+  geometry: ParcelGeometry;
+  start: string;
+  end: string;
+  days: number;
+  usable: (a: Acquisition) => boolean;
+  maskClasses?: ReadonlyArray<number>;
+  minValidFraction: number;
+}): Promise<{ before: string | null; after: string | null }> {
+  const { catalog, reader, geometry, days } = options;
+  const startDay = options.start.slice(0, 10);
+  const endDay = options.end.slice(0, 10);
+  const wideStart = new Date(Date.parse(`${startDay}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+  const wideEnd = new Date(Date.parse(`${endDay}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  const items = dedupeAcquisitions(
+    (await catalog.search({ geometry, start: wideStart, end: wideEnd })).filter(options.usable),
+    geometry,
+  );
+  const firstClear = async (side: Acquisition[]): Promise<string | null> => {
+    const probes = side.slice(0, CLEAR_PROBES_PER_SIDE);
+    const assessed = await Promise.all(probes.map((a) => assessScene(reader, a, geometry, options.maskClasses)));
+    const clear = assessed.find((c) => c.coveredFraction > 0 && c.validFraction >= options.minValidFraction);
+    return clear ? clear.acquisition.date : null;
+  };
+  const [before, after] = await Promise.all([
+    firstClear(items.filter((a) => a.date < startDay).sort((a, b) => b.date.localeCompare(a.date))),
+    firstClear(items.filter((a) => a.date > endDay).sort((a, b) => a.date.localeCompare(b.date))),
+  ]);
+  return { before, after };
+}
+
 export interface SceneChoice {
   chosen: SceneCandidate;
   candidates: SceneCandidate[];
@@ -117,7 +158,18 @@ export async function chooseScene(options: {
     return c.acquisition.datetime > best.acquisition.datetime ? c : best;
   });
   if (chosen.validFraction < options.minValidFraction || chosen.validFraction === 0) {
-    throw new AllCloudyError(chosen.validFraction, chosen.acquisition.id, options.minValidFraction);
+    const nearest = await nearestClearDates({
+      catalog,
+      reader,
+      geometry,
+      start,
+      end,
+      days: options.nearestDays ?? 30,
+      usable,
+      maskClasses: options.maskClasses,
+      minValidFraction: Math.max(options.minValidFraction, Number.EPSILON),
+    });
+    throw new AllCloudyError(chosen.validFraction, chosen.acquisition.id, options.minValidFraction, nearest);
   }
   return { chosen, candidates };
 }

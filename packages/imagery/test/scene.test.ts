@@ -158,6 +158,15 @@ describe('scene choice', () => {
     expect(error).toBeInstanceOf(AllCloudyError);
     expect((error as AllCloudyError).bestValidFraction).toBe(0);
     expect((error as AllCloudyError).bestSceneId).toBe(IDS.F);
+    // The nearest clear days around the clouded window: each one, asked alone, yields a map.
+    const { nearestBefore, nearestAfter } = error as AllCloudyError;
+    expect([nearestBefore, nearestAfter].some((d) => d !== null)).toBe(true);
+    for (const day of [nearestBefore, nearestAfter]) {
+      if (day === null) continue;
+      expect(day < '2025-07-30' || day > '2025-08-02').toBe(true);
+      const map = await computeIndexMap({ catalog, geometry: PARCEL, index: 'NDVI', start: day, end: day });
+      expect(map.stats.count).toBeGreaterThan(0);
+    }
     const partial = await computeIndexMap({
       catalog,
       geometry: PARCEL,

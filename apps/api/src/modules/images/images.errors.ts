@@ -63,11 +63,13 @@ export class NoSceneFoundError extends DetailedError {
   }
 }
 
-/** 422 — acquisitions exist but clouds hide the parcel on all of them. */
+/** 422 — acquisitions exist but clouds hide the parcel on all of them; the nearest clear days around. */
 export class CloudedError extends DetailedError {
   constructor(
     readonly validFraction: number,
     readonly sceneId: string | null,
+    readonly nearestBefore: string | null = null,
+    readonly nearestAfter: string | null = null,
   ) {
     super('ALL_CLOUDY', 422);
   }
@@ -77,6 +79,9 @@ export class CloudedError extends DetailedError {
       message: fill(text('allCloudyMessage', lang), { percent }),
       validFraction: this.validFraction,
       sceneId: this.sceneId,
+      nearestDates: [this.nearestBefore, this.nearestAfter].filter((d): d is string => d !== null),
+      nearestBefore: this.nearestBefore,
+      nearestAfter: this.nearestAfter,
     };
   }
 }

@@ -200,6 +200,8 @@ describe('answers that charge nothing', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(json(res)).toMatchObject({ code: 'ALL_CLOUDY', validFraction: 0, sceneId: 'S2A_31SDA_20250817_0_L2A' });
+    // The nearest days around the window on which the parcel is visible, for the one-click retry.
+    expect(json(res)).toMatchObject({ nearestBefore: '2025-08-15', nearestAfter: '2025-08-20' });
     expect(await usageOf(t, farmer.subscriptionId!, 'NDVI')).toEqual({ used: 0, total: 6 });
   });
 });

@@ -77,7 +77,8 @@ function toResultStats(stats: IndexStats): ResultStats {
 function apiErrorOf(error: unknown, window: { start: string; end: string }): unknown {
   if (error instanceof NoSceneError)
     return new NoSceneFoundError(window.start, window.end, error.nearestBefore, error.nearestAfter);
-  if (error instanceof AllCloudyError) return new CloudedError(error.bestValidFraction, error.bestSceneId);
+  if (error instanceof AllCloudyError)
+    return new CloudedError(error.bestValidFraction, error.bestSceneId, error.nearestBefore, error.nearestAfter);
   if (error instanceof CatalogUnavailableError || error instanceof CogUnavailableError) {
     return Object.assign(new AppError('CATALOG_UNAVAILABLE', 503), { cause: error });
   }

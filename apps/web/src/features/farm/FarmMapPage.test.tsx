@@ -164,6 +164,28 @@ describe('index map screen: generating', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Date de fin').value).toBe('2025-08-26');
   });
 
+  it('offers the nearest clear days a clouded answer names, one click each', async () => {
+    await i18n.changeLanguage('fr');
+    farmer(
+      active(() =>
+        json(422, {
+          code: 'ALL_CLOUDY',
+          message: 'x',
+          validFraction: 0,
+          sceneId: 's',
+          nearestBefore: '2025-08-15',
+          nearestAfter: null,
+        }),
+      ),
+    );
+    renderApp(`/user/ferme-map?parcel=${PARCEL.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: "Générer l'image" }));
+    expect(await screen.findByText('Parcelle couverte de nuages')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Essayer du/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: "Utiliser l'image claire du 15 août 2025" }));
+    expect(screen.getByLabelText<HTMLInputElement>('Date de début').value).toBe('2025-08-15');
+  });
+
   it('translates a validation issue into the generate error', async () => {
     await i18n.changeLanguage('fr');
     const invalid = {

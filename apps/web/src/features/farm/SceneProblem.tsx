@@ -15,20 +15,29 @@ interface SceneProblemProps {
 const choice =
   'rounded-lg border border-brand-700 bg-white px-3 py-2 text-sm font-semibold text-brand-900 hover:bg-brand-50';
 
+const nearestDays = (failure: SceneFailure) =>
+  [failure.nearestBefore, failure.nearestAfter].filter((day): day is string => day !== null);
+
 /**
  * Why no image came back, and one click to a window that has data: for NO_SCENE the nearest acquisition
- * days the catalogue knows (before and after); for ALL_CLOUDY, whose answer names no other day, the
- * 6-day windows just before and just after the clouded one.
+ * days the catalogue knows (before and after); for ALL_CLOUDY the nearest days on which the parcel is
+ * clear, or, when the answer names none, the 6-day windows just before and just after the clouded one.
  */
 export function SceneProblem({ failure, range, onUse }: SceneProblemProps) {
   const { t, i18n } = useTranslation('farm');
   const lang = asLang(i18n.language);
+  const days = nearestDays(failure);
+  const dayButtons = (
+    <div className="mt-3 flex flex-wrap gap-2">
+      {days.map((day) => (
+        <button key={day} type="button" className={choice} onClick={() => onUse(rangeOn(day))}>
+          {t(failure.kind === 'noScene' ? 'scene.before' : 'scene.clearOn', { date: formatDay(day, lang) })}
+        </button>
+      ))}
+    </div>
+  );
 
   if (failure.kind === 'noScene') {
-    const days = [
-      { day: failure.nearestBefore, label: 'scene.before' as const },
-      { day: failure.nearestAfter, label: 'scene.after' as const },
-    ].filter((d): d is { day: string; label: 'scene.before' | 'scene.after' } => d.day !== null);
     return (
       <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
         <p className="font-bold">{t('scene.noSceneTitle')}</p>
@@ -36,13 +45,7 @@ export function SceneProblem({ failure, range, onUse }: SceneProblemProps) {
           {t('scene.noSceneText', { start: formatDay(range.start, lang), end: formatDay(range.end, lang) })}
         </p>
         {days.length === 0 ? <p className="mt-2 text-sm">{t('scene.noneNearby')}</p> : null}
-        <div className="mt-3 flex flex-wrap gap-2">
-          {days.map(({ day, label }) => (
-            <button key={day} type="button" className={choice} onClick={() => onUse(rangeOn(day))}>
-              {t(label, { date: formatDay(day, lang) })}
-            </button>
-          ))}
-        </div>
+        {dayButtons}
       </div>
     );
   }
@@ -56,7 +59,8 @@ export function SceneProblem({ failure, range, onUse }: SceneProblemProps) {
           ? t('scene.cloudyText')
           : t('scene.cloudyTextPercent', { percent: formatPercent(failure.validFraction, lang) })}
       </p>
-      {around ? (
+      {days.length > 0 ? dayButtons : null}
+      {days.length === 0 && around ? (
         <div className="mt-3 flex flex-wrap gap-2">
           {[around.before, around.after].map((r, i) => (
             <button key={r.start} type="button" className={choice} onClick={() => onUse(r)}>

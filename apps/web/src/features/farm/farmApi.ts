@@ -117,7 +117,13 @@ export interface QuotaPayload {
 export type GenerateFailure =
   | { kind: 'quota'; payload: QuotaPayload }
   | { kind: 'noScene'; message: string; nearestBefore: string | null; nearestAfter: string | null }
-  | { kind: 'cloudy'; message: string; validFraction: number | null }
+  | {
+      kind: 'cloudy';
+      message: string;
+      validFraction: number | null;
+      nearestBefore: string | null;
+      nearestAfter: string | null;
+    }
   | { kind: 'error'; code: string; message: string; issues: Array<{ path?: unknown; message?: string }> };
 
 export type GenerateOutcome = { ok: true; image: GeneratedImage } | { ok: false; failure: GenerateFailure };
@@ -150,6 +156,8 @@ export function toFailure(status: number, body: Body): GenerateFailure {
       kind: 'cloudy',
       message: text(body.message),
       validFraction: typeof body.validFraction === 'number' ? body.validFraction : null,
+      nearestBefore: dayOrNull(body.nearestBefore),
+      nearestAfter: dayOrNull(body.nearestAfter),
     };
   const issues = Array.isArray(body.issues) ? (body.issues as Array<{ path?: unknown; message?: string }>) : [];
   return { kind: 'error', code: code || 'generic', message: text(body.message), issues };
