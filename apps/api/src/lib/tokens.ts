@@ -6,6 +6,8 @@ const AUDIENCE = 'filaha-api';
 
 export interface TokenClaims {
   userId: number;
+  /** `iat`, seconds since the epoch. */
+  issuedAt: number;
 }
 
 export interface TokenService {
@@ -36,7 +38,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
         const userId = Number(payload.sub);
         if (!Number.isSafeInteger(userId) || userId <= 0) throw new UnauthenticatedError();
-        return { userId };
+        return { userId, issuedAt: typeof payload.iat === 'number' ? payload.iat : 0 };
       } catch (err) {
         if (err instanceof errors.JWTExpired) throw new UnauthenticatedError('TOKEN_EXPIRED');
         throw new UnauthenticatedError();

@@ -9,6 +9,8 @@ export interface AuthUser {
   id: number;
   role: string;
   roleId: number;
+  /** Tokens issued before this instant are refused (the password changed since). */
+  tokensValidAfter?: Date | null;
 }
 
 declare module 'fastify' {
@@ -51,10 +53,14 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (request.user) return;
       const token = bearerToken(request);
       if (!token) throw new UnauthenticatedError();
-      const { userId } = await tokens.verify(token);
+      const { userId, issuedAt } = await tokens.verify(token);
       // A deleted account's token must stop working at once, and a changed role must apply at once.
       const user = await loadUser(userId);
       if (!user) throw new UnauthenticatedError();
+      // After a password change, tokens issued before it (whole seconds, as `iat`) no longer work.
+      if (user.tokensValidAfter && issuedAt < Math.floor(user.tokensValidAfter.getTime() / 1000)) {
+        throw new UnauthenticatedError();
+      }
       request.user = user;
     };
     app.decorate('authenticate', authenticate);

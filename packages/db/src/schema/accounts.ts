@@ -36,6 +36,8 @@ export const users = pgTable(
       .notNull()
       .references(() => roles.id, { onDelete: 'restrict' }),
     profilePicture: text('profile_picture').notNull().default('profile.jpg'),
+    // Tokens issued before this instant are refused (set when the password changes): a reset signs out everywhere.
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

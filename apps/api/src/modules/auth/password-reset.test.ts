@@ -1,6 +1,7 @@
 import { desc, eq, passwordResetCodes, sql } from '@filaha/db';
 import { describe, expect, it } from 'vitest';
-import { json, useTestApp } from '../../../test/helper.ts';
+import { json, TEST_JWT_SECRET, useTestApp } from '../../../test/helper.ts';
+import { signTokenWithExpiry } from '../../lib/tokens.ts';
 
 const t = useTestApp();
 
@@ -71,6 +72,21 @@ describe('password reset', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await login(user.email, password)).statusCode).toBe(401);
     expect((await login(user.email, 'brand-new-pass-1')).statusCode).toBe(200);
+  });
+
+  it('signs the account out everywhere: tokens issued before the reset stop working', async () => {
+    const { user } = await t.current.createUser();
+    // A session opened half an hour ago (iat = now − 30 min), still far from expiring.
+    const old = await signTokenWithExpiry(TEST_JWT_SECRET, user.id, Math.floor(Date.now() / 1000) + 1800);
+    const profile = (token: string) =>
+      t.current.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${token}` } });
+    expect((await profile(old)).statusCode).toBe(200);
+    expect((await reset(user.email, await requestCode(user.email))).statusCode).toBe(200);
+    const refused = await profile(old);
+    expect(refused.statusCode).toBe(401);
+    expect(json(refused).code).toBe('UNAUTHENTICATED');
+    const fresh = await login(user.email, 'brand-new-pass-1');
+    expect((await profile(json(fresh).token as string)).statusCode).toBe(200);
   });
 
   it('does not accept a used code again', async () => {

@@ -52,7 +52,7 @@ export function createResetCodesRepository(db: Db) {
           .where(and(eq(codes.id, codeId), isNull(codes.usedAt)))
           .returning({ id: codes.id });
         if (used.length === 0) return false;
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        await tx.update(users).set({ passwordHash, tokensValidAfter: new Date() }).where(eq(users.id, userId));
         return true;
       });
     },

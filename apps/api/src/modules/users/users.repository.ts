@@ -70,7 +70,7 @@ export function createUsersRepository(db: Db) {
   return {
     async findAuthUser(id: number): Promise<AuthUser | undefined> {
       const [row] = await db
-        .select({ id: users.id, roleId: users.roleId, role: roles.name })
+        .select({ id: users.id, roleId: users.roleId, role: roles.name, tokensValidAfter: users.tokensValidAfter })
         .from(users)
         .innerJoin(roles, eq(roles.id, users.roleId))
         .where(eq(users.id, id));
@@ -124,7 +124,7 @@ export function createUsersRepository(db: Db) {
     },
 
     async setPassword(id: number, passwordHash: string): Promise<void> {
-      await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+      await db.update(users).set({ passwordHash, tokensValidAfter: new Date() }).where(eq(users.id, id));
     },
 
     /**
