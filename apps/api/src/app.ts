@@ -1,5 +1,5 @@
 import type { Database } from '@filaha/db';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -41,6 +41,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export interface AppDeps {
   /** Opened and migrated by the caller (server.ts, or the test helper), which also closes it. */
   database: Database;
+  /** Sees every route as it is registered (the authorization-matrix test lists the app's routes with it). */
+  onRoute?: onRouteHookHandler;
 }
 
 declare module 'fastify' {
@@ -58,7 +60,7 @@ function trustHops(hops: number) {
  * The whole application as one Fastify instance, without listening: server.ts listens, tests call inject().
  * Wiring is explicit — repositories from the database, services from repositories, routes from services.
  */
-export async function buildApp(config: Config, { database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(config: Config, { database, onRoute }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     // A hop count becomes the function form Fastify's types accept: trust the first n proxies.
@@ -68,6 +70,7 @@ export async function buildApp(config: Config, { database }: AppDeps): Promise<F
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   if (!config.jwtSecret && config.databaseUrl) {
     app.log.warn(
