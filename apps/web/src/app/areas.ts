@@ -66,7 +66,7 @@ export const AREAS: readonly AreaDef[] = [
       r('service-offert', 'nav.services', 'tools', 'userServices'),
       r('product-submission', 'nav.productSubmission', 'upload', 'productSubmission'),
       r('offre-vendeur', 'nav.sellerOffer', 'tag', 'sellerOffers'),
-      r('stock-management', 'nav.stock', 'boxes'),
+      r('stock-management', 'nav.stock', 'boxes', 'stock'),
       r('Messaging-page', 'nav.messaging', 'chat'),
       r('ami', 'nav.friends', 'friends'),
       r('profile', 'nav.profile', 'user', 'profile'),

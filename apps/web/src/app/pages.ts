@@ -33,4 +33,5 @@ export const PAGES: Record<string, Page> = {
   myProduct: page(() => import('../features/marketplace/MyProductPage.tsx'), (m) => m.MyProductPage),
   productSubmission: page(() => import('../features/seller/ProductSubmissionPage.tsx'), (m) => m.ProductSubmissionPage),
   sellerOffers: page(() => import('../features/seller/SellerOffersPage.tsx'), (m) => m.SellerOffersPage),
+  stock: page(() => import('../features/stock/StockPage.tsx'), (m) => m.StockPage),
 };

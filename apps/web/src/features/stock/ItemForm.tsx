@@ -1,0 +1,136 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { STOCK_ITEM_KINDS, STOCK_UNITS, StockItemInput } from '@filaha/shared';
+import { Dialog } from '../../components/ui/Dialog.tsx';
+import { SelectField, TextField } from '../../components/ui/fields.tsx';
+import { AdminApiError } from '../admin/adminApi.ts';
+import { FormError } from '../admin/ui/FormError.tsx';
+import { btn } from '../admin/ui/styles.ts';
+import { useToast } from '../admin/ui/Toasts.tsx';
+import { stockApi, stockKeys, type StockItem } from './api.ts';
+import { useStockErrors } from './errors.ts';
+import { isolate } from './format.ts';
+
+const EMPTY: StockItemInput = { name: '', unit: 'kg', kind: 'product' };
+
+/**
+ * The add/edit form of an item (name, unit, kind). A duplicate name (409 `duplicate`) is shown on the name
+ * field; other refusals above the button.
+ */
+function useItemForm(item: StockItem | null, onSaved: () => void) {
+  const { t } = useTranslation('stock');
+  const errors = useStockErrors();
+  const toast = useToast();
+  const client = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<StockItemInput>({
+    resolver: zodResolver(StockItemInput),
+    defaultValues: item ? { name: item.name, unit: item.unit, kind: item.kind } : EMPTY,
+  });
+  const save = useMutation({
+    mutationFn: (input: StockItemInput) => (item ? stockApi.updateItem(item.id, input) : stockApi.createItem(input)),
+    onSuccess: async (saved) => {
+      setFailure(null);
+      await client.invalidateQueries({ queryKey: stockKeys.all });
+      toast.success(t(item ? 'items.updated' : 'items.created', { name: isolate(saved.name) }));
+      form.reset(item ? { name: saved.name, unit: saved.unit, kind: saved.kind } : EMPTY);
+      onSaved();
+    },
+    onError: (error) => {
+      const issue = error instanceof AdminApiError ? error.issues[0] : undefined;
+      if (issue?.path === 'name') form.setError('name', { message: errors.text(error) });
+      else setFailure(errors.text(error));
+    },
+  });
+  const submit = form.handleSubmit((values) => {
+    setFailure(null);
+    save.mutate(values);
+  });
+  return { form, save, submit, failure, setFailure };
+}
+
+type ItemFormState = ReturnType<typeof useItemForm>;
+
+function ItemFields({ state, editing }: { state: ItemFormState; editing: boolean }) {
+  const { t } = useTranslation('stock');
+  const errors = useStockErrors();
+  const { form } = state;
+  const fieldErrors = form.formState.errors;
+  // A duplicate-name refusal is already translated; zod messages are locale keys.
+  const nameError = fieldErrors.name?.message;
+  return (
+    <>
+      <TextField
+        label={t('items.name')}
+        hint={t('items.nameHint')}
+        autoComplete="off"
+        error={nameError?.startsWith('validation.') ? errors.field(nameError) : nameError}
+        {...form.register('name')}
+      />
+      <SelectField
+        label={t('items.unit')}
+        hint={editing ? t('items.unitChangeHint') : undefined}
+        error={errors.field(fieldErrors.unit?.message)}
+        {...form.register('unit')}
+      >
+        {STOCK_UNITS.map((u) => (
+          <option key={u} value={u}>
+            {t(`units.${u}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t('items.kind')} error={errors.field(fieldErrors.kind?.message)} {...form.register('kind')}>
+        {STOCK_ITEM_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {t(`itemKinds.${k}`)}
+          </option>
+        ))}
+      </SelectField>
+      <FormError text={state.failure} onClose={() => state.setFailure(null)} />
+    </>
+  );
+}
+
+export function NewItemForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('stock');
+  const state = useItemForm(null, onDone);
+  return (
+    <form noValidate onSubmit={state.submit} className="grid gap-4 sm:grid-cols-3">
+      <ItemFields state={state} editing={false} />
+      <div className="sm:col-span-full">
+        <button type="submit" disabled={state.save.isPending} className={btn.primary}>
+          {state.save.isPending ? t('items.saving') : t('items.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function EditItemDialog({ item, onClose }: { item: StockItem; onClose: () => void }) {
+  const { t } = useTranslation('stock');
+  const formId = useId();
+  const state = useItemForm(item, onClose);
+  return (
+    <Dialog
+      title={t('items.editTitle', { name: isolate(item.name) })}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" onClick={onClose} className={btn.secondary}>
+            {t('items.cancel')}
+          </button>
+          <button type="submit" form={formId} disabled={state.save.isPending} className={btn.primary}>
+            {state.save.isPending ? t('items.saving') : t('items.save')}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={state.submit} className="grid gap-4">
+        <ItemFields state={state} editing />
+      </form>
+    </Dialog>
+  );
+}
