@@ -67,12 +67,4 @@ describe('session start-up and route guards', () => {
     renderApp('/auth/SignIn');
     await waitFor(() => expect(path()).toBe('/admin/UserManagement'));
   });
-
-  it('shows an honest in-preparation panel for screens of later steps', async () => {
-    localStorage.setItem('Token', 'good.jwt');
-    stubApi({ 'GET /api/roles/my-role': () => json(200, { role: 'User' }) });
-    renderApp('/user/stock-management');
-    expect(await screen.findByTestId('in-preparation')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'تسيير المخزون' })).toBeTruthy();
-  });
 });
