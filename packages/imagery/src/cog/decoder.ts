@@ -11,8 +11,56 @@ const inflateAsync = promisify(inflate);
  */
 export const SYNC_INFLATE_MAX_BYTES = 256 * 1024;
 
+/*
+ * Undoing TIFF predictor 2 (horizontal differencing) for one-sample pixels: a running sum along each row, wrapping
+ * at the sample width. One function per array type keeps each loop monomorphic; geotiff's generic version (one
+ * typed-array view per row, a loop shared by every type) was the largest single cost of a windowed read.
+ */
+function accumulate8(a: Uint8Array, width: number, rows: number): void {
+  for (let o = 0, r = 0; r < rows; r++, o += width) {
+    let sum = a[o]!;
+    for (let i = o + 1, end = o + width; i < end; i++) a[i] = sum = (sum + a[i]!) & 0xff;
+  }
+}
+function accumulate16(a: Uint16Array, width: number, rows: number): void {
+  for (let o = 0, r = 0; r < rows; r++, o += width) {
+    let sum = a[o]!;
+    for (let i = o + 1, end = o + width; i < end; i++) a[i] = sum = (sum + a[i]!) & 0xffff;
+  }
+}
+function accumulate32(a: Uint32Array, width: number, rows: number): void {
+  for (let o = 0, r = 0; r < rows; r++, o += width) {
+    let sum = a[o]!;
+    for (let i = o + 1, end = o + width; i < end; i++) a[i] = sum = (sum + a[i]!) >>> 0;
+  }
+}
+
+/** Undoes horizontal differencing in place; false when the layout is not the one-sample case handled here. */
+export function undoHorizontalPredictor(block: ArrayBuffer, width: number, height: number, bits: number): boolean {
+  const bytes = bits / 8;
+  const rows = Math.min(height, Math.floor(block.byteLength / (width * bytes)));
+  if (bits === 8) accumulate8(new Uint8Array(block, 0, rows * width), width, rows);
+  else if (bits === 16) accumulate16(new Uint16Array(block, 0, rows * width), width, rows);
+  else if (bits === 32) accumulate32(new Uint32Array(block, 0, rows * width), width, rows);
+  else return false;
+  return true;
+}
+
 /** DEFLATE through node:zlib instead of geotiff's JavaScript inflater (about 10× faster on Sentinel-2 tiles). */
 export class ZlibDeflateDecoder extends BaseDecoder {
+  override async decode(buffer: ArrayBufferLike): Promise<ArrayBufferLike> {
+    const { predictor, bitsPerSample, planarConfiguration, tileWidth, tileHeight } = this.parameters;
+    const bits =
+      Array.isArray(bitsPerSample) || ArrayBuffer.isView(bitsPerSample)
+        ? Array.from(bitsPerSample as ArrayLike<number>)
+        : [bitsPerSample as number];
+    const samples = planarConfiguration === 2 ? 1 : bits.length;
+    if (predictor !== 2 || samples !== 1) return super.decode(buffer);
+    const block = await this.decodeBlock(buffer);
+    if (!undoHorizontalPredictor(block, tileWidth, tileHeight, bits[0]!)) return super.decode(buffer);
+    return block;
+  }
+
   override async decodeBlock(buffer: ArrayBufferLike): Promise<ArrayBuffer> {
     const input = Buffer.from(buffer as ArrayBuffer);
     const out = input.byteLength <= SYNC_INFLATE_MAX_BYTES ? inflateSync(input) : await inflateAsync(input);
