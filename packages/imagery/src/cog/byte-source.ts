@@ -10,7 +10,10 @@ export interface ReadStats {
   bytes: number;
 }
 
-/** Random access to the bytes of one file, local or remote. Reads past the end return fewer bytes. */
+/**
+ * Random access to the bytes of one file, local or remote. Reads past the end return fewer bytes. Every read
+ * answers bytes of its own (never a view into a buffer kept for later reads), so the caller may keep or reuse them.
+ */
 export interface ByteSource {
   readonly href: string;
   /** Total size once known (Content-Range total, a full 200 answer, or fstat), else null. */
@@ -18,8 +21,29 @@ export interface ByteSource {
   read(offset: number, length: number): Promise<Uint8Array>;
 }
 
+/** One HTTP GET with a Range header, its answer already read. */
+export interface RangeAnswer {
+  status: number;
+  contentRange: string | null;
+  body: Uint8Array;
+}
+export type RangeGet = (url: string, range: string, signal: AbortSignal) => Promise<RangeAnswer>;
+
+/** A RangeGet over a fetch-like function (an injected fetch, e.g. in tests); error bodies are not read. */
+export function rangeGetFromFetch(fetchImpl: FetchLike): RangeGet {
+  return async (url, range, signal) => {
+    const response = await fetchImpl(url, { headers: { Range: range }, signal });
+    const contentRange = response.headers.get('content-range');
+    if (response.status !== 200 && response.status !== 206) {
+      await response.body?.cancel();
+      return { status: response.status, contentRange, body: new Uint8Array(0) };
+    }
+    return { status: response.status, contentRange, body: new Uint8Array(await response.arrayBuffer()) };
+  };
+}
+
 export interface HttpOptions {
-  fetch: FetchLike;
+  get: RangeGet;
   timeoutMs: number;
   retries: number;
   stats: ReadStats;
@@ -44,7 +68,7 @@ export class HttpByteSource implements ByteSource {
   }
 
   async read(offset: number, length: number): Promise<Uint8Array> {
-    if (this.full) return this.full.subarray(offset, offset + length);
+    if (this.full) return this.full.slice(offset, offset + length);
     if (this.size !== null && offset >= this.size) return new Uint8Array(0);
     const { retries } = this.options;
     let lastError: unknown;
@@ -65,23 +89,17 @@ export class HttpByteSource implements ByteSource {
   }
 
   private async attempt(offset: number, length: number): Promise<Uint8Array> {
-    const { fetch, timeoutMs, stats } = this.options;
+    const { get, timeoutMs, stats } = this.options;
     const signal = AbortSignal.timeout(timeoutMs);
-    let response: Response;
-    let body: ArrayBuffer;
+    let answer: RangeAnswer;
     try {
-      response = await fetch(this.href, { headers: { Range: `bytes=${offset}-${offset + length - 1}` }, signal });
+      answer = await get(this.href, `bytes=${offset}-${offset + length - 1}`, signal);
       stats.requests++;
-      if (response.status === 416) {
-        this.size = parseTotal(response.headers.get('content-range')) ?? this.size;
-        await response.body?.cancel();
+      if (answer.status === 416) {
+        this.size = parseTotal(answer.contentRange) ?? this.size;
         return new Uint8Array(0);
       }
-      if (response.status !== 200 && response.status !== 206) {
-        await response.body?.cancel();
-        throw new HttpStatusError(response.status);
-      }
-      body = await response.arrayBuffer();
+      if (answer.status !== 200 && answer.status !== 206) throw new HttpStatusError(answer.status);
     } catch (error) {
       if (error instanceof HttpStatusError && !isRetryableStatus(error.status)) {
         throw new CogUnavailableError(this.href, error.message);
@@ -89,15 +107,15 @@ export class HttpByteSource implements ByteSource {
       if (signal.aborted) throw new Error(`timed out after ${timeoutMs} ms`, { cause: error });
       throw error;
     }
-    stats.bytes += body.byteLength;
-    const bytes = new Uint8Array(body);
-    if (response.status === 200) {
+    const bytes = answer.body;
+    stats.bytes += bytes.byteLength;
+    if (answer.status === 200) {
       // The server ignored Range and sent the whole file: keep it so later reads cost nothing.
       this.full = bytes;
       this.size = bytes.byteLength;
-      return bytes.subarray(offset, offset + length);
+      return bytes.slice(offset, offset + length);
     }
-    this.size = parseTotal(response.headers.get('content-range')) ?? this.size;
+    this.size = parseTotal(answer.contentRange) ?? this.size;
     return bytes;
   }
 }

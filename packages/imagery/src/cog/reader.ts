@@ -1,8 +1,15 @@
 import { GeoTIFF, getDecoder, type BaseDecoder, type GeoTIFFImage } from 'geotiff';
 import { CogUnavailableError } from '../errors.ts';
-import { FileByteSource, HttpByteSource, isRemote, type FetchLike, type ReadStats } from './byte-source.ts';
+import {
+  FileByteSource,
+  HttpByteSource,
+  isRemote,
+  rangeGetFromFetch,
+  type FetchLike,
+  type ReadStats,
+} from './byte-source.ts';
 import { registerZlibDecoder } from './decoder.ts';
-import { defaultHttpFetch } from './http-fetch.ts';
+import { defaultRangeGet } from './http-fetch.ts';
 import { LruCache } from './lru.ts';
 import { TiffSource } from './tiff-source.ts';
 
@@ -129,7 +136,7 @@ async function describe(href: string, image: GeoTIFFImage): Promise<OpenCog> {
  */
 export function createCogReader(options: CogReaderOptions = {}): CogReader {
   registerZlibDecoder();
-  const fetchImpl: FetchLike = options.fetch ?? defaultHttpFetch();
+  const get = options.fetch ? rangeGetFromFetch(options.fetch) : defaultRangeGet();
   const timeoutMs = options.timeoutMs ?? 10_000;
   const retries = options.retries ?? 2;
   const headerBytes = options.headerBytes ?? 16_384;
@@ -143,7 +150,7 @@ export function createCogReader(options: CogReaderOptions = {}): CogReader {
     const cached = opened.get(href);
     if (cached) return cached;
     const bytes = isRemote(href)
-      ? new HttpByteSource(href, { fetch: fetchImpl, timeoutMs, retries, stats })
+      ? new HttpByteSource(href, { get, timeoutMs, retries, stats })
       : new FileByteSource(href, stats);
     const source = new TiffSource(bytes, headerBytes, mergeGap);
     const promise = (async () => {

@@ -10,8 +10,15 @@ interface Pending extends Slice {
   reject: (error: unknown) => void;
 }
 
-/** Copy exactly the requested bytes into a fresh ArrayBuffer: geotiff must never see a shared slab. */
-function exactBuffer(bytes: Uint8Array, start: number, end: number): ArrayBuffer {
+/**
+ * Exactly the requested bytes as an ArrayBuffer of their own: geotiff must never see a shared slab (it may
+ * undo a predictor in place). Bytes that are fresh from a read (`adopt`) and already a whole buffer — one tile
+ * read alone — are handed on as they are.
+ */
+function exactBuffer(bytes: Uint8Array, start: number, end: number, adopt = false): ArrayBuffer {
+  if (adopt && start === 0 && end === bytes.byteLength && bytes.byteOffset === 0 && bytes.buffer.byteLength === end) {
+    return bytes.buffer as ArrayBuffer;
+  }
   const copy = new Uint8Array(Math.max(0, end - start));
   copy.set(bytes.subarray(start, end));
   return copy.buffer;
@@ -103,7 +110,7 @@ export class TiffSource {
       (data) => {
         for (const item of group) {
           const from = item.offset - start;
-          item.resolve(exactBuffer(data, from, Math.min(from + item.length, data.byteLength)));
+          item.resolve(exactBuffer(data, from, Math.min(from + item.length, data.byteLength), group.length === 1));
         }
       },
       (error: unknown) => group.forEach((item) => item.reject(error)),
