@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { cspHashes } from './build/csp-hashes.ts';
+import { firstPaintPreload } from './build/first-paint-preload.ts';
 import { precompress } from './build/precompress.ts';
 
 const require = createRequire(import.meta.url);
@@ -22,7 +23,7 @@ export default defineConfig(({ command }) => ({
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : [],
   },
   // The API serves dist/ with `preCompressed`, so every text asset ships with .br and .gz siblings.
-  plugins: [react(), tailwindcss(), precompress({ minBytes: 1024 }), cspHashes()],
+  plugins: [react(), tailwindcss(), firstPaintPreload(), precompress({ minBytes: 1024 }), cspHashes()],
   server: {
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
   },
