@@ -6,32 +6,108 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  * here shows the translated "in preparation" panel.
  */
 type Page = LazyExoticComponent<ComponentType>;
-const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType): Page =>
+const page = <M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Page =>
   lazy(() => load().then((m) => ({ default: pick(m) })));
 
 export const PAGES: Record<string, Page> = {
-  users: page(() => import('../features/admin/UserManagement.tsx'), (m) => m.UserManagement),
-  adminSubscriptions: page(() => import('../features/admin/AbonnementManagement.tsx'), (m) => m.AbonnementManagement),
-  adminPlans: page(() => import('../features/admin/PlansPage.tsx'), (m) => m.PlansPage),
-  adminFunctionalities: page(() => import('../features/admin/FunctionalitiesPage.tsx'), (m) => m.FunctionalitiesPage),
-  adminIndices: page(() => import('../features/admin/IndicesPage.tsx'), (m) => m.IndicesPage),
-  adminPlanIndices: page(() => import('../features/admin/PlanIndicesPage.tsx'), (m) => m.PlanIndicesPage),
-  adminLegends: page(() => import('../features/admin/legend/LegendPage.tsx'), (m) => m.LegendPage),
-  adminParcels: page(() => import('../features/admin/parcels/ParcelsPage.tsx'), (m) => m.ParcelsPage),
-  adminSellerPlans: page(() => import('../features/admin/SellerPlansPage.tsx'), (m) => m.SellerPlansPage),
-  adminSellerSubscriptions: page(() => import('../features/admin/SellerSubscriptionsPage.tsx'), (m) => m.SellerSubscriptionsPage),
-  adminServiceRequests: page(() => import('../features/admin/ServiceRequestsPage.tsx'), (m) => m.ServiceRequestsPage),
-  managerDashboard: page(() => import('../features/manager/Dashboard.tsx'), (m) => m.Dashboard),
-  profile: page(() => import('../features/areas/ProfilePage.tsx'), (m) => m.ProfilePage),
-  farmMap: page(() => import('../features/farm/FarmMapPage.tsx'), (m) => m.FarmMapPage),
-  farmParcel: page(() => import('../features/farm/ParcelPage.tsx'), (m) => m.ParcelPage),
-  farmHistory: page(() => import('../features/farm/HistoryPage.tsx'), (m) => m.HistoryPage),
-  userSubscription: page(() => import('../features/subscription/SubscriptionPage.tsx'), (m) => m.SubscriptionPage),
-  userServices: page(() => import('../features/services/ServicesPage.tsx'), (m) => m.ServicesPage),
-  marketplace: page(() => import('../features/marketplace/MarketplacePage.tsx'), (m) => m.MarketplacePage),
-  productDetails: page(() => import('../features/marketplace/ProductDetailsPage.tsx'), (m) => m.ProductDetailsPage),
-  myProduct: page(() => import('../features/marketplace/MyProductPage.tsx'), (m) => m.MyProductPage),
-  productSubmission: page(() => import('../features/seller/ProductSubmissionPage.tsx'), (m) => m.ProductSubmissionPage),
-  sellerOffers: page(() => import('../features/seller/SellerOffersPage.tsx'), (m) => m.SellerOffersPage),
-  stock: page(() => import('../features/stock/StockPage.tsx'), (m) => m.StockPage),
+  users: page(
+    () => import('../features/admin/UserManagement.tsx'),
+    (m) => m.UserManagement,
+  ),
+  adminSubscriptions: page(
+    () => import('../features/admin/AbonnementManagement.tsx'),
+    (m) => m.AbonnementManagement,
+  ),
+  adminPlans: page(
+    () => import('../features/admin/PlansPage.tsx'),
+    (m) => m.PlansPage,
+  ),
+  adminFunctionalities: page(
+    () => import('../features/admin/FunctionalitiesPage.tsx'),
+    (m) => m.FunctionalitiesPage,
+  ),
+  adminIndices: page(
+    () => import('../features/admin/IndicesPage.tsx'),
+    (m) => m.IndicesPage,
+  ),
+  adminPlanIndices: page(
+    () => import('../features/admin/PlanIndicesPage.tsx'),
+    (m) => m.PlanIndicesPage,
+  ),
+  adminLegends: page(
+    () => import('../features/admin/legend/LegendPage.tsx'),
+    (m) => m.LegendPage,
+  ),
+  adminParcels: page(
+    () => import('../features/admin/parcels/ParcelsPage.tsx'),
+    (m) => m.ParcelsPage,
+  ),
+  adminSellerPlans: page(
+    () => import('../features/admin/SellerPlansPage.tsx'),
+    (m) => m.SellerPlansPage,
+  ),
+  adminSellerSubscriptions: page(
+    () => import('../features/admin/SellerSubscriptionsPage.tsx'),
+    (m) => m.SellerSubscriptionsPage,
+  ),
+  adminServiceRequests: page(
+    () => import('../features/admin/ServiceRequestsPage.tsx'),
+    (m) => m.ServiceRequestsPage,
+  ),
+  managerDashboard: page(
+    () => import('../features/manager/Dashboard.tsx'),
+    (m) => m.Dashboard,
+  ),
+  profile: page(
+    () => import('../features/areas/ProfilePage.tsx'),
+    (m) => m.ProfilePage,
+  ),
+  farmMap: page(
+    () => import('../features/farm/FarmMapPage.tsx'),
+    (m) => m.FarmMapPage,
+  ),
+  farmParcel: page(
+    () => import('../features/farm/ParcelPage.tsx'),
+    (m) => m.ParcelPage,
+  ),
+  farmHistory: page(
+    () => import('../features/farm/HistoryPage.tsx'),
+    (m) => m.HistoryPage,
+  ),
+  userSubscription: page(
+    () => import('../features/subscription/SubscriptionPage.tsx'),
+    (m) => m.SubscriptionPage,
+  ),
+  userServices: page(
+    () => import('../features/services/ServicesPage.tsx'),
+    (m) => m.ServicesPage,
+  ),
+  marketplace: page(
+    () => import('../features/marketplace/MarketplacePage.tsx'),
+    (m) => m.MarketplacePage,
+  ),
+  productDetails: page(
+    () => import('../features/marketplace/ProductDetailsPage.tsx'),
+    (m) => m.ProductDetailsPage,
+  ),
+  myProduct: page(
+    () => import('../features/marketplace/MyProductPage.tsx'),
+    (m) => m.MyProductPage,
+  ),
+  productSubmission: page(
+    () => import('../features/seller/ProductSubmissionPage.tsx'),
+    (m) => m.ProductSubmissionPage,
+  ),
+  sellerOffers: page(
+    () => import('../features/seller/SellerOffersPage.tsx'),
+    (m) => m.SellerOffersPage,
+  ),
+  messaging: page(
+    () => import('../features/messaging/MessagingPage.tsx'),
+    (m) => m.MessagingPage,
+  ),
+  stock: page(
+    () => import('../features/stock/StockPage.tsx'),
+    (m) => m.StockPage,
+  ),
 };

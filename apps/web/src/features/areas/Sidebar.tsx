@@ -7,6 +7,7 @@ import { LanguageSwitch } from '../../components/ui/LanguageSwitch.tsx';
 import { LogoMark } from '../../components/ui/Logo.tsx';
 import { parseRole } from '../../lib/roles.ts';
 import { getJson, profileQuery } from '../../lib/queries.ts';
+import { useMessagingStream, useUnreadCount } from '../messaging/live.ts';
 import { AreaGlyph } from './areaIcons.tsx';
 
 interface SidebarProps {
@@ -42,6 +43,11 @@ export function Sidebar({ area, collapsed, onToggleCollapsed, onNavigate, id }: 
   const subType = sellerRole.data?.sellerRole;
   const subTypeName = (i18n.language === 'ar' && subType?.roleNameAr) || subType?.roleName;
   const hideLabel = collapsed ? 'md:sr-only' : '';
+  const hasMessaging = area.routes.some((r) => r.page === 'messaging');
+  // The sidebar lives as long as the signed-in area: it holds the tab's one live message stream.
+  useMessagingStream(hasMessaging && session.status === 'authenticated');
+  const unread = useUnreadCount(hasMessaging && session.status === 'authenticated');
+  const { t: tm } = useTranslation('messaging');
 
   return (
     <nav id={id} aria-label={t('sidebar.label')} className="flex h-full flex-col gap-4 bg-brand-900 p-3 text-white">
@@ -101,8 +107,25 @@ export function Sidebar({ area, collapsed, onToggleCollapsed, onNavigate, id }: 
                 className={itemClass(collapsed)}
                 title={collapsed ? t(r.label) : undefined}
               >
-                <AreaGlyph name={r.icon} />
+                <span className="relative">
+                  <AreaGlyph name={r.icon} />
+                  {r.page === 'messaging' && unread > 0 && collapsed ? (
+                    <span
+                      aria-hidden="true"
+                      className="absolute -end-1 -top-1 hidden size-2.5 rounded-full bg-amber-400 md:block"
+                    />
+                  ) : null}
+                </span>
                 <span className={hideLabel}>{t(r.label)}</span>
+                {r.page === 'messaging' && unread > 0 ? (
+                  <span
+                    className={`ms-auto rounded-full bg-amber-400 px-2 py-0.5 text-xs font-bold text-stone-900 ${hideLabel}`}
+                    data-testid="unread-badge"
+                    aria-label={tm('badge', { count: unread })}
+                  >
+                    {unread}
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}

@@ -5,9 +5,18 @@ import { Link, useParams } from 'react-router';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { ApiAnswerError, profileQuery } from '../../lib/queries.ts';
+import { ContactSellerButton } from '../messaging/ContactSellerButton.tsx';
 import { fetchPublication, marketKeys } from './api.ts';
 import { Carousel } from './Carousel.tsx';
-import { formatAmount, formatDate, sellerRoleName, useAreaBase, useLang, usePriceFormat, wilayaName } from './format.ts';
+import {
+  formatAmount,
+  formatDate,
+  sellerRoleName,
+  useAreaBase,
+  useLang,
+  usePriceFormat,
+  wilayaName,
+} from './format.ts';
 import { StateBadge } from './ProductCard.tsx';
 import { useBack } from './useBack.ts';
 
@@ -96,6 +105,9 @@ export function ProductDetailsPage() {
               <Icon name="phone" className="size-5" />
               {t('details.call')}
             </a>
+            {!mine && me.isSuccess ? (
+              <ContactSellerButton base={base} sellerId={p.userId} publicationId={p.id} />
+            ) : null}
             {mine ? (
               <Link
                 to={`${base}/my-product-details/${p.id}`}
