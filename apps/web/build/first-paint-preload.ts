@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
 
-const PLACEHOLDER = '/*first-paint-chunks*/{}';
+/** The map literal in index.html's inline script (formatters may put a space after the marker). */
+const PLACEHOLDER = /\/\*first-paint-chunks\*\/\s*\{\}/;
 
 /**
  * The first paint waits for the strings of its language (`src/i18n/bundles/<lang>.ts`, a chunk of its own so a
@@ -22,7 +23,7 @@ export function firstPaintPreload(): Plugin {
           const match = /[\\/]i18n[\\/]bundles[\\/](\w+)\.ts$/.exec(output.facadeModuleId);
           if (match?.[1]) chunks[match[1]] = `/${output.fileName}`;
         }
-        if (!html.includes(PLACEHOLDER)) throw new Error('index.html lost its first-paint placeholder');
+        if (!PLACEHOLDER.test(html)) throw new Error('index.html lost its first-paint placeholder');
         if (Object.keys(chunks).length === 0) throw new Error('no first-paint language chunk found');
         return html.replace(PLACEHOLDER, JSON.stringify(chunks));
       },
