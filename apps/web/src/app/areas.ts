@@ -68,7 +68,7 @@ export const AREAS: readonly AreaDef[] = [
       r('offre-vendeur', 'nav.sellerOffer', 'tag', 'sellerOffers'),
       r('stock-management', 'nav.stock', 'boxes', 'stock'),
       r('Messaging-page', 'nav.messaging', 'chat', 'messaging'),
-      r('ami', 'nav.friends', 'friends'),
+      r('ami', 'nav.friends', 'friends', 'network'),
       r('profile', 'nav.profile', 'user', 'profile'),
       r('ferme-map/:parcelId', 'nav.parcel', 'parcel', 'farmParcel', false),
       r('historique/:indexId/:parcelId', 'nav.history', 'history', 'farmHistory', false),

@@ -106,6 +106,10 @@ export const PAGES: Record<string, Page> = {
     () => import('../features/messaging/MessagingPage.tsx'),
     (m) => m.MessagingPage,
   ),
+  network: page(
+    () => import('../features/network/NetworkPage.tsx'),
+    (m) => m.NetworkPage,
+  ),
   stock: page(
     () => import('../features/stock/StockPage.tsx'),
     (m) => m.StockPage,
