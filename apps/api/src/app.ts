@@ -12,6 +12,7 @@ import { createPasswordResetService } from './modules/auth/password-reset.servic
 import { createResetCodesRepository } from './modules/auth/reset-codes.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { historyModule } from './modules/history/history.module.ts';
+import { statsModule } from './modules/stats/stats.ts';
 import { imagesModule } from './modules/images/images.module.ts';
 import { indicesModule } from './modules/indices/index.ts';
 import { marketplaceModule } from './modules/marketplace/index.ts';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, { database, onRoute }: AppDeps): 
       await api.register(messagingModule, { db: database.db });
       await api.register(stockModule, { db: database.db });
       await api.register(networkModule, { db: database.db });
+      await api.register(statsModule, { db: database.db });
     },
     { prefix: '/api' },
   );

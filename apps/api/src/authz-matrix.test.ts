@@ -246,6 +246,7 @@ const RECIPES: Record<string, Recipe> = {
     url: `/api/abonnementUser/user/${w.callers.farmer.id}/status`,
   }),
   'GET /api/abonnementUser': at('/api/abonnementUser'),
+  'GET /api/stats/requests-per-month': at('/api/stats/requests-per-month?months=3'),
   'POST /api/abonnementUser': send('/api/abonnementUser', (w) => ({ abn_id: w.planId, user_id: w.callers.farmer.id })),
   'PUT /api/abonnementUser/:id': (w) => ({
     url: `/api/abonnementUser/${w.farmerSubscriptionId}`,

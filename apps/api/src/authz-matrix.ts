@@ -162,6 +162,7 @@ export const AUTHZ_MATRIX: readonly AuthzRow[] = [
     "A's subscriptions",
   ),
   row('GET', '/api/abonnementUser', 'Admin, Manager', STAFF_READ),
+  row('GET', '/api/stats/requests-per-month', 'Admin, Manager', STAFF_READ),
   row(
     'POST',
     '/api/abonnementUser',

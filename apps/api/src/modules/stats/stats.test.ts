@@ -1,0 +1,91 @@
+import { indexResults } from '@filaha/db';
+import { factories } from '@filaha/db/testing';
+import { describe, expect, it } from 'vitest';
+import { json, useTestApp } from '../../../test/helper.ts';
+import { kit } from '../plans/test-kit.ts';
+import { lastMonths, type RequestsPerMonth } from './stats.ts';
+
+const t = useTestApp();
+const k = kit(t);
+const db = () => t.current.database.db;
+
+/** One charged request: an index_results row created at `at`. */
+async function charge(userId: number, parcelId: number, code: string, at: Date) {
+  await db()
+    .insert(indexResults)
+    .values({
+      userId,
+      parcelId,
+      indexId: await factories.indexIdByCode(db(), code),
+      sceneId: `S2_TEST_${Math.random().toString(36).slice(2)}`,
+      sceneDatetime: at,
+      startDate: '2025-08-14',
+      endDate: '2025-08-19',
+      legendHash: 'h',
+      stats: {
+        min: 0,
+        max: 1,
+        mean: 0.5,
+        std: 0.1,
+        median: 0.5,
+        p25: 0.4,
+        p75: 0.6,
+        count: 1,
+        validFraction: 1,
+        resolution: 10,
+      },
+      bounds: [
+        [36.6, 2.97],
+        [36.61, 2.98],
+      ],
+      validFraction: 1,
+      imageKey: 'k.png',
+      createdAt: at,
+    });
+}
+
+const countOf = (answer: RequestsPerMonth, code: string, month: string) =>
+  answer.series.find((s) => s.code === code)?.counts[answer.months.indexOf(month)] ?? 0;
+
+describe('GET /api/stats/requests-per-month', () => {
+  it('counts the charged requests per index and month, zero months included', async () => {
+    const admin = await k.as('Admin');
+    const farmer = await k.as('User');
+    const { parcel } = await factories.createParcel(db(), { userId: farmer.id });
+    const months = lastMonths(3);
+    const ask = async () =>
+      json<RequestsPerMonth>(await k.get('/api/stats/requests-per-month?months=3', admin.headers));
+    const before = await ask();
+    expect(before.months).toEqual(months);
+
+    const now = new Date();
+    const twoMonthsAgo = new Date(now.getTime() - 62 * 86_400_000);
+    await charge(farmer.id, parcel.id, 'NDVI', now);
+    await charge(farmer.id, parcel.id, 'NDVI', now);
+    await charge(farmer.id, parcel.id, 'NDMI', now);
+    await charge(farmer.id, parcel.id, 'NDVI', twoMonthsAgo);
+    // Older than the period: not counted.
+    await charge(farmer.id, parcel.id, 'NDVI', new Date(now.getTime() - 200 * 86_400_000));
+
+    const after = await ask();
+    const delta = (code: string, month: string) => countOf(after, code, month) - countOf(before, code, month);
+    const current = months[2]!;
+    const old = lastMonths(3, twoMonthsAgo)[2]!;
+    expect(delta('NDVI', current)).toBe(2);
+    expect(delta('NDMI', current)).toBe(1);
+    expect(delta('NDVI', old)).toBe(1);
+    for (const s of after.series) expect(s.counts).toHaveLength(3);
+  });
+
+  it('is for staff only and checks the period', async () => {
+    const manager = await k.as('Manager');
+    expect((await k.get('/api/stats/requests-per-month', manager.headers)).statusCode).toBe(200);
+    expect((await k.get('/api/stats/requests-per-month', (await k.as('User')).headers)).statusCode).toBe(403);
+    expect((await k.get('/api/stats/requests-per-month')).statusCode).toBe(401);
+    expect((await k.get('/api/stats/requests-per-month?months=99', manager.headers)).statusCode).toBe(400);
+  });
+
+  it('labels the last months in order across a year boundary', () => {
+    expect(lastMonths(3, new Date('2026-02-10T12:00:00Z'))).toEqual(['2025-12', '2026-01', '2026-02']);
+  });
+});

@@ -1,0 +1,79 @@
+import { sql, type Db } from '@filaha/db';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+
+const TIME_ZONE = 'Africa/Algiers';
+
+export const RequestsPerMonthQuery = z.object({
+  months: z.coerce
+    .number({ error: 'validation.limit' })
+    .int('validation.limit')
+    .min(1, 'validation.limit')
+    .max(24, 'validation.limit')
+    .default(12),
+});
+
+export const RequestsPerMonth = z.object({
+  /** `YYYY-MM`, oldest first, the current month last (Algiers time). */
+  months: z.array(z.string()),
+  series: z.array(z.object({ code: z.string(), name: z.string(), counts: z.array(z.number().int()) })),
+});
+export type RequestsPerMonth = z.output<typeof RequestsPerMonth>;
+
+/** The last `count` months as `YYYY-MM`, oldest first, in Algiers time. */
+export function lastMonths(count: number, now = new Date()): string[] {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit' })
+    .format(now)
+    .split('-')
+    .map(Number) as [number, number];
+  return Array.from({ length: count }, (_, i) => {
+    const index = year * 12 + (month - 1) - (count - 1 - i);
+    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
+/**
+ * Requests used per index per month. A charged request is exactly one `index_results` row (a repeated request
+ * for an image already produced is answered from that row and not charged), so the months count those rows by
+ * their creation time. Rows go with a deleted parcel or account, and so do their requests here.
+ */
+export async function requestsPerMonth(db: Db, months: number, now = new Date()): Promise<RequestsPerMonth> {
+  const labels = lastMonths(months, now);
+  const result = await db.execute<{ month: string; code: string; name: string; count: number }>(sql`
+    SELECT to_char(r.created_at AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM') AS month, i.code, i.name, count(*)::int AS count
+    FROM index_results r JOIN indices i ON i.id = r.index_id
+    WHERE to_char(r.created_at AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM') >= ${labels[0]!}
+    GROUP BY 1, 2, 3`);
+  const byIndex = new Map<string, { code: string; name: string; counts: number[] }>();
+  for (const row of result.rows) {
+    const at = labels.indexOf(row.month);
+    if (at === -1) continue;
+    const entry = byIndex.get(row.code) ?? { code: row.code, name: row.name, counts: labels.map(() => 0) };
+    entry.counts[at]! += Number(row.count);
+    byIndex.set(row.code, entry);
+  }
+  const series = [...byIndex.values()].sort((a, b) => a.code.localeCompare(b.code));
+  return { months: labels, series };
+}
+
+const routes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/stats/requests-per-month',
+    {
+      onRequest: app.requireRole('Admin', 'Manager'),
+      schema: {
+        tags: ['stats'],
+        security: [{ bearer: [] }],
+        querystring: RequestsPerMonthQuery,
+        response: { 200: RequestsPerMonth },
+      },
+    },
+    (request) => requestsPerMonth(db, request.query.months),
+  );
+};
+
+/** Figures for the manager's dashboard that no list route gives. */
+export const statsModule: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  await app.register(routes, { db });
+};
