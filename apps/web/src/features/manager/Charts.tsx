@@ -86,3 +86,42 @@ export function Donut({ data }: { data: readonly BarDatum[] }) {
     </div>
   );
 }
+
+export interface MonthColumn {
+  month: string;
+  [code: string]: number | string;
+}
+
+/** Stacked columns: one per month, one colour per index (decorative; the table beside it has the numbers). */
+export function MonthlyColumns({
+  data,
+  keys,
+  rtl,
+}: {
+  data: readonly MonthColumn[];
+  keys: readonly string[];
+  rtl: boolean;
+}) {
+  return (
+    <div aria-hidden="true" dir="ltr" style={{ height: 280 }}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={[...data]} margin={{ top: 8, right: 16, bottom: 8, left: 16 }} accessibilityLayer={false}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="month" reversed={rtl} tick={{ fontSize: 12 }} />
+          <YAxis allowDecimals={false} orientation={rtl ? 'right' : 'left'} width={40} />
+          <Tooltip />
+          <Legend />
+          {keys.map((key, i) => (
+            <Bar
+              key={key}
+              dataKey={key}
+              stackId="requests"
+              fill={PALETTE[i % PALETTE.length]}
+              isAnimationActive={false}
+            />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -7,6 +7,7 @@ import { useFormat } from '../admin/ui/format.ts';
 import { useErrorText } from '../admin/ui/useErrorText.ts';
 import { allPublications, usageOf } from './dashboardApi.ts';
 import { FigurePanel } from './FigurePanel.tsx';
+import { MonthlyRequests } from './MonthlyRequests.tsx';
 import { PendingActivations } from './PendingActivations.tsx';
 import { withToasts } from '../admin/ui/Toasts.tsx';
 import {
@@ -69,6 +70,7 @@ function DashboardView() {
       <PendingActivations list={farmer.data} loading={farmer.isPending} error={err(farmer)} />
 
       <div className="grid gap-6 lg:grid-cols-2">
+        <MonthlyRequests />
         <FigurePanel
           title={t('figures.byRole')}
           headers={[t('columns.role'), t('columns.users')]}
