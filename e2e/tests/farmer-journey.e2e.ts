@@ -194,7 +194,7 @@ describe.skipIf(!hasChromium)('farmer journey: subscription → index map → hi
       await page.getByText(t(lang, 'farm:scene.noSceneTitle')).waitFor();
       await shot(page, lang, '08-no-scene');
       await page
-        .getByRole('button', { name: new RegExp(t(lang, 'farm:scene.after', { date: '' }).trim()) })
+        .getByRole('button', { name: new RegExp(t(lang, 'farm:scene.useDay', { date: '' }).trim()) })
         .last()
         .click();
       expect(await page.getByLabel(t(lang, 'farm:period.start')).inputValue()).toBe(nearest);

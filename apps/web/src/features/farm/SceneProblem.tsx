@@ -31,7 +31,7 @@ export function SceneProblem({ failure, range, onUse }: SceneProblemProps) {
     <div className="mt-3 flex flex-wrap gap-2">
       {days.map((day) => (
         <button key={day} type="button" className={choice} onClick={() => onUse(rangeOn(day))}>
-          {t(failure.kind === 'noScene' ? 'scene.before' : 'scene.clearOn', { date: formatDay(day, lang) })}
+          {t(failure.kind === 'noScene' ? 'scene.useDay' : 'scene.clearOn', { date: formatDay(day, lang) })}
         </button>
       ))}
     </div>
