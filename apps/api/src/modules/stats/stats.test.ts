@@ -10,7 +10,7 @@ const k = kit(t);
 const db = () => t.current.database.db;
 
 /** One charged request: an index_results row created at `at`. */
-async function charge(userId: number, parcelId: number, code: string, at: Date) {
+async function charge(userId: number, parcelId: number, code: 'NDVI' | 'NDMI', at: Date) {
   await db()
     .insert(indexResults)
     .values({
