@@ -17,7 +17,25 @@ interface Load {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-async function coldLoad(url: string, lang: 'ar' | 'fr'): Promise<Load> {
+/**
+ * Who loads the page: the language saved by the app (localStorage) and whether the `lang` cookie the app keeps
+ * beside it is there (a returning visitor) — it makes the server send the home page pre-rendered in that
+ * language. Without it the server sends the Arabic pre-render, which a French visitor's page drops and renders
+ * itself (the first visit of someone who chose French elsewhere, or whose cookies were cleared).
+ */
+interface Visitor {
+  label: string;
+  lang: 'ar' | 'fr';
+  cookie: boolean;
+}
+
+const VISITORS: Visitor[] = [
+  { label: 'ar (first visit, default language)', lang: 'ar', cookie: false },
+  { label: 'fr (returning, lang cookie)', lang: 'fr', cookie: true },
+  { label: 'fr (saved in the browser, no cookie)', lang: 'fr', cookie: false },
+];
+
+async function coldLoad(url: string, { lang, cookie }: Visitor): Promise<Load> {
   const browser = await launchBrowser();
   try {
     const ctx = await browser.newContext({
@@ -27,6 +45,7 @@ async function coldLoad(url: string, lang: 'ar' | 'fr'): Promise<Load> {
       deviceScaleFactor: 2,
     });
     await ctx.addInitScript((l) => localStorage.setItem('lang', l), lang);
+    if (cookie) await ctx.addCookies([{ name: 'lang', value: lang, url }]);
     const page = await ctx.newPage();
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -95,13 +114,16 @@ function webSection(results: Record<string, Load>): string {
     '**Method**: the platform itself (embedded default, the built web app with its precompressed assets) serves `/`; ' +
       'headless Chromium with a 412×823 mobile viewport, the slow-4G profile of issue 2 (1.6 Mbps down, 750 kbps up, ' +
       '150 ms RTT, CPU slowed 4×), cache disabled, a new browser per load; bytes are the encoded (on-the-wire) sizes ' +
-      'from the DevTools protocol; LCP from a `largest-contentful-paint` observer; median of 3 cold loads per language.',
+      'from the DevTools protocol; LCP from a `largest-contentful-paint` observer; median of 3 cold loads per visitor. ' +
+      'The server sends `/` pre-rendered in the language of the `lang` cookie the app keeps (Arabic without it); ' +
+      'a visitor whose saved language differs from the pre-render gets it dropped and rendered by the app, the ' +
+      'third row. The targets are judged on the worst row.',
     '',
-    '| language | JS + CSS | total | requests | LCP |',
+    '| visitor | JS + CSS | total | requests | LCP |',
     '| --- | --- | --- | --- | --- |',
     ...Object.entries(results).map(([lang, l]) => row(lang, l)),
     '',
-    '| target (issue 2, acceptance 6) | goal | measured (worst language) | status |',
+    '| target (issue 2, acceptance 6) | goal | measured (worst visitor) | status |',
     '| --- | --- | --- | --- |',
     `| JS + CSS on the wire | ≤ 95 KB | ${kib(worst((l) => l.jsCssBytes))} | ${verdict(worst((l) => l.jsCssBytes) <= 95 * 1024)} |`,
     `| total bytes | < 500 KB | ${kib(worst((l) => l.totalBytes))} | ${verdict(worst((l) => l.totalBytes) < 500 * 1024)} |`,
@@ -115,9 +137,10 @@ function webSection(results: Record<string, Load>): string {
 const platform = await startPlatform();
 try {
   const results: Record<string, Load & { runs: Load[] }> = {};
-  for (const lang of ['ar', 'fr'] as const) {
+  for (const visitor of VISITORS) {
     const runs: Load[] = [];
-    for (let i = 0; i < 3; i++) runs.push(await coldLoad(`${platform.url}/`, lang));
+    for (let i = 0; i < 3; i++) runs.push(await coldLoad(`${platform.url}/`, visitor));
+    const lang = visitor.label;
     results[lang] = {
       lcpMs: Math.round(median(runs.map((r) => r.lcpMs))),
       jsCssBytes: median(runs.map((r) => r.jsCssBytes)),

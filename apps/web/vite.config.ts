@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { cspHashes } from './build/csp-hashes.ts';
 import { firstPaintPreload } from './build/first-paint-preload.ts';
 import { precompress } from './build/precompress.ts';
+import { prerenderHome } from './build/prerender-home.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -23,7 +24,14 @@ export default defineConfig(({ command }) => ({
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : [],
   },
   // The API serves dist/ with `preCompressed`, so every text asset ships with .br and .gz siblings.
-  plugins: [react(), tailwindcss(), firstPaintPreload(), precompress({ minBytes: 1024 }), cspHashes()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    firstPaintPreload(),
+    prerenderHome(),
+    precompress({ minBytes: 1024 }),
+    cspHashes(),
+  ],
   server: {
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
   },

@@ -10,9 +10,14 @@ declare module 'vitest' {
 
 let platform: Platform | undefined;
 
-// One platform for the whole browser suite: starting the embedded database once keeps the suite fast.
+/**
+ * One platform for the whole browser suite: starting the embedded database once keeps the suite fast. Every
+ * test talks to it from 127.0.0.1, so the per-address limit of 300 API calls a minute (meant for one visitor)
+ * would be shared by the whole suite and answer 429 depending on test order; the limits themselves are
+ * tested by the API suite.
+ */
 export async function setup(project: TestProject): Promise<void> {
-  platform = await startPlatform();
+  platform = await startPlatform({ RATE_LIMIT_MAX: '1000000' });
   project.provide('baseUrl', platform.url);
   project.provide('dataDir', platform.dataDir);
 }

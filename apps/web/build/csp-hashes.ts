@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -12,16 +12,25 @@ export function cspHashes(): Plugin {
   return {
     name: 'filaha:csp-hashes',
     apply: 'build',
-    writeBundle(options) {
-      const outDir = options.dir ?? 'dist';
-      const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-      const scriptSrc = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-        (m) =>
-          `'sha256-${createHash('sha256')
-            .update(m[1] ?? '', 'utf8')
-            .digest('base64')}'`,
-      );
-      writeFileSync(join(outDir, 'csp.json'), `${JSON.stringify({ scriptSrc }, null, 2)}\n`);
+    writeBundle: {
+      // After build/prerender-home.ts has written the home pages and their guard script.
+      order: 'post',
+      handler(options) {
+        const outDir = options.dir ?? 'dist';
+        const scriptSrc = new Set<string>();
+        // index.html and the pre-rendered home pages (build/prerender-home.ts, written before this runs).
+        for (const file of readdirSync(outDir).filter((f) => f.endsWith('.html'))) {
+          const html = readFileSync(join(outDir, file), 'utf8');
+          for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+            scriptSrc.add(
+              `'sha256-${createHash('sha256')
+                .update(m[1] ?? '', 'utf8')
+                .digest('base64')}'`,
+            );
+          }
+        }
+        writeFileSync(join(outDir, 'csp.json'), `${JSON.stringify({ scriptSrc: [...scriptSrc] }, null, 2)}\n`);
+      },
     },
   };
 }

@@ -31,15 +31,7 @@ export function precompress({ minBytes }: Options): Plugin {
       for (const fileName of Object.keys(bundle)) {
         if (!TEXT_EXT.test(fileName)) continue;
         const path = join(outDir, fileName);
-        const raw = readFileSync(path);
-        const gz = gzipSync(raw, { level: 9 });
-        const br = brotliCompressSync(raw, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-        });
-        sizes.set(fileName, { raw: raw.length, gz: gz.length, br: br.length });
-        if (raw.length < minBytes) continue;
-        writeFileSync(`${path}.gz`, gz);
-        writeFileSync(`${path}.br`, br);
+        sizes.set(fileName, compressBeside(path, minBytes));
       }
       const initial = entryGraph(bundle as unknown as Record<string, ChunkInfo>);
       let gz = 0;
@@ -53,6 +45,20 @@ export function precompress({ minBytes }: Options): Plugin {
       this.info(`entry page JS+CSS (${initial.size} files): ${kb(br)} brotli, ${kb(gz)} gzip`);
     },
   };
+}
+
+/** Writes `<path>.br` and `<path>.gz` when the file has at least `minBytes`; returns the three sizes. */
+export function compressBeside(path: string, minBytes: number): { raw: number; gz: number; br: number } {
+  const raw = readFileSync(path);
+  const gz = gzipSync(raw, { level: 9 });
+  const br = brotliCompressSync(raw, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+  });
+  if (raw.length >= minBytes) {
+    writeFileSync(`${path}.gz`, gz);
+    writeFileSync(`${path}.br`, br);
+  }
+  return { raw: raw.length, gz: gz.length, br: br.length };
 }
 
 /** Files the browser fetches before the first render: entry chunks, their static imports, their CSS. */

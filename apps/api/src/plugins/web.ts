@@ -15,6 +15,12 @@ export function cacheControlFor(webDist: string, filePath: string): string {
   return rel.startsWith('assets/') ? IMMUTABLE : REVALIDATE;
 }
 
+/** The language of the pre-rendered home page: the `lang` cookie the web app keeps (ar or fr), else Arabic. */
+export function homeLang(cookieHeader: string | undefined): 'ar' | 'fr' {
+  const match = /(?:^|;\s*)lang=(ar|fr)(?:;|$)/.exec(cookieHeader ?? '');
+  return match?.[1] === 'fr' ? 'fr' : 'ar';
+}
+
 function wantsHtml(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0] ?? '';
@@ -47,6 +53,8 @@ export const webPlugin = fp<{ webDist: string }>(
         root: webDist,
         preCompressed: true,
         cacheControl: false,
+        // "/" is the route below (the pre-rendered home page), not a directory index.
+        index: false,
         setHeaders: (reply, filePath) => {
           reply.header('cache-control', cacheControlFor(webDist, filePath));
         },
@@ -62,7 +70,13 @@ export const webPlugin = fp<{ webDist: string }>(
       return reply.code(200).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(PLACEHOLDER);
     };
 
-    if (!built) app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
+    // "/" comes pre-rendered (apps/web/build/prerender-home.ts) in the language of the `lang` cookie.
+    const homes = new Set(['ar', 'fr'].filter((lang) => existsSync(`${webDist}/home.${lang}.html`)));
+    app.get('/', { schema: { hide: true } }, (request, reply) => {
+      const lang = homeLang(request.headers.cookie);
+      if (!built || !homes.has(lang)) return sendShell(reply);
+      return reply.code(200).header('vary', 'Cookie').sendFile(`home.${lang}.html`);
+    });
 
     app.setNotFoundHandler((request, reply) => (wantsHtml(request) ? sendShell(reply) : notFound(request, reply)));
   },

@@ -16,20 +16,40 @@ export function isRtl(code: LangCode): boolean {
   return LANGUAGES.find((l) => l.code === code)?.rtl ?? false;
 }
 
-/** The persisted choice, or Arabic. localStorage can throw (privacy modes), hence the guard. */
+/**
+ * The persisted choice: localStorage, else the `lang` cookie (the one the server pre-renders "/" by, so the
+ * two agree when storage was cleared but the cookie was not), else Arabic. localStorage can throw (privacy
+ * modes), hence the guard.
+ */
 export function storedLang(): LangCode {
   try {
     const saved = localStorage.getItem(LANG_STORAGE_KEY);
-    return isLangCode(saved) ? saved : DEFAULT_LANG;
+    if (isLangCode(saved)) return saved;
   } catch {
-    return DEFAULT_LANG;
+    // Fall through to the cookie.
   }
+  const cookie =
+    typeof document === 'undefined' ? undefined : /(?:^|;\s*)lang=(ar|fr)(?:;|$)/.exec(document.cookie)?.[1];
+  return isLangCode(cookie) ? cookie : DEFAULT_LANG;
 }
 
-/** Mirrors the language on `<html>`; the API client reads it back for Accept-Language. */
+/** The cookie that tells the server which pre-rendered home page to send (apps/api/src/plugins/web.ts). */
+export const LANG_COOKIE = 'lang';
+
+/**
+ * Mirrors the language on `<html>` (the API client reads it back for Accept-Language) and in the `lang`
+ * cookie, so the next visit to "/" is pre-rendered in this language. Does nothing outside a browser
+ * (the build pre-renders the home page in Node).
+ */
 export function applyLangToDocument(code: LangCode): void {
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = code;
   document.documentElement.dir = isRtl(code) ? 'rtl' : 'ltr';
+  try {
+    document.cookie = `${LANG_COOKIE}=${code}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // Cookies can be disabled; the home page then comes pre-rendered in Arabic and is re-rendered if needed.
+  }
 }
 
 export function currentLang(): LangCode {
