@@ -56,6 +56,8 @@ const benchUrl = (() => {
   return url.toString();
 })();
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
+/** Writes per second of the second API run: another process changing one publication's quantity each time. */
+const WRITES_PER_S = 10;
 
 const SCENARIOS = [
   { name: 'first page', query: 'page=1&limit=24' },
@@ -235,6 +237,38 @@ function planSummary(node: Record<string, unknown>, out: string[] = []): string[
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+/**
+ * Another process writing while the API answers: every 1/WRITES_PER_S s one publication's quantity changes
+ * (straight through `pg`, so only the database's listing counter tells the API). Each write makes every
+ * cached listing page stale, so this run measures the cache's misses too.
+ */
+function startWriter(): { stop: () => Promise<number> } {
+  const client = new pg.Client({ connectionString: benchUrl });
+  let writes = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let pending: Promise<unknown> = Promise.resolve();
+  const ready = client.connect().then(() => {
+    timer = setInterval(() => {
+      const id = 1 + Math.floor(rand() * PUBLICATIONS);
+      pending = client
+        .query(
+          'UPDATE publications SET quantity = quantity + 1 WHERE id = (SELECT min(id) + $1 - 1 FROM publications)',
+          [id],
+        )
+        .then(() => (writes += 1));
+    }, 1000 / WRITES_PER_S);
+  });
+  return {
+    async stop() {
+      await ready;
+      clearInterval(timer);
+      await pending;
+      await client.end();
+      return writes;
+    },
+  };
+}
+
 async function direct(statements: SqlQuery[]) {
   const clients = await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
@@ -298,6 +332,9 @@ async function main(): Promise<void> {
         throw new Error(`${scenario.name}: ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
       await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up
       const http = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+      const writer = startWriter();
+      const httpWrites = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+      const writes = await writer.stop();
       const floor = await direct(statementsFor(scenario.query));
       results.push({
         scenario: scenario.name,
@@ -310,6 +347,14 @@ async function main(): Promise<void> {
           non2xx: http.non2xx,
           errors: http.errors + http.timeouts,
         },
+        apiWrites: {
+          p50: httpWrites.latency.p50,
+          p99: httpWrites.latency.p99,
+          rps: Math.round(httpWrites.requests.average),
+          non2xx: httpWrites.non2xx,
+          errors: httpWrites.errors + httpWrites.timeouts,
+          writes,
+        },
         pg: { p50: +floor.p50.toFixed(2), p99: +floor.p99.toFixed(2), rps: Math.round(floor.rps) },
         plans: plans[scenario.name],
       });
@@ -321,13 +366,15 @@ async function main(): Promise<void> {
   console.log(
     `\n${CONNECTIONS} connections, ${DURATION_S} s each, ${PUBLICATIONS} publications (${cpus().length} cores, load ${loadavg()[0]?.toFixed(1)})`,
   );
-  console.log('scenario            | API p50 ms | API p99 ms | API req/s | pg p50 ms | pg p99 ms | pg req/s | API/pg');
+  console.log(
+    'scenario            | API p50 ms | API p99 ms | API req/s | +writes p99 | +writes req/s | pg p50 ms | pg p99 ms | pg req/s',
+  );
   for (const r of results) {
-    const ratio = r.pg.rps ? (r.api.rps / r.pg.rps).toFixed(2) : '-';
     console.log(
-      `${r.scenario.padEnd(19)} | ${String(r.api.p50).padStart(10)} | ${String(r.api.p99).padStart(10)} | ${String(r.api.rps).padStart(9)} | ${String(r.pg.p50).padStart(9)} | ${String(r.pg.p99).padStart(9)} | ${String(r.pg.rps).padStart(8)} | ${ratio}`,
+      `${r.scenario.padEnd(19)} | ${String(r.api.p50).padStart(10)} | ${String(r.api.p99).padStart(10)} | ${String(r.api.rps).padStart(9)} | ${String(r.apiWrites.p99).padStart(11)} | ${String(r.apiWrites.rps).padStart(13)} | ${String(r.pg.p50).padStart(9)} | ${String(r.pg.p99).padStart(9)} | ${String(r.pg.rps).padStart(8)}`,
     );
-    if (r.api.non2xx || r.api.errors) console.log(`  ! ${r.api.non2xx} non-2xx answers, ${r.api.errors} errors`);
+    for (const run of [r.api, r.apiWrites])
+      if (run.non2xx || run.errors) console.log(`  ! ${run.non2xx} non-2xx answers, ${run.errors} errors`);
   }
   for (const r of results) console.log(`plan ${r.scenario}: ${r.plans?.map((p) => p.join(' > ')).join(' || ')}`);
   const outDir = resolve(import.meta.dirname, 'out');
@@ -366,29 +413,43 @@ type ScenarioResult = {
   query: string;
   matching?: number;
   api: { p50: number; p99: number; rps: number; non2xx: number; errors: number };
+  apiWrites: { p50: number; p99: number; rps: number; non2xx: number; errors: number; writes: number };
   pg: { p50: number; p99: number; rps: number };
   plans?: string[][];
 };
 
-/** When the database alone cannot answer 50 connections within the target, the API cannot either: say so. */
-function floorFinding(results: ScenarioResult[]): string[] {
+/** How the API compares with the floor, in words, from the figures of this run. */
+function findings(results: ScenarioResult[]): string[] {
   const floorP99 = Math.max(...results.map((r) => r.pg.p99));
-  if (floorP99 < 50) return [];
-  return [
-    `**Finding**: the floor itself — the same two statements sent straight through \`pg\` by ${CONNECTIONS} clients — has a ` +
-      `p99 of up to ${floorP99} ms on this machine, where the load generator, Node and PostgreSQL share ${cpus().length} ` +
-      'cores: with 50 requests in flight, each waits behind the others for CPU, so no API in front of this database can ' +
-      'reach a 50 ms p99 here. The page queries walk the intended indexes (plans in the JSON output; a count over ' +
-      'seller filters may scan the 10,000 rows, which the planner prefers at this size); the API keeps at least half ' +
-      'of the direct throughput. The p99 target needs a machine where PostgreSQL has cores of its own.',
+  const apiP99 = Math.max(...results.flatMap((r) => [r.api.p99, r.apiWrites.p99]));
+  const lines = [
+    `**Why the API can beat its floor**: a listing page is cached in the API process per value of the database's ` +
+      'listing change counter (`marketplace_listing_version`, bumped by triggers in the transaction of every write the ' +
+      'listing reads; migration 0006, `apps/api/src/modules/marketplace/listing-cache.ts`). Each request reads that one ' +
+      'row (requests arriving together share the read) instead of running the page and count statements, and concurrent ' +
+      'misses of a page share one query; a write by any process shows on the next request. The floor runs the two ' +
+      `statements for every request. The second API run adds ${WRITES_PER_S} writes a second from another process, each ` +
+      'of which makes every cached page stale, so it includes the misses. A page asked for the first time since ' +
+      'the last write still costs what the floor costs, plus the counter read: the cache pays off on the pages asked ' +
+      "again and again between writes — the first pages, the common searches and filters — where a marketplace's " +
+      'traffic goes.',
     '',
   ];
+  if (floorP99 >= 50)
+    lines.push(
+      `**Finding**: the floor itself has a p99 of up to ${floorP99} ms on this machine, where the load generator, Node ` +
+        `and PostgreSQL share ${cpus().length} cores: with ${CONNECTIONS} queries in flight each waits behind the others ` +
+        `for CPU. ${apiP99 < 50 ? 'The cache keeps the API under the target anyway.' : 'Even with the cache, the API misses the target here.'} ` +
+        'The page queries walk the intended indexes (plans in the JSON output).',
+      '',
+    );
+  return lines;
 }
 
 function marketplaceSection(results: ScenarioResult[]): string {
   const verdict = (ok: boolean) => (ok ? '**met**' : '**not met**');
-  const worstP99 = Math.max(...results.map((r) => r.api.p99));
-  const worstShare = Math.min(...results.map((r) => (r.pg.rps ? r.api.rps / r.pg.rps : 0)));
+  const worstP99 = Math.max(...results.flatMap((r) => [r.api.p99, r.apiWrites.p99]));
+  const worstShare = Math.min(...results.map((r) => (r.pg.rps ? Math.min(r.api.rps, r.apiWrites.rps) / r.pg.rps : 0)));
   return [
     '## Marketplace',
     '',
@@ -398,21 +459,21 @@ function marketplaceSection(results: ScenarioResult[]): string {
       .map((l) => l.toFixed(2))
       .join(' / ')} at the end (the load generator, the API and PostgreSQL share these cores).`,
     '',
-    `**Method**: a fresh database \`filaha_bench\` with the migrations, the seed, ${SELLERS} sellers and ${PUBLICATIONS.toLocaleString('en')} publications (with images); the real app in a child process; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per scenario after a 1 s warm-up, on \`GET /api/publications/all\`; the floor is the same SQL (count + page) sent straight through \`pg\` by ${CONNECTIONS} clients in the same run.`,
+    `**Method**: a fresh database \`filaha_bench\` with the migrations, the seed, ${SELLERS} sellers and ${PUBLICATIONS.toLocaleString('en')} publications (with images); the real app in a child process; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per run after a 1 s warm-up, on \`GET /api/publications/all\`: once read-only, once while another process updates a publication ${WRITES_PER_S} times a second; the floor is the same SQL (count + page) sent straight through \`pg\` by ${CONNECTIONS} clients in the same run.`,
     '',
-    '| scenario | query | matching | API p50 ms | API p99 ms | API req/s | pg p50 ms | pg p99 ms | pg req/s | API / pg throughput |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| scenario | query | matching | API p50 ms | API p99 ms | API req/s | with ${WRITES_PER_S} writes/s: p50 ms | p99 ms | req/s | pg p50 ms | pg p99 ms | pg req/s | API / pg throughput (worse run) |`,
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.map(
       (r) =>
-        `| ${r.scenario} | \`${r.query}\` | ${r.matching ?? '—'} | ${r.api.p50} | ${r.api.p99} | ${r.api.rps} | ${r.pg.p50} | ${r.pg.p99} | ${r.pg.rps} | ${r.pg.rps ? (r.api.rps / r.pg.rps).toFixed(2) : '—'} |`,
+        `| ${r.scenario} | \`${r.query}\` | ${r.matching ?? '—'} | ${r.api.p50} | ${r.api.p99} | ${r.api.rps} | ${r.apiWrites.p50} | ${r.apiWrites.p99} | ${r.apiWrites.rps} | ${r.pg.p50} | ${r.pg.p99} | ${r.pg.rps} | ${r.pg.rps ? (Math.min(r.api.rps, r.apiWrites.rps) / r.pg.rps).toFixed(2) : '—'} |`,
     ),
     '',
-    '| target (issue 5, acceptance 3) | goal | measured (worst scenario) | status |',
+    '| target (issue 5, acceptance 3) | goal | measured (worst scenario and run) | status |',
     '| --- | --- | --- | --- |',
     `| API p99 at ${CONNECTIONS} connections | < 50 ms | ${worstP99} ms | ${verdict(worstP99 < 50)} |`,
     `| API throughput vs direct \`pg\` | ≥ 0.5× | ${worstShare.toFixed(2)}× | ${verdict(worstShare >= 0.5)} |`,
     '',
-    ...floorFinding(results),
+    ...findings(results),
   ].join('\n');
 }
 

@@ -16,6 +16,7 @@ import { statsModule } from './modules/stats/stats.ts';
 import { imagesModule } from './modules/images/images.module.ts';
 import { indicesModule } from './modules/indices/index.ts';
 import { marketplaceModule } from './modules/marketplace/index.ts';
+import { createListingCache, listingVersionReader } from './modules/marketplace/listing-cache.ts';
 import { messagingModule } from './modules/messaging/index.ts';
 import { networkModule } from './modules/network/index.ts';
 import { parcelsModule } from './modules/parcels/index.ts';
@@ -102,6 +103,8 @@ export async function buildApp(config: Config, { database, onRoute }: AppDeps): 
     roles: createRolesService(repos.roles),
   };
 
+  const listingCache = createListingCache({ readVersion: listingVersionReader(database.db) });
+
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { config });
   await app.register(docsPlugin);
@@ -110,6 +113,11 @@ export async function buildApp(config: Config, { database, onRoute }: AppDeps): 
   await app.register(
     async (api) => {
       api.addHook('onRequest', apiRateLimit(api, config));
+      // Any write this process has just done may concern the marketplace listing: its cache re-reads the change
+      // counter before the next page (onSend: before the writer can send its next request).
+      api.addHook('onSend', async (request, reply) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) listingCache.touch();
+      });
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth: services.auth, passwordReset: services.passwordReset });
       await api.register(usersRoutes, { users: services.users });
@@ -123,7 +131,7 @@ export async function buildApp(config: Config, { database, onRoute }: AppDeps): 
       await api.register(parcelsModule, { db: database.db });
       await api.register(servicesModule, { db: database.db });
       await api.register(sellerPlansModule, { db: database.db });
-      await api.register(marketplaceModule, { db: database.db });
+      await api.register(marketplaceModule, { db: database.db, listingCache });
       await api.register(messagingModule, { db: database.db });
       await api.register(stockModule, { db: database.db });
       await api.register(networkModule, { db: database.db });

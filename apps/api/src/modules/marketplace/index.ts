@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { Db } from '@filaha/db';
 import type { FastifyPluginAsync } from 'fastify';
+import { createListingCache, listingVersionReader, type ListingCache } from './listing-cache.ts';
 import { MULTIPART_LIMITS } from './publication-form.ts';
 import { createPublicationsRepository } from './publications.repository.ts';
 import { publicationsRoutes } from './publications.routes.ts';
@@ -10,7 +11,10 @@ import { createPublicationsService } from './publications.service.ts';
  * The marketplace publications: repository → service → routes. Not wrapped in fastify-plugin on purpose:
  * @fastify/multipart (and its limits) applies to these routes only. Photos go to `app.storage`.
  */
-export const marketplaceModule: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const marketplaceModule: FastifyPluginAsync<{ db: Db; listingCache?: ListingCache }> = async (
+  app,
+  { db, listingCache },
+) => {
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   const service = createPublicationsService({
     repo: createPublicationsRepository(db),
@@ -20,5 +24,8 @@ export const marketplaceModule: FastifyPluginAsync<{ db: Db }> = async (app, { d
     },
     log: app.log,
   });
-  await app.register(publicationsRoutes, { service });
+  await app.register(publicationsRoutes, {
+    service,
+    listingCache: listingCache ?? createListingCache({ readVersion: listingVersionReader(db) }),
+  });
 };

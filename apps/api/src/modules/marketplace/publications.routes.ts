@@ -13,6 +13,16 @@ import {
   PublicationPage,
 } from './publications.schemas.ts';
 import type { PublicationsService } from './publications.service.ts';
+import type { ListingCache } from './listing-cache.ts';
+
+/** The cache key of a validated listing query: its defined fields in a fixed order. */
+export function listingKey(query: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+}
 
 /** A year, immutable: a photo's key is a fresh UUID and is never rewritten, so a card image never goes stale. */
 const IMAGE_CACHE = 'public, max-age=31536000, immutable';
@@ -21,7 +31,10 @@ const IMAGE_CACHE = 'public, max-age=31536000, immutable';
  * `/publications/*` (SPEC §7). Reads are public (everyone browses); add needs the Seller or User role and an
  * active seller subscription of the caller; update is the owner's, delete the owner's or an Admin's.
  */
-export const publicationsRoutes: FastifyPluginAsyncZod<{ service: PublicationsService }> = async (app, { service }) => {
+export const publicationsRoutes: FastifyPluginAsyncZod<{
+  service: PublicationsService;
+  listingCache: ListingCache;
+}> = async (app, { service, listingCache }) => {
   const tags = ['publications'];
   const secured = { tags, security: [{ bearer: [] }] };
   // Multipart routes have no body schema: the form is read part by part and validated in the service.
@@ -86,7 +99,16 @@ export const publicationsRoutes: FastifyPluginAsyncZod<{ service: PublicationsSe
         response: { 200: z.union([z.array(Publication), PublicationPage]) },
       },
     },
-    (request) => service.list({ ctx: ctxOf(request), query: request.query }),
+    // The answer depends on the query only (not on the caller or the language): pages are cached as JSON text
+    // per value of the database's listing change counter (listing-cache.ts), so a string is sent as is.
+    async (request, reply) => {
+      const body = await listingCache.get(listingKey(request.query), async () =>
+        JSON.stringify(await service.list({ ctx: ctxOf(request), query: request.query })),
+      );
+      // Fastify sends a string with a JSON content type unchanged (no second serialisation); the schema above
+      // still documents the shape, which the service's typed result guarantees.
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   app.get(

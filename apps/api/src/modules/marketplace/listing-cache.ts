@@ -1,0 +1,139 @@
+import { sql, type Db } from '@filaha/db';
+
+/**
+ * Listing pages of the marketplace, kept in memory per value of the database's listing change counter
+ * (`marketplace_listing_version`, bumped by triggers in the transaction of every write the listing reads —
+ * migration 0006). A page then costs one primary-key read of a one-row table instead of the page and count
+ * queries. Requests that arrive together share one read of the counter, and concurrent misses of one page
+ * share one page query. After a successful write answered by this process (`touch`) the counter is read
+ * afresh, so a writer always sees its own change on its next request, and a write through another process or
+ * straight into the database shows as soon as it commits. `checkEveryMs` > 0 would trade that for fewer
+ * counter reads (a page at most that old); the API uses 0. Without the counter row, nothing is cached.
+ */
+export interface ListingCacheOptions {
+  readVersion: () => Promise<string | null>;
+  checkEveryMs?: number;
+  /** Memory bound on the cached bodies (UTF-16 length, roughly bytes for this mostly-ASCII JSON). */
+  maxChars?: number;
+  now?: () => number;
+}
+
+export interface ListingCache {
+  /** The cached body for `key`, or `compute()`'s, cached when the counter allows. */
+  get(key: string, compute: () => Promise<string>): Promise<string>;
+  /** Something may have changed: the next `get` re-reads the counter first. */
+  touch(): void;
+  /** Figures for tests and logs. */
+  stats(): { entries: number; chars: number; versionReads: number };
+}
+
+interface Entry {
+  version: string;
+  body: Promise<string>;
+  chars: number;
+}
+
+export function createListingCache({
+  readVersion,
+  checkEveryMs = 0,
+  maxChars = 8 * 1024 * 1024,
+  now = () => performance.now(),
+}: ListingCacheOptions): ListingCache {
+  const entries = new Map<string, Entry>();
+  let chars = 0;
+  let version: string | null = null;
+  let checkedAt = -Infinity;
+  let generation = 0;
+  let checking: Promise<string | null> | null = null;
+  let versionReads = 0;
+
+  const clear = () => {
+    entries.clear();
+    chars = 0;
+  };
+
+  function current(): Promise<string | null> {
+    if (now() - checkedAt < checkEveryMs) return Promise.resolve(version);
+    if (checking) return checking;
+    const started = now();
+    const startedGeneration = generation;
+    versionReads += 1;
+    const read = readVersion().then(
+      (value) => {
+        if (value !== version) clear();
+        version = value;
+        // A touch() during the read means a write may have committed after it: check again next time.
+        if (startedGeneration === generation) checkedAt = started;
+        return value;
+      },
+      (error: unknown) => {
+        clear();
+        version = null;
+        throw error;
+      },
+    );
+    const pending = read.finally(() => {
+      if (checking === pending) checking = null;
+    });
+    checking = pending;
+    return pending;
+  }
+
+  function store(key: string, entry: Entry): void {
+    entries.set(key, entry);
+    while (chars > maxChars && entries.size > 0) {
+      const [oldestKey, oldest] = entries.entries().next().value as [string, Entry];
+      entries.delete(oldestKey);
+      chars -= oldest.chars;
+    }
+  }
+
+  return {
+    async get(key, compute) {
+      // The counter unreadable (database trouble): answer uncached; the query itself reports the error.
+      const v = await current().catch(() => null);
+      if (v === null) return compute();
+      const hit = entries.get(key);
+      if (hit && hit.version === v) {
+        // Least recently used goes first: move the hit to the end.
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit.body;
+      }
+      if (hit) {
+        entries.delete(key);
+        chars -= hit.chars;
+      }
+      const entry: Entry = { version: v, body: compute(), chars: 0 };
+      store(key, entry);
+      entry.body.then(
+        (body) => {
+          if (entries.get(key) !== entry) return;
+          entry.chars = body.length;
+          chars += body.length;
+          store(key, entry);
+        },
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
+      return entry.body;
+    },
+    touch() {
+      generation += 1;
+      checkedAt = -Infinity;
+      checking = null;
+    },
+    stats: () => ({ entries: entries.size, chars, versionReads }),
+  };
+}
+
+/** The counter of migration 0006 as text (bigint), or null when the row is missing. */
+export function listingVersionReader(db: Db): () => Promise<string | null> {
+  return async () => {
+    const result = await db.execute<{ version: string }>(
+      sql`SELECT version::text AS version FROM marketplace_listing_version`,
+    );
+    return result.rows[0]?.version ?? null;
+  };
+}
