@@ -1,16 +1,14 @@
 import type layout from '../i18n/locales/ar/layout.json';
 import type { AreaName } from '../lib/roles.ts';
+import type { PageKey } from './pages.ts';
 
 /** Sidebar and page-title keys of the `layout` namespace; typed so a missing translation fails tsc. */
 export type NavLabel = `nav.${keyof typeof layout.nav}`;
 
 /**
  * Every signed-in route of SPEC §2, per area. `nav` items appear in the sidebar; the others are detail
- * pages reached from a list. `page` says what renders today: the area home, a real screen, or the
- * translated "in preparation" panel for screens of later steps.
+ * pages reached from a list. `page` names the screen (a key of PAGES in app/pages.ts).
  */
-/** 'home', 'prep', or a key of PAGES in app/pages.ts. */
-export type AreaPage = string;
 export type AreaIcon =
   | 'store'
   | 'map'
@@ -38,7 +36,7 @@ export interface AreaRoute {
   label: NavLabel;
   icon: AreaIcon;
   nav: boolean;
-  page: AreaPage;
+  page: PageKey;
 }
 
 export interface AreaDef {
@@ -47,7 +45,7 @@ export interface AreaDef {
   routes: readonly AreaRoute[];
 }
 
-const r = (path: string, label: NavLabel, icon: AreaIcon, page: AreaPage = 'prep', nav = true): AreaRoute => ({
+const r = (path: string, label: NavLabel, icon: AreaIcon, page: PageKey, nav = true): AreaRoute => ({
   path,
   label,
   icon,

@@ -2,14 +2,13 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * The real screens of the signed-in areas, by page key (see `page` in areas.ts). Each loads on demand, so an
- * area's heavy libraries (map, charts) only download on the pages that use them. A route whose key is not
- * here shows the translated "in preparation" panel.
+ * area's heavy libraries (map, charts) only download on the pages that use them.
  */
 type Page = LazyExoticComponent<ComponentType>;
 const page = <M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Page =>
   lazy(() => load().then((m) => ({ default: pick(m) })));
 
-export const PAGES: Record<string, Page> = {
+export const PAGES = {
   users: page(
     () => import('../features/admin/UserManagement.tsx'),
     (m) => m.UserManagement,
@@ -114,4 +113,7 @@ export const PAGES: Record<string, Page> = {
     () => import('../features/stock/StockPage.tsx'),
     (m) => m.StockPage,
   ),
-};
+} satisfies Record<string, Page>;
+
+/** What a route of app/areas.ts renders. */
+export type PageKey = keyof typeof PAGES;

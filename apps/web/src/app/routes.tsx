@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
     ),
     children: [
       { index: true, element: <Navigate to={area.routes[0]?.path ?? '/'} replace /> },
-      ...area.routes.map((route) => ({ path: route.path, element: <AreaPageView area={area} route={route} /> })),
+      ...area.routes.map((route) => ({ path: route.path, element: <AreaPageView route={route} /> })),
     ],
   })),
 ];

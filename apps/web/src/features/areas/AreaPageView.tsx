@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AreaDef, AreaRoute } from '../../app/areas.ts';
-import { AreaHome } from './AreaHome.tsx';
-import { InPreparation } from './InPreparation.tsx';
+import type { AreaRoute } from '../../app/areas.ts';
 import { PAGES } from '../../app/pages.ts';
 
-/** Renders what each route of an area has today and names the tab after it. */
-export function AreaPageView({ area, route }: { area: AreaDef; route: AreaRoute }) {
+/** Renders the screen of a route of an area and names the tab after it. */
+export function AreaPageView({ route }: { route: AreaRoute }) {
   const { t } = useTranslation('layout');
   const { t: tc } = useTranslation();
   const title = t(route.label);
@@ -15,7 +13,6 @@ export function AreaPageView({ area, route }: { area: AreaDef; route: AreaRoute 
     document.title = `${title} · ${tc('brand.name')}`;
   }, [title, tc]);
 
-  if (route.page === 'home') return <AreaHome area={area} title={title} />;
   const Page = PAGES[route.page];
-  return Page ? <Page /> : <InPreparation area={area} title={title} />;
+  return <Page />;
 }
