@@ -4,7 +4,16 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { AxeBuilder } from '@axe-core/playwright';
 import { repoRoot } from './platform.ts';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+];
 export const artifactsDir = join(repoRoot, 'e2e', 'artifacts');
 
 export async function launchBrowser(): Promise<Browser> {
@@ -12,7 +21,11 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh context (empty storage) whose pages start in the given language. */
-export async function newContext(browser: Browser, lang: 'ar' | 'fr', viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  lang: 'ar' | 'fr',
+  viewport = { width: 1280, height: 900 },
+): Promise<BrowserContext> {
   const ctx = await browser.newContext({ viewport, locale: lang === 'ar' ? 'ar-DZ' : 'fr-FR' });
   await ctx.addInitScript((l) => {
     if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
@@ -28,7 +41,24 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /** axe-core on the current page; returns the serious and critical violations only. */
-export async function seriousA11yViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
+export async function seriousA11yViolations(
+  page: Page,
+): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
+  // Colour transitions (e.g. the sidebar's active item after a client-side navigation) would be measured
+  // half-way and report a contrast the user never reads. Wait until no finite animation has run for two
+  // checks in a row, 200 ms apart (longer than our transitions), since a class can flip just after a check;
+  // looping animations (skeletons, the partner marquee) never end and are ignored.
+  const running = () =>
+    page.evaluate(
+      () =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length,
+    );
+  for (let quiet = 0, tries = 0; quiet < 2 && tries < 50; tries++) {
+    quiet = (await running()) === 0 ? quiet + 1 : 0;
+    await page.waitForTimeout(quiet < 2 ? 200 : 0);
+  }
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
