@@ -2,31 +2,29 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
+// Types only: the config loader cannot run the workspace's .ts packages; the values come through the SSR module.
+import type { LangCode, LANGUAGES } from '../src/i18n/languages.ts';
 import { compressBeside } from './precompress.ts';
 
-export const PRERENDER_LANGS = ['ar', 'fr'] as const;
-export type PrerenderLang = (typeof PRERENDER_LANGS)[number];
-
 /** File name of the pre-rendered home page of one language, beside index.html in dist/. */
-export const homeFile = (lang: PrerenderLang) => `home.${lang}.html`;
+const homeFile = (lang: LangCode) => `home.${lang}.html`;
 
 /**
  * Runs right after the pre-rendered markup: the markup is for an anonymous visitor in one language; a
- * visitor whose saved language differs (the inline script of <head> has already applied it to <html>) or
- * who is signed in would see the wrong page for an instant and then a re-render, so the markup is dropped
- * before it is ever painted and the app renders the page from scratch, as without pre-rendering.
+ * visitor whose saved language differs or who is signed in would see the wrong page for an instant and then
+ * a re-render, so the markup is dropped before it is ever painted and the app renders the page from scratch,
+ * as without pre-rendering. The inline script of <head> (index.html) has decided it: `data-drop-prerender`.
  */
 const GUARD =
-  "try{var r=document.getElementById('root');" +
-  "if(r.getAttribute('data-prerendered')!==document.documentElement.lang||localStorage.getItem('Token')){" +
-  "r.textContent='';r.removeAttribute('data-prerendered')}}catch(e){}";
+  "if(document.documentElement.hasAttribute('data-drop-prerender')){" +
+  "var r=document.getElementById('root');r.textContent='';r.removeAttribute('data-prerendered')}";
 
 /** index.html with the home page of `lang` inside #root, the guard after it, and <html lang/dir> set. */
-export function injectHome(indexHtml: string, lang: PrerenderLang, markup: string): string {
+export function injectHome(indexHtml: string, lang: LangCode, rtl: boolean, markup: string): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root)) throw new Error('index.html lost its empty <div id="root"></div>');
   return indexHtml
-    .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`)
+    .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${lang}" dir="${rtl ? 'rtl' : 'ltr'}">`)
     .replace(root, `<div id="root" data-prerendered="${lang}">${markup}</div><script>${GUARD}</script>`);
 }
 
@@ -56,14 +54,15 @@ export function prerenderHome(): Plugin {
         });
         try {
           const mod = (await server.ssrLoadModule('/src/prerender/home.tsx')) as {
-            renderHome: (lang: PrerenderLang) => Promise<string>;
+            renderHome: (lang: LangCode) => Promise<string>;
+            LANGUAGES: typeof LANGUAGES;
           };
           const indexHtml = readFileSync(join(outDir, 'index.html'), 'utf8');
-          for (const lang of PRERENDER_LANGS) {
+          for (const { code: lang, rtl } of mod.LANGUAGES) {
             const markup = await mod.renderHome(lang);
             if (!markup.includes('<main')) throw new Error(`pre-rendered home (${lang}) has no <main>`);
             const path = join(outDir, homeFile(lang));
-            writeFileSync(path, injectHome(indexHtml, lang, markup));
+            writeFileSync(path, injectHome(indexHtml, lang, rtl, markup));
             const size = compressBeside(path, 1024);
             this.info(`${homeFile(lang)}: ${(size.br / 1024).toFixed(1)} KB brotli`);
           }

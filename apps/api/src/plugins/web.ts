@@ -3,6 +3,7 @@ import { relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { langFromCookie } from '@filaha/shared/lang-cookie';
 import { notFound } from './error-handler.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -17,8 +18,7 @@ export function cacheControlFor(webDist: string, filePath: string): string {
 
 /** The language of the pre-rendered home page: the `lang` cookie the web app keeps (ar or fr), else Arabic. */
 export function homeLang(cookieHeader: string | undefined): 'ar' | 'fr' {
-  const match = /(?:^|;\s*)lang=(ar|fr)(?:;|$)/.exec(cookieHeader ?? '');
-  return match?.[1] === 'fr' ? 'fr' : 'ar';
+  return langFromCookie(cookieHeader) ?? 'ar';
 }
 
 function wantsHtml(request: FastifyRequest): boolean {

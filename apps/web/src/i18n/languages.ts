@@ -1,3 +1,5 @@
+import { LANG_COOKIE, langFromCookie } from '@filaha/shared/lang-cookie';
+
 /** Supported languages, in the order the Ar/Fr switch shows them. `rtl` drives `<html dir>`. */
 export const LANGUAGES = [
   { code: 'ar', rtl: true, name: 'العربية' },
@@ -28,13 +30,8 @@ export function storedLang(): LangCode {
   } catch {
     // Fall through to the cookie.
   }
-  const cookie =
-    typeof document === 'undefined' ? undefined : /(?:^|;\s*)lang=(ar|fr)(?:;|$)/.exec(document.cookie)?.[1];
-  return isLangCode(cookie) ? cookie : DEFAULT_LANG;
+  return (typeof document === 'undefined' ? null : langFromCookie(document.cookie)) ?? DEFAULT_LANG;
 }
-
-/** The cookie that tells the server which pre-rendered home page to send (apps/api/src/plugins/web.ts). */
-export const LANG_COOKIE = 'lang';
 
 /**
  * Mirrors the language on `<html>` (the API client reads it back for Accept-Language) and in the `lang`

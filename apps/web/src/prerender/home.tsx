@@ -8,6 +8,9 @@ import * as ar from '../i18n/bundles/ar.ts';
 import * as fr from '../i18n/bundles/fr.ts';
 import type { LangCode } from '../i18n/languages.ts';
 
+/** The languages to pre-render (read by build/prerender-home.ts, which cannot import the app's modules). */
+export { LANGUAGES } from '../i18n/languages.ts';
+
 const FIRST_PAINT: Record<LangCode, Resource[string]> = {
   ar: { common: ar.common, home: ar.home },
   fr: { common: fr.common, home: fr.home },

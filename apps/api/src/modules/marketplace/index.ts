@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { Db } from '@filaha/db';
 import type { FastifyPluginAsync } from 'fastify';
-import { createListingCache, listingVersionReader, type ListingCache } from './listing-cache.ts';
+import type { ListingCache } from './listing-cache.ts';
 import { MULTIPART_LIMITS } from './publication-form.ts';
 import { createPublicationsRepository } from './publications.repository.ts';
 import { publicationsRoutes } from './publications.routes.ts';
@@ -11,7 +11,7 @@ import { createPublicationsService } from './publications.service.ts';
  * The marketplace publications: repository → service → routes. Not wrapped in fastify-plugin on purpose:
  * @fastify/multipart (and its limits) applies to these routes only. Photos go to `app.storage`.
  */
-export const marketplaceModule: FastifyPluginAsync<{ db: Db; listingCache?: ListingCache }> = async (
+export const marketplaceModule: FastifyPluginAsync<{ db: Db; listingCache: ListingCache }> = async (
   app,
   { db, listingCache },
 ) => {
@@ -24,8 +24,5 @@ export const marketplaceModule: FastifyPluginAsync<{ db: Db; listingCache?: List
     },
     log: app.log,
   });
-  await app.register(publicationsRoutes, {
-    service,
-    listingCache: listingCache ?? createListingCache({ readVersion: listingVersionReader(db) }),
-  });
+  await app.register(publicationsRoutes, { service, listingCache });
 };
