@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createListingCache } from './listing-cache.ts';
 
 /** A counter the test moves by hand, and a page "query" that counts its calls. */
-function setup(options: { checkEveryMs?: number; maxChars?: number } = {}) {
+function setup(options: { maxChars?: number } = {}) {
   const state = {
     version: '1' as string | null,
     reads: 0,
     queries: 0,
-    clock: 0,
     readDelay: null as Promise<void> | null,
   };
   const cache = createListingCache({
@@ -17,7 +16,6 @@ function setup(options: { checkEveryMs?: number; maxChars?: number } = {}) {
       if (state.readDelay) await state.readDelay;
       return v;
     },
-    now: () => state.clock,
     ...options,
   });
   const page = (key: string, body = `{"page":"${key}"}`) =>
@@ -61,22 +59,6 @@ describe('listing cache', () => {
     expect(new Set(bodies).size).toBe(1);
     expect(state.queries).toBe(1);
     expect(state.reads).toBe(1);
-  });
-
-  it('with a check interval, trusts the counter for that long, but touch() makes the next request read it', async () => {
-    const { state, cache, page } = setup({ checkEveryMs: 250 });
-    const first = await page('a');
-    state.version = '2';
-    state.clock = 100;
-    expect(await page('a')).toBe(first);
-    expect(state.reads).toBe(1);
-    cache.touch();
-    expect(await page('a')).not.toBe(first);
-    expect(state.reads).toBe(2);
-    state.version = '3';
-    state.clock = 400;
-    await page('a');
-    expect(state.queries).toBe(3);
   });
 
   it('does not let a counter read that started before touch() vouch for later requests', async () => {

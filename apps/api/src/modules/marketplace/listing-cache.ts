@@ -7,15 +7,12 @@ import { sql, type Db } from '@filaha/db';
  * queries. Requests that arrive together share one read of the counter, and concurrent misses of one page
  * share one page query. After a successful write answered by this process (`touch`) the counter is read
  * afresh, so a writer always sees its own change on its next request, and a write through another process or
- * straight into the database shows as soon as it commits. `checkEveryMs` > 0 would trade that for fewer
- * counter reads (a page at most that old); the API uses 0. Without the counter row, nothing is cached.
+ * straight into the database shows as soon as it commits. Without the counter row, nothing is cached.
  */
 export interface ListingCacheOptions {
   readVersion: () => Promise<string | null>;
-  checkEveryMs?: number;
   /** Memory bound on the cached bodies (UTF-16 length, roughly bytes for this mostly-ASCII JSON). */
   maxChars?: number;
-  now?: () => number;
 }
 
 export interface ListingCache {
@@ -33,17 +30,10 @@ interface Entry {
   chars: number;
 }
 
-export function createListingCache({
-  readVersion,
-  checkEveryMs = 0,
-  maxChars = 8 * 1024 * 1024,
-  now = () => performance.now(),
-}: ListingCacheOptions): ListingCache {
+export function createListingCache({ readVersion, maxChars = 8 * 1024 * 1024 }: ListingCacheOptions): ListingCache {
   const entries = new Map<string, Entry>();
   let chars = 0;
   let version: string | null = null;
-  let checkedAt = -Infinity;
-  let generation = 0;
   let checking: Promise<string | null> | null = null;
   let versionReads = 0;
 
@@ -52,29 +42,26 @@ export function createListingCache({
     chars = 0;
   };
 
+  /** The counter, read once for all the requests that arrive while a read is in flight. */
   function current(): Promise<string | null> {
-    if (now() - checkedAt < checkEveryMs) return Promise.resolve(version);
     if (checking) return checking;
-    const started = now();
-    const startedGeneration = generation;
     versionReads += 1;
-    const read = readVersion().then(
-      (value) => {
-        if (value !== version) clear();
-        version = value;
-        // A touch() during the read means a write may have committed after it: check again next time.
-        if (startedGeneration === generation) checkedAt = started;
-        return value;
-      },
-      (error: unknown) => {
-        clear();
-        version = null;
-        throw error;
-      },
-    );
-    const pending = read.finally(() => {
-      if (checking === pending) checking = null;
-    });
+    const pending: Promise<string | null> = readVersion()
+      .then(
+        (value) => {
+          if (value !== version) clear();
+          version = value;
+          return value;
+        },
+        (error: unknown) => {
+          clear();
+          version = null;
+          throw error;
+        },
+      )
+      .finally(() => {
+        if (checking === pending) checking = null;
+      });
     checking = pending;
     return pending;
   }
@@ -120,8 +107,7 @@ export function createListingCache({
       return entry.body;
     },
     touch() {
-      generation += 1;
-      checkedAt = -Infinity;
+      // A read already in flight may predate the write: later requests start their own.
       checking = null;
     },
     stats: () => ({ entries: entries.size, chars, versionReads }),
