@@ -38,6 +38,10 @@ export const users = pgTable(
     profilePicture: text('profile_picture').notNull().default('profile.jpg'),
     // Tokens issued before this instant are refused (set when the password changes): a reset signs out everywhere.
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    // Carried in every token (claim `ver`) and compared on each request; +1 on a password change or reset, so
+    // every token issued before it stops working, whatever the clock says (tokensValidAfter is kept for tokens
+    // issued before this column existed).
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -47,6 +51,21 @@ export const users = pgTable(
     // The unique index compares bytes, so the lower-case rule is what makes e-mails case-insensitive.
     check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
   ],
+);
+
+/**
+ * Rate-limit and sign-in failure counters shared by every API process on one PostgreSQL (fixed window per key:
+ * the count restarts once `expires_at` has passed). UNLOGGED in SQL: losing counters in a crash is harmless.
+ * Expired rows are deleted periodically by the API.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_expires_idx').on(t.expiresAt)],
 );
 
 /** A seller's sub-type; one per user, gone with the user. */
