@@ -163,6 +163,72 @@ describe('STAC API', () => {
   });
 });
 
+describe('a catalog answering malformed items', () => {
+  const feature = (id: string, assets: unknown) => ({
+    type: 'Feature',
+    id,
+    collection: 'sentinel-2-l2a',
+    geometry: PARCEL,
+    properties: { datetime: '2025-05-03T10:40:00Z' },
+    assets,
+  });
+  const page = (...features: unknown[]) => ({ type: 'FeatureCollection', features, links: [] });
+  const search = (catalog: ReturnType<typeof createCatalog>) =>
+    catalog.search({ geometry: PARCEL, start: '2025-05-01', end: '2025-05-31' }).catch((e: unknown) => e);
+
+  it.each([
+    ['assets is a string', 'not-an-object'],
+    ['assets is an array', [{ href: 'x.tif' }]],
+    ['assets is null', null],
+    ['no asset has an href', { red: { type: 'image/tiff' } }],
+  ])('STAC API: %s → CatalogUnavailableError, not an empty answer (NO_SCENE)', async (_title, assets) => {
+    server.stac = () => page(feature('S2A_BROKEN_1', assets), feature('S2A_BROKEN_2', assets));
+    const error = await search(createCatalog({ stacApiUrl: server.url, timeoutMs: 2000, retries: 0 }));
+    expect(error).toBeInstanceOf(CatalogUnavailableError);
+    expect((error as CatalogUnavailableError).code).toBe('CATALOG_UNAVAILABLE');
+    expect((error as Error).message).toMatch(/malformed STAC items only: item "S2A_BROKEN_1".*\(and 1 more\)/);
+  });
+
+  it('STAC API: an item without a valid datetime is malformed too', async () => {
+    server.stac = () => page({ ...feature('S2A_NO_TIME', {}), properties: { datetime: 'yesterday' } });
+    const error = await search(createCatalog({ stacApiUrl: server.url, timeoutMs: 2000, retries: 0 }));
+    expect(error).toBeInstanceOf(CatalogUnavailableError);
+    expect((error as Error).message).toMatch(/no valid datetime/);
+  });
+
+  it('STAC API: usable items next to a malformed one are still answered', async () => {
+    const good = await serveCatalog(server, dir, { pageSize: 100 });
+    const answer = server.stac!;
+    server.stac = (body, base) => {
+      const served = answer(body, base) as { features: unknown[] };
+      return { ...served, features: [feature('S2A_BROKEN', 'x'), ...served.features] };
+    };
+    const items = await search(createCatalog({ stacApiUrl: server.url, timeoutMs: 2000 }));
+    const l2a = good.filter((i) => i.collection === 'sentinel-2-l2a').map((i) => i.id);
+    expect(l2a).toHaveLength(DAYS.length);
+    expect((items as Array<{ id: string }>).map((i) => i.id)).toEqual(l2a);
+  });
+
+  it('STAC API: an empty answer stays an empty answer', async () => {
+    server.stac = () => page();
+    expect(await search(createCatalog({ stacApiUrl: server.url, timeoutMs: 2000 }))).toEqual([]);
+  });
+
+  it('static folder: a malformed item in the window → CatalogUnavailableError; outside it, an empty answer', async () => {
+    const brokenDir = await mkdtemp(path.join(tmpdir(), 'imagery-broken-'));
+    try {
+      await writeFile(path.join(brokenDir, 'item.json'), JSON.stringify(feature('S2A_BROKEN', 'not-an-object')));
+      const catalog = createCatalog({ catalogPath: brokenDir });
+      const error = await search(catalog);
+      expect(error).toBeInstanceOf(CatalogUnavailableError);
+      expect((error as Error).message).toMatch(/item\.json: item "S2A_BROKEN": assets is not an object/);
+      expect(await catalog.search({ geometry: PARCEL, start: '2025-06-01', end: '2025-06-05' })).toEqual([]);
+    } finally {
+      await rm(brokenDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('static catalog with URL hrefs', () => {
   it('reads items whose assets point to a server', async () => {
     const urlDir = await mkdtemp(path.join(tmpdir(), 'imagery-urls-'));

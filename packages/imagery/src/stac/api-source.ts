@@ -1,7 +1,7 @@
 import { CatalogUnavailableError } from '../errors.ts';
 import type { BBox, ParcelGeometry } from '../geo/geometry.ts';
 import { requestJson, type JsonRequest, type RetryPolicy } from './http-json.ts';
-import { parseItem, SENTINEL2_L2A, type Acquisition } from './item.ts';
+import { itemProblem, parseItem, SENTINEL2_L2A, type Acquisition } from './item.ts';
 
 export interface ApiSearch {
   geometry?: ParcelGeometry;
@@ -37,19 +37,26 @@ export function nextRequest(page: Json, previous: JsonRequest): JsonRequest | nu
 
 /**
  * Parses one search answer: a GeoJSON FeatureCollection. Features of other collections are dropped (a
- * STAC API may mix them in when asked for several, or ignore the `collections` filter).
+ * STAC API may mix them in when asked for several, or ignore the `collections` filter); items that cannot be
+ * used are listed in `malformed` (why, for the error).
  */
 export function parseSearchPage(
   page: unknown,
   location: string | null,
   sourceName: string,
-): { items: Acquisition[]; page: Json } {
+): { items: Acquisition[]; page: Json; malformed: string[] } {
   if (!isObject(page) || page.type !== 'FeatureCollection' || !Array.isArray(page.features)) {
     throw new CatalogUnavailableError(sourceName, 'answered something that is not a STAC FeatureCollection');
   }
   const items: Acquisition[] = [];
+  const malformed: string[] = [];
   for (const feature of page.features) {
     if (isObject(feature) && typeof feature.collection === 'string' && feature.collection !== SENTINEL2_L2A) continue;
+    const problem = itemProblem(feature);
+    if (problem) {
+      malformed.push(problem.reason);
+      continue;
+    }
     const self =
       isObject(feature) && Array.isArray(feature.links)
         ? feature.links.find(
@@ -59,7 +66,16 @@ export function parseSearchPage(
     const item = parseItem(feature, (self?.href as string | undefined) ?? location);
     if (item) items.push(item);
   }
-  return { items, page };
+  return { items, page, malformed };
+}
+
+/**
+ * A search that found no usable item but malformed ones: the catalog is broken, which must not read as "no
+ * acquisition in the window" (NO_SCENE) — the farmer would give up on a period that does have data.
+ */
+export function malformedAnswerError(sourceName: string, malformed: readonly string[]): CatalogUnavailableError {
+  const more = malformed.length > 1 ? ` (and ${malformed.length - 1} more)` : '';
+  return new CatalogUnavailableError(sourceName, `answered malformed STAC items only: ${malformed[0]}${more}`);
 }
 
 /** POST {url}/search for Sentinel-2 L2A over the geometry and window, following `next` links. */
@@ -78,11 +94,14 @@ export async function searchStacApi(
   else if (query.bbox) body.bbox = query.bbox;
   let request: JsonRequest | null = { method: 'POST', url: `${apiUrl.replace(/\/+$/, '')}/search`, body };
   const items: Acquisition[] = [];
+  const malformed: string[] = [];
   for (let pageNumber = 0; request && pageNumber < options.maxPages; pageNumber++) {
     const raw = await requestJson(request, options, sourceName);
-    const { items: pageItems, page } = parseSearchPage(raw, request.url, sourceName);
+    const { items: pageItems, page, malformed: pageMalformed } = parseSearchPage(raw, request.url, sourceName);
     items.push(...pageItems);
+    malformed.push(...pageMalformed);
     request = pageItems.length === 0 && (page.features as unknown[]).length === 0 ? null : nextRequest(page, request);
   }
+  if (items.length === 0 && malformed.length > 0) throw malformedAnswerError(sourceName, malformed);
   return items;
 }

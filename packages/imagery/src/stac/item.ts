@@ -75,6 +75,34 @@ function numberArray(value: unknown): number[] | null {
   return Array.isArray(value) && value.every((v) => typeof v === 'number') ? (value as number[]) : null;
 }
 
+/** Start time of a STAC item's properties (datetime, else start_datetime), or null. */
+function itemDatetime(properties: Json): string | null {
+  const datetime =
+    typeof properties.datetime === 'string'
+      ? properties.datetime
+      : typeof properties.start_datetime === 'string'
+        ? properties.start_datetime
+        : null;
+  return datetime && !Number.isNaN(Date.parse(datetime)) ? datetime : null;
+}
+
+/**
+ * Why a feature that claims to be a STAC item (`type: 'Feature'`) cannot be used — no string id, no valid
+ * datetime, `assets` not an object, no asset with an href —, or null when it is usable or is not an item at
+ * all. A catalog whose answer holds only such items is broken (CATALOG_UNAVAILABLE), not empty (NO_SCENE).
+ */
+export function itemProblem(raw: unknown): { reason: string; datetime: string | null } | null {
+  if (!isObject(raw) || raw.type !== 'Feature') return null;
+  const datetime = itemDatetime(isObject(raw.properties) ? raw.properties : {});
+  const problem = (reason: string) => ({ reason: `item ${JSON.stringify(raw.id ?? null)}: ${reason}`, datetime });
+  if (typeof raw.id !== 'string') return problem('id is not a string');
+  if (!datetime) return problem('no valid datetime');
+  if (!isObject(raw.assets)) return problem('assets is not an object');
+  const hasHref = Object.values(raw.assets).some((asset) => isObject(asset) && typeof asset.href === 'string');
+  if (!hasHref) return problem('no asset has an href');
+  return null;
+}
+
 /**
  * Parses a STAC item; returns null for anything that is not a usable item (so one bad feature in a page
  * does not sink a search). `itemLocation` is the URL or path of the item JSON, for relative hrefs.
@@ -82,13 +110,8 @@ function numberArray(value: unknown): number[] | null {
 export function parseItem(raw: unknown, itemLocation: string | null): Acquisition | null {
   if (!isObject(raw) || raw.type !== 'Feature' || typeof raw.id !== 'string') return null;
   const properties = isObject(raw.properties) ? raw.properties : {};
-  const datetime =
-    typeof properties.datetime === 'string'
-      ? properties.datetime
-      : typeof properties.start_datetime === 'string'
-        ? properties.start_datetime
-        : null;
-  if (!datetime || Number.isNaN(Date.parse(datetime))) return null;
+  const datetime = itemDatetime(properties);
+  if (!datetime) return null;
   const assets: Record<string, AssetRef> = {};
   if (isObject(raw.assets)) {
     for (const [key, value] of Object.entries(raw.assets)) {

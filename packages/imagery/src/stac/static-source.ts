@@ -2,7 +2,8 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CatalogUnavailableError } from '../errors.ts';
 import { bboxPolygon, geometryRings, ringsIntersect, type BBox, type ParcelGeometry } from '../geo/geometry.ts';
-import { parseItem, SENTINEL2_L2A, type Acquisition } from './item.ts';
+import { malformedAnswerError } from './api-source.ts';
+import { itemProblem, parseItem, SENTINEL2_L2A, type Acquisition } from './item.ts';
 
 export interface StaticSearch {
   geometry?: ParcelGeometry;
@@ -21,29 +22,57 @@ export function matchesSearch(item: Acquisition, query: StaticSearch): boolean {
   return footprint !== null && ringsIntersect(geometryRings(footprint), geometryRings(area));
 }
 
+interface Scan {
+  items: Acquisition[];
+  /** Item files that cannot be used: why, and their time when they have one. */
+  malformed: Array<{ reason: string; datetime: string | null }>;
+}
+
 /**
  * A static STAC catalog folder: every *.json below it that is a Sentinel-2 L2A item (or an item without a
  * collection) is indexed once; asset hrefs may be relative to the item file, absolute paths, or URLs.
  */
 export class StaticCatalogSource {
-  private index: Promise<Acquisition[]> | null = null;
+  private index: Promise<Scan> | null = null;
 
   constructor(readonly root: string) {}
 
+  /**
+   * Items of the window and place. None, while items that cannot be used lie in the window (or have no time):
+   * the folder is broken there, CatalogUnavailableError rather than an empty answer.
+   */
   async search(query: StaticSearch): Promise<Acquisition[]> {
-    const items = await this.items();
-    return items.filter((item) => matchesSearch(item, query));
+    const { items, malformed } = await this.scan();
+    const found = items.filter((item) => matchesSearch(item, query));
+    if (found.length > 0) return found;
+    const start = Date.parse(query.startIso);
+    const end = Date.parse(query.endIso);
+    const inWindow = malformed.filter(({ datetime }) => {
+      if (datetime === null) return true;
+      const t = Date.parse(datetime);
+      return t >= start && t <= end;
+    });
+    if (inWindow.length > 0)
+      throw malformedAnswerError(
+        path.resolve(this.root),
+        inWindow.map((m) => m.reason),
+      );
+    return found;
   }
 
-  items(): Promise<Acquisition[]> {
-    this.index ??= this.scan().catch((error: unknown) => {
+  async items(): Promise<Acquisition[]> {
+    return (await this.scan()).items;
+  }
+
+  private scan(): Promise<Scan> {
+    this.index ??= this.read().catch((error: unknown) => {
       this.index = null;
       throw error;
     });
     return this.index;
   }
 
-  private async scan(): Promise<Acquisition[]> {
+  private async read(): Promise<Scan> {
     const root = path.resolve(this.root);
     try {
       if (!(await stat(root)).isDirectory()) throw new Error('not a directory');
@@ -52,6 +81,7 @@ export class StaticCatalogSource {
     }
     const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.json')).sort();
     const items: Acquisition[] = [];
+    const malformed: Scan['malformed'] = [];
     for (const file of files) {
       const location = path.join(root, file);
       let raw: unknown;
@@ -62,9 +92,14 @@ export class StaticCatalogSource {
       }
       const collection = (raw as { collection?: unknown } | null)?.collection;
       if (typeof collection === 'string' && collection !== SENTINEL2_L2A) continue;
+      const problem = itemProblem(raw);
+      if (problem) {
+        malformed.push({ reason: `${file}: ${problem.reason}`, datetime: problem.datetime });
+        continue;
+      }
       const item = parseItem(raw, location);
       if (item) items.push(item);
     }
-    return items;
+    return { items, malformed };
   }
 }
