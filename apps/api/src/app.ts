@@ -34,6 +34,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { apiRateLimit, securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, { database, onRoute }: AppDeps): 
   const listingCache = createListingCache({ readVersion: listingVersionReader(database.db) });
 
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { config });
   await app.register(docsPlugin);
   await app.register(authPlugin, { tokens, loadUser: repos.users.findAuthUser });

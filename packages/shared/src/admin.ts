@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, phoneSchema } from './auth.ts';
 import { LIMITS, SUBSCRIPTION_STATES } from './limits.ts';
+import { nameText, noNul, requiredText } from './text.ts';
 
 export * from './parcel-input.ts';
 
@@ -31,7 +32,7 @@ export const CONFLICT_REASONS = {
 export type ConflictReason = keyof typeof CONFLICT_REASONS;
 
 const required = 'validation.required';
-const text = (max: number) => z.string({ error: required }).trim().min(1, required).max(max, 'validation.tooLong');
+const text = requiredText;
 
 /** Numbers from JSON or from form inputs (strings); empty means missing. */
 const numeric = (message: string) =>
@@ -49,7 +50,7 @@ export interface Bilingual {
   ar: string;
   fr: string;
 }
-const BilingualObject = z.object({ ar: z.string().trim().max(4000), fr: z.string().trim().max(4000) });
+const BilingualObject = z.object({ ar: noNul(z.string().trim().max(4000)), fr: noNul(z.string().trim().max(4000)) });
 
 /**
  * Bilingual text input: an object {ar, fr}, a JSON string of one (SPEC: index descriptions are JSON text
@@ -65,7 +66,7 @@ export function toBilingual(value: string | Bilingual): Bilingual {
   }
   return { ar: value.trim(), fr: value.trim() };
 }
-export const bilingualInput = z.union([z.string().trim().max(8000), BilingualObject]);
+export const bilingualInput = z.union([noNul(z.string().trim().max(8000)), BilingualObject]);
 
 /** 'rgb(r, g, b)' with each channel 0–255 (SPEC: legend colours are sent as rgb strings). */
 export const RGB_PATTERN = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/;
@@ -85,30 +86,30 @@ export const rgbColorSchema = z
 
 /** POST /api/abonnement — the SPEC requires nameAbonnement, nameClient, prices. */
 export const PlanInput = z.object({
-  nameAbonnement: text(120),
-  nameClient: text(200),
+  nameAbonnement: nameText(120),
+  nameClient: nameText(200),
   prices: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), text(200)),
   description: bilingualInput.optional(),
-  descriptionFr: z.string().trim().max(4000).optional(),
-  descriptionAr: z.string().trim().max(4000).optional(),
+  descriptionFr: noNul(z.string().trim().max(4000)).optional(),
+  descriptionAr: noNul(z.string().trim().max(4000)).optional(),
 });
 export type PlanInput = z.output<typeof PlanInput>;
 
 /** The seller plan form (SPEC §5: nameAbonnement, nameClient, price, priority required; nbPost optional). */
 export const SellerPlanInput = z.object({
-  nameAbonnement: text(120),
-  nameClient: text(200),
+  nameAbonnement: nameText(120),
+  nameClient: nameText(200),
   price: numeric('validation.price').pipe(z.number().min(0, 'validation.price')),
   priority: numeric('validation.priority').pipe(z.number().int('validation.priority').min(1, 'validation.priority')),
   nbPost: z.preprocess(
     (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
     z.number({ error: 'validation.nbPost' }).int('validation.nbPost').min(0, 'validation.nbPost').nullable(),
   ),
-  description: z.string().trim().max(4000).optional(),
+  description: noNul(z.string().trim().max(4000)).optional(),
 });
 export type SellerPlanInput = z.output<typeof SellerPlanInput>;
 
-export const FunctionalityInput = z.object({ name: text(120), psudo: text(120) });
+export const FunctionalityInput = z.object({ name: nameText(120), psudo: text(120) });
 export type FunctionalityInput = z.output<typeof FunctionalityInput>;
 
 export const ABONNEMENT_TYPES = ['agriculteur', 'vendeur'] as const;
@@ -133,8 +134,8 @@ export type AssignSellerFunctionalityInput = z.output<typeof AssignSellerFunctio
 
 export const RecommendationInput = z.object({
   range: BilingualObject,
-  ar: z.string().trim().max(2000),
-  fr: z.string().trim().max(2000),
+  ar: noNul(z.string().trim().max(2000)),
+  fr: noNul(z.string().trim().max(2000)),
 });
 export type RecommendationInput = z.output<typeof RecommendationInput>;
 
@@ -160,7 +161,7 @@ export function indexCodeFromName(name: string): string {
 }
 
 const indexFields = {
-  indiceName: text(80),
+  indiceName: nameText(80),
   /** Engine code ('NDVI'…); derived from indiceName when absent. */
   code: z
     .string()
@@ -168,10 +169,10 @@ const indexFields = {
     .regex(/^[A-Za-z0-9_]{2,16}$/, 'validation.indexCode')
     .optional(),
   recomndation: z.union([
-    z.string({ error: required }).trim().min(1, required).max(8000),
+    text(8000),
     z.array(RecommendationInput).max(20),
   ]),
-  description: z.union([z.string({ error: required }).trim().min(1, required).max(8000), BilingualObject]),
+  description: z.union([text(8000), BilingualObject]),
 };
 /** POST /api/indice — SPEC §5: indiceName, recomndation, description required. */
 export const IndexInput = z.object(indexFields);
@@ -184,8 +185,8 @@ const legendFields = {
   intervalFin: numeric('validation.number'),
   color: rgbColorSchema,
   descriptionLeg: z.union([text(400), BilingualObject]),
-  descriptionLegFr: z.string().trim().max(400).optional(),
-  descriptionLegAr: z.string().trim().max(400).optional(),
+  descriptionLegFr: noNul(z.string().trim().max(400)).optional(),
+  descriptionLegAr: noNul(z.string().trim().max(400)).optional(),
   indiceId: idSchema,
 };
 const intervalOrder = (v: { intervalDeb?: number; intervalFin?: number }, ctx: z.RefinementCtx) => {
@@ -254,7 +255,7 @@ export type ServiceKey = (typeof SERVICE_KEYS)[number];
 /** POST /api/service-requests — SPEC §5: name, email, phone, message required. */
 export const ServiceRequestInput = z.object({
   serviceKey: z.enum(SERVICE_KEYS, { error: 'validation.serviceKey' }),
-  name: text(120),
+  name: nameText(120),
   email: emailSchema,
   phone: phoneSchema,
   message: text(4000),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ROLE_IDS } from './limits.ts';
+import { nameText, noNul } from './text.ts';
 
 /** Issue messages are locale keys (`validation.*`); the web app translates them, the API sends them as-is. */
 export const emailSchema = z.string().trim().toLowerCase().max(LIMITS.emailMaxLength).email('validation.email');
@@ -15,7 +16,8 @@ export const wilayaSchema = z.coerce
   .int('validation.wilaya')
   .min(1, 'validation.wilaya')
   .max(LIMITS.wilayaCount, 'validation.wilaya');
-export const userNameSchema = z.string().trim().min(1, 'validation.required').max(LIMITS.userNameMaxLength);
+/** A person's name: a visible letter or digit, no bidi control (see text.ts). */
+export const userNameSchema = nameText(LIMITS.userNameMaxLength);
 
 /** Roles a visitor may choose at sign-up. The earlier product sent the text "Investor"; both forms are accepted. */
 export const SIGNUP_ROLE_IDS = [ROLE_IDS.user, ROLE_IDS.investor, ROLE_IDS.seller] as const;
@@ -34,7 +36,7 @@ export const RegisterInput = z
     userName: userNameSchema,
     password: passwordSchema,
     phone_number: phoneSchema,
-    profile_picture: z.string().max(200).optional(),
+    profile_picture: noNul(z.string().max(200)).optional(),
     wilaya: wilayaSchema,
     role_id: signupRoleSchema,
     sellerRole_id: z.preprocess(

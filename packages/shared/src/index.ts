@@ -1,5 +1,6 @@
 export * from './wilayas.ts';
 export * from './limits.ts';
+export * from './text.ts';
 export * from './errors.ts';
 export * from './auth.ts';
 export * from './demo-area.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { phoneSchema, wilayaSchema } from './auth.ts';
 import { PUBLICATION_STATES } from './limits.ts';
+import { nameText, noNul, requiredText } from './text.ts';
 
 /**
  * Contracts of the marketplace routes (SPEC §3 SellerAbonnementUser and Publication, §7 `publications/*`),
@@ -24,7 +25,6 @@ export type PublicationSort = (typeof PUBLICATION_SORTS)[number];
 
 const required = 'validation.required';
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const text = (max: number) => z.string({ error: required }).trim().min(1, required).max(max, 'validation.tooLong');
 /** Numbers arrive as text from multipart forms and query strings. */
 const amount = (message: string) =>
   z.preprocess(
@@ -38,10 +38,10 @@ const positiveId = z.preprocess(
 
 /** POST /api/publications/add — the form fields (the images travel as files next to them). */
 export const PublicationInput = z.object({
-  productName: text(MARKETPLACE_LIMITS.productNameMaxLength),
+  productName: nameText(MARKETPLACE_LIMITS.productNameMaxLength),
   quantity: amount('validation.quantity'),
   price: amount('validation.price'),
-  location: text(MARKETPLACE_LIMITS.addressMaxLength),
+  location: requiredText(MARKETPLACE_LIMITS.addressMaxLength),
   phone: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), phoneSchema),
   disponibility: z.preprocess(
     blankToUndefined,
@@ -83,9 +83,9 @@ export type PublicationUpdateInput = z.output<typeof PublicationUpdateInput>;
 
 /** GET /api/publications/all query. Any of page/limit turns the answer into `{ items, total, page, limit }`. */
 export const PublicationListQuery = z.object({
-  q: z.preprocess(blankToUndefined, z.string().trim().max(MARKETPLACE_LIMITS.searchMaxLength).optional()),
+  q: z.preprocess(blankToUndefined, noNul(z.string().trim().max(MARKETPLACE_LIMITS.searchMaxLength)).optional()),
   /** Seller role id, or a name (Agriculteur, Fournisseur — matches both supplier roles —, Entreprise, …). */
-  category: z.preprocess(blankToUndefined, z.string().trim().max(80).optional()),
+  category: z.preprocess(blankToUndefined, noNul(z.string().trim().max(80)).optional()),
   wilaya: z.preprocess(blankToUndefined, wilayaSchema.optional()),
   etat: z.preprocess(blankToUndefined, z.enum(PUBLICATION_STATES, { error: 'validation.disponibility' }).optional()),
   minPrice: amount('validation.price').optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText, noBidi } from './text.ts';
 
 /**
  * Where a parcel may lie and how big it may be. The server checks both with PostGIS (area on the geography);
@@ -123,11 +124,7 @@ const requiredId = z.preprocess(
 const optionalId = z.preprocess(toId, requiredId.optional());
 
 const parcelFields = {
-  identifiantU: z
-    .string({ error: PARCEL_MESSAGES.requiredFields })
-    .trim()
-    .min(1, PARCEL_MESSAGES.requiredFields)
-    .max(120),
+  identifiantU: nameText(120, PARCEL_MESSAGES.requiredFields),
   /** Required from an admin; a farmer's own id (or nothing) from a farmer. */
   userId: optionalId,
   geom: z.unknown().optional(),
@@ -135,7 +132,7 @@ const parcelFields = {
   bWN: optionalNumber,
   bES: optionalNumber,
   bEN: optionalNumber,
-  culture: z.string().trim().max(60).nullish(),
+  culture: noBidi(z.string().trim().max(60)).nullish(),
 };
 
 interface RawParcel {

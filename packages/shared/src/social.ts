@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText, noNul } from './text.ts';
 
 /**
  * Contracts of messaging, stock management and the farmers' network (issue 7), shared by the API routes and
@@ -132,11 +133,9 @@ const decimal = (message: string, decimals: number, min: number, exclusiveMin: b
       .refine((n) => Math.abs(Math.round(n * 10 ** decimals) - n * 10 ** decimals) < 1e-6, message),
   );
 
-const stockText = (max: number) => z.string({ error: required }).trim().min(1, required).max(max, 'validation.tooLong');
-
 /** POST /api/stock/items and PUT /api/stock/items/{id} */
 export const StockItemInput = z.object({
-  name: stockText(SOCIAL_LIMITS.stockNameMaxLength),
+  name: nameText(SOCIAL_LIMITS.stockNameMaxLength),
   unit: z.enum(STOCK_UNITS, { error: 'validation.stockUnit' }),
   kind: z.enum(STOCK_ITEM_KINDS, { error: 'validation.stockItemKind' }),
 });
@@ -151,7 +150,7 @@ export const StockMovementInput = z
     quantity: decimal('validation.quantity', 3, 0, true, SOCIAL_LIMITS.quantityMax),
     unitPrice: decimal('validation.price', 2, 0, false, SOCIAL_LIMITS.unitPriceMax).default(0),
     date: isoDateSchema,
-    note: z.string().trim().max(SOCIAL_LIMITS.stockNoteMaxLength, 'validation.tooLong').default(''),
+    note: noNul(z.string().trim().max(SOCIAL_LIMITS.stockNoteMaxLength, 'validation.tooLong')).default(''),
   })
   .superRefine((m, ctx) => {
     if (!MOVEMENT_KIND_DIRECTIONS[m.kind].includes(m.direction)) {

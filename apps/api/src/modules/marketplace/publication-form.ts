@@ -1,6 +1,6 @@
 // The request.parts()/isMultipart() typings come with the plugin (registered in index.ts).
 import type {} from '@fastify/multipart';
-import { MARKETPLACE_LIMITS } from '@filaha/shared';
+import { hasNul, MARKETPLACE_LIMITS, TEXT_MESSAGES } from '@filaha/shared';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, ValidationError } from '../../errors.ts';
@@ -26,6 +26,8 @@ export interface PublicationForm {
 
 function addField(fields: PublicationForm['fields'], rawName: string, value: string): void {
   const name = rawName.replace(/\[\]$/, '');
+  // Multipart fields skip the app's request guard (plugins/input-guard.ts): U+0000 is refused here.
+  if (hasNul(name) || hasNul(value)) throw ValidationError.field(name.replaceAll('\u0000', '\\0'), TEXT_MESSAGES.nul);
   const existing = fields[name];
   fields[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
 }
