@@ -134,7 +134,7 @@ export async function buildApp(config: Config, { database, onRoute }: AppDeps): 
       await api.register(servicesModule, { db: database.db });
       await api.register(sellerPlansModule, { db: database.db });
       await api.register(marketplaceModule, { db: database.db, listingCache });
-      await api.register(messagingModule, { db: database.db });
+      await api.register(messagingModule, { database, secret });
       await api.register(stockModule, { db: database.db });
       await api.register(networkModule, { db: database.db });
       await api.register(statsModule, { db: database.db });

@@ -1,6 +1,7 @@
 /** @filaha/db — Drizzle schema, migrations, createDb (PGlite or pg), password hashing and seed. */
 export { createDb, type Database, type Db, type DbConfig, type Schema, type Tx } from './client.ts';
 export type { MigrationState } from './migrate.ts';
+export { listenOnPostgres, notify, type PostgresListener, type PostgresListenerOptions } from './listen.ts';
 export { hashPassword, verifyPassword } from './password.ts';
 export {
   seed,

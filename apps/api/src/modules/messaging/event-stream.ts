@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
 /**
- * Server-sent events for messaging, kept in memory in THIS process: a message posted through another API
- * process is not pushed to streams held here (the clients still see it on their next fetch). Running several
- * processes would need a shared bus (PostgreSQL LISTEN/NOTIFY, Redis) in place of `EventHub`.
+ * Server-sent events for messaging: the framing of one stream, and the streams THIS process holds. Events from
+ * other API processes reach them through `live-events.ts` (PostgreSQL LISTEN/NOTIFY).
  */
 
 export interface EventStream {
@@ -65,7 +63,7 @@ export function openEventStream(raw: ServerResponse, userId: number, options: Ev
   };
 }
 
-/** Per-user fan-out of events to the open streams, capped per user (the oldest stream is closed first). */
+/** Per-user fan-out of events to the streams open in this process, capped per user (the oldest is closed first). */
 export class EventHub {
   private readonly streams = new Map<number, Set<EventStream>>();
 
@@ -108,40 +106,5 @@ export class EventHub {
   closeAll(): void {
     for (const set of this.streams.values()) for (const stream of [...set]) stream.close();
     this.streams.clear();
-  }
-}
-
-/**
- * One-use tickets that let an EventSource (which cannot send an Authorization header) open the stream: the
- * signed-in client asks for one, then opens `…/stream?ticket=`. A ticket is valid `ttlMs`, works once, and
- * only in the process that issued it — the same process that will hold the stream.
- */
-export class StreamTickets {
-  private readonly tickets = new Map<string, { userId: number; expiresAt: number }>();
-
-  constructor(
-    private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  issue(userId: number): { ticket: string; expiresAt: number } {
-    this.purge();
-    const ticket = randomBytes(24).toString('base64url');
-    const expiresAt = this.now() + this.ttlMs;
-    this.tickets.set(ticket, { userId, expiresAt });
-    return { ticket, expiresAt };
-  }
-
-  /** The ticket's user, consuming the ticket; undefined when unknown, used or expired. */
-  redeem(ticket: string): number | undefined {
-    const found = this.tickets.get(ticket);
-    if (!found) return undefined;
-    this.tickets.delete(ticket);
-    return found.expiresAt > this.now() ? found.userId : undefined;
-  }
-
-  private purge(): void {
-    const now = this.now();
-    for (const [ticket, { expiresAt }] of this.tickets) if (expiresAt <= now) this.tickets.delete(ticket);
   }
 }

@@ -1,29 +1,46 @@
-import type { Db } from '@filaha/db';
+import type { Database } from '@filaha/db';
 import { SOCIAL_LIMITS } from '@filaha/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { createBlocksRepository } from './blocks.repository.ts';
-import { EventHub, StreamTickets } from './event-stream.ts';
+import { EventHub } from './event-stream.ts';
+import { createLiveEvents } from './live-events.ts';
 import { createMessagingRepository } from './messaging.repository.ts';
 import { messagingRoutes } from './messaging.routes.ts';
-import { createMessagingService } from './messaging.service.ts';
+import { createMessagingService, toMessage } from './messaging.service.ts';
+import { StreamTickets } from './stream-tickets.ts';
 
 export interface MessagingModuleOptions {
-  db: Db;
+  database: Database;
+  /** The JWT secret, which also signs stream tickets (any process of the deployment can verify them). */
+  secret: string;
   /** Heartbeat period of the event stream (default SOCIAL_LIMITS.heartbeatMs). */
   heartbeatMs?: number;
 }
 
 /**
- * Messaging: repository → service → routes, plus the in-memory event hub of this process. Open streams are
- * ended before the server closes, otherwise `close()` would wait for them forever.
+ * Messaging: repository → service → routes, plus the streams this process holds and the live events that
+ * reach them from any process (LISTEN/NOTIFY on PostgreSQL). Open streams are ended before the server closes,
+ * otherwise `close()` would wait for them forever.
  */
-export const messagingModule: FastifyPluginAsync<MessagingModuleOptions> = async (app, { db, heartbeatMs }) => {
-  const repo = createMessagingRepository(db);
+export const messagingModule: FastifyPluginAsync<MessagingModuleOptions> = async (app, options) => {
+  const { database, secret, heartbeatMs } = options;
+  const repo = createMessagingRepository(database.db);
   const hub = new EventHub(SOCIAL_LIMITS.streamsPerUser);
-  const tickets = new StreamTickets(SOCIAL_LIMITS.streamTicketTtlSeconds * 1000);
+  const live = createLiveEvents({
+    hub,
+    database,
+    loadMessage: async (id) => {
+      const found = await repo.findMessage(id);
+      return found ? toMessage(found) : undefined;
+    },
+    log: app.log,
+  });
+  const tickets = new StreamTickets({ db: database.db, secret, ttlSeconds: SOCIAL_LIMITS.streamTicketTtlSeconds });
+  app.addHook('onReady', () => live.start());
   app.addHook('preClose', async () => hub.closeAll());
+  app.addHook('onClose', () => live.close());
   await app.register(messagingRoutes, {
-    service: createMessagingService({ repo, blocks: createBlocksRepository(db), hub }),
+    service: createMessagingService({ repo, blocks: createBlocksRepository(database.db), live }),
     hub,
     tickets,
     userExists: repo.userExists,

@@ -175,6 +175,11 @@ export function createMessagingRepository(db: Db) {
       });
     },
 
+    async findMessage(id: number): Promise<MessageRecord | undefined> {
+      const [message] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
+      return message;
+    },
+
     /** Marks the other participant's unread messages read; answers how many changed. */
     async markRead(conversationId: number, reader: number): Promise<{ count: number; readAt: Date }> {
       const readAt = new Date();

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authedCtxOf as authed } from '../../context.ts';
 import { RateLimitedError, UnauthenticatedError } from '../../errors.ts';
-import { openEventStream, type EventHub, type StreamTickets } from './event-stream.ts';
+import { openEventStream, type EventHub } from './event-stream.ts';
 import {
   BlockAnswer,
   BlockedUser,
@@ -18,6 +18,7 @@ import {
   TicketAnswer,
 } from './messaging.schemas.ts';
 import type { MessagingService } from './messaging.service.ts';
+import type { StreamTickets } from './stream-tickets.ts';
 
 export interface MessagingRoutesOptions {
   service: MessagingService;
@@ -94,15 +95,15 @@ export const messagingRoutes: FastifyPluginAsyncZod<MessagingRoutesOptions> = as
   app.post(
     '/conversations/stream-ticket',
     { ...auth, schema: { ...secured, response: { 200: TicketAnswer } } },
-    (request) => {
-      const { ticket } = tickets.issue(authed(request).actor.id);
+    async (request) => {
+      const { ticket } = await tickets.issue(authed(request).actor.id);
       return { ticket, expiresIn: SOCIAL_LIMITS.streamTicketTtlSeconds };
     },
   );
 
-  // EventSource cannot send headers: the one-use ticket stands in for the Bearer token.
+  // EventSource cannot send headers: the one-use ticket stands in for the Bearer token. Any process accepts it.
   app.get('/conversations/stream', { schema: { tags, querystring: StreamQuery } }, async (request, reply) => {
-    const userId = tickets.redeem(request.query.ticket);
+    const userId = await tickets.redeem(request.query.ticket);
     if (userId === undefined || !(await userExists(userId))) throw new UnauthenticatedError();
     reply.hijack();
     const stream = openEventStream(reply.raw, userId, { heartbeatMs, onClose: () => hub.remove(stream) });

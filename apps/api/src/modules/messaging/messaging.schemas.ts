@@ -41,7 +41,8 @@ export const MessagePage = z.object({
 export const ReadAnswer = z.object({ marked: z.number().int(), unreadCount: z.number().int() });
 export const CountAnswer = z.object({ count: z.number().int() });
 export const TicketAnswer = z.object({ ticket: z.string(), expiresIn: z.number().int() });
-export const StreamQuery = z.object({ ticket: z.string().min(1).max(100) });
+/** The ticket is opaque to clients (a signed token of about 230 characters today). */
+export const StreamQuery = z.object({ ticket: z.string().min(1).max(1000) });
 
 export const BlockedUser = z.object({
   userId: z.number().int(),

@@ -2,7 +2,7 @@ import type { ConversationInput, MessageInput, MessagePageQuery } from '@filaha/
 import type { AuthedCtx } from '../../context.ts';
 import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { BlocksRepository } from './blocks.repository.ts';
-import type { EventHub } from './event-stream.ts';
+import type { LiveEvents } from './live-events.ts';
 import type { ConversationRow, MessageRecord, MessagingRepository } from './messaging.repository.ts';
 import type { Conversation, Message } from './messaging.schemas.ts';
 
@@ -49,7 +49,7 @@ function blockedError(byMe: boolean): AppError {
 export interface MessagingDeps {
   repo: MessagingRepository;
   blocks: BlocksRepository;
-  hub: EventHub;
+  live: LiveEvents;
 }
 
 /**
@@ -57,7 +57,7 @@ export interface MessagingDeps {
  * exist (404, never 403, so ids cannot be probed). A block stops new messages in both directions — the
  * blocked user is told BLOCKED — while the conversation stays readable.
  */
-export function createMessagingService({ repo, blocks, hub }: MessagingDeps) {
+export function createMessagingService({ repo, blocks, live }: MessagingDeps) {
   async function participantOf(ctx: AuthedCtx, conversationId: number) {
     const conversation = await repo.findForParticipant(conversationId, ctx.actor.id);
     if (!conversation) throw new NotFoundError();
@@ -125,7 +125,7 @@ export function createMessagingService({ repo, blocks, hub }: MessagingDeps) {
       if (blocked) throw blocked;
       const message = toMessage(await repo.addMessage(id, ctx.actor.id, input.text));
       // Both participants: the recipient sees it arrive, the sender's other tabs and devices too.
-      hub.publish([other, ctx.actor.id], 'message', { conversationId: id, message }, message.id);
+      await live.publish({ type: 'message', users: [other, ctx.actor.id], conversationId: id, message });
       return message;
     },
 
@@ -133,7 +133,9 @@ export function createMessagingService({ repo, blocks, hub }: MessagingDeps) {
       const { other } = await participantOf(ctx, id);
       const { count, readAt } = await repo.markRead(id, ctx.actor.id);
       if (count > 0) {
-        hub.publish([other, ctx.actor.id], 'read', {
+        await live.publish({
+          type: 'read',
+          users: [other, ctx.actor.id],
           conversationId: id,
           readerId: ctx.actor.id,
           readAt: readAt.toISOString(),
