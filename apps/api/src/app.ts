@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { loadOrCreateSecret } from './lib/secret.ts';
 import { storagePlugin } from './lib/storage/plugin.ts';
+import { storageSweeperPlugin } from './lib/storage/sweeper.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -125,6 +126,10 @@ export async function buildApp(config: Config, { database, onRoute }: AppDeps): 
       await api.register(usersRoutes, { users: services.users });
       await api.register(rolesRoutes, { roles: services.roles });
       await api.register(storagePlugin, { config, secret });
+      await api.register(storageSweeperPlugin, {
+        db: database.db,
+        intervalSeconds: config.storageSweepIntervalSeconds,
+      });
       await api.register(imagesModule, { database, config });
       await api.register(historyModule, { database });
       await api.register(plansModule, { db: database.db });

@@ -66,6 +66,18 @@ const durationText = z
   })
   .refine((s) => s >= 60, 'must be at least one minute');
 
+/** A duration (as JWT_TTL) or `off`: how often orphan stored files are swept. */
+const sweepIntervalText = z
+  .string()
+  .trim()
+  .transform((v) => v.toLowerCase())
+  .pipe(
+    z.union(
+      [z.literal('off').transform(() => null), durationText],
+      'expected a duration of at least one minute (such as 30m or 1h) or off',
+    ),
+  );
+
 /** true/false, a hop count, or a comma-separated list of addresses/CIDRs (Fastify's trustProxy forms). */
 const trustProxyText = z
   .string()
@@ -114,6 +126,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, `expected one of ${LOG_LEVELS.join(', ')}`).default('info'),
   TRUST_PROXY: optionalText.pipe(trustProxyText.optional()),
   RATE_LIMIT_MAX: z.coerce.number('expected a number').int().min(1).default(300),
+  STORAGE_SWEEP_INTERVAL: optionalText.pipe(sweepIntervalText.optional()),
 });
 
 export interface S3Config {
@@ -145,6 +158,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** The general per-address limit on /api; sign-in style limits are fixed in plugins/security.ts. */
   rateLimit: { max: number; windowMs: number };
+  /** Seconds between sweeps of orphan stored files (lib/storage/sweeper.ts); null = never. */
+  storageSweepIntervalSeconds: number | null;
 }
 
 /** Values never echoed in a configuration error: they are, or may embed, credentials. */
@@ -225,5 +240,6 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: 60_000 },
+    storageSweepIntervalSeconds: e.STORAGE_SWEEP_INTERVAL === undefined ? 3600 : e.STORAGE_SWEEP_INTERVAL,
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -90,5 +90,51 @@ describe('GET /api/files/* (signed URLs of the local store)', () => {
     const url = storage().signedUrl('tests/gone.png', 60);
     await storage().delete('tests/gone.png');
     expect((await get(url)).statusCode).toBe(404);
+  });
+
+  it('answers 404, not 500, for a damaged object: a corrupt sidecar, or a key that names a folder', async () => {
+    const files = join(t.current.dataDir, 'files');
+    await put('tests/corrupt.png');
+    await writeFile(join(files, 'tests', '.corrupt.png.meta.json'), '{"contentType": "image/p');
+    await put('tests/folder/inside.png');
+    for (const key of ['tests/corrupt.png', 'tests/folder']) {
+      const res = await get(storage().signedUrl(key, 60));
+      expect(res.statusCode, key).toBe(404);
+      expect(json(res).code).toBe('NOT_FOUND');
+    }
+    // The object inside the folder is untouched.
+    expect((await get(storage().signedUrl('tests/folder/inside.png', 60))).statusCode).toBe(200);
+  });
+});
+
+describe('local storage: damaged objects', () => {
+  it('reads a corrupt sidecar, a sidecar without a type, a folder key as absent, and logs each', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'filaha-storage-'));
+    try {
+      const warnings: Array<{ details: object; message: string }> = [];
+      const storage = createLocalStorage(root, createFileUrlSigner('x'.repeat(40)), {
+        log: { warn: (details, message) => warnings.push({ details, message }) },
+      });
+      await storage.put('a/bad.png', PNG, 'image/png');
+      await writeFile(join(root, 'a', '.bad.png.meta.json'), 'not json');
+      await storage.put('a/untyped.png', PNG, 'image/png');
+      await writeFile(join(root, 'a', '.untyped.png.meta.json'), '[]');
+      await storage.put('a/dir/x.png', PNG, 'image/png');
+      for (const key of ['a/bad.png', 'a/untyped.png', 'a/dir']) {
+        expect(await storage.get(key), key).toBeNull();
+        expect(await storage.exists(key), key).toBe(false);
+      }
+      expect(warnings.map((w) => (w.details as { key: string }).key)).toEqual(
+        expect.arrayContaining(['a/bad.png', 'a/untyped.png', 'a/dir']),
+      );
+      // Deleting a damaged key works; deleting a folder's name never removes the objects inside it.
+      await storage.delete('a/bad.png');
+      await storage.delete('a/dir');
+      expect(await storage.get('a/dir/x.png')).toEqual({ body: PNG, contentType: 'image/png' });
+      expect(await storage.exists('a/dir/x.png')).toBe(true);
+      expect(await storage.exists('a/none.png')).toBe(false);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

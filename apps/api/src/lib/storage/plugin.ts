@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { ForbiddenError, NotFoundError } from '../../errors.ts';
 import { createFileUrlSigner } from './file-urls.ts';
-import { createLocalStorage } from './local.ts';
+import { createLocalStorage, type StorageLog } from './local.ts';
 import { createS3Storage } from './s3.ts';
 import { contentDisposition, type ObjectStorage } from './storage.ts';
 
@@ -26,10 +26,10 @@ export interface StoragePluginOptions {
 }
 
 /** The store the configuration asks for: S3 when `S3_*` is set, else `<DATA_DIR>/files/`. */
-export function createStorage(config: StoragePluginOptions['config'], secret: string): ObjectStorage {
+export function createStorage(config: StoragePluginOptions['config'], secret: string, log?: StorageLog): ObjectStorage {
   const signer = createFileUrlSigner(secret);
   if (config.s3) return createS3Storage(config.s3, signer);
-  return createLocalStorage(join(config.dataDir, 'files'), signer);
+  return createLocalStorage(join(config.dataDir, 'files'), signer, { log });
 }
 
 const FileQuery = z.object({
@@ -47,7 +47,7 @@ const FileQuery = z.object({
 export const storagePlugin = fp<StoragePluginOptions>(
   async (app: FastifyInstance, options) => {
     const signer = createFileUrlSigner(options.secret);
-    const storage = options.storage ?? createStorage(options.config, options.secret);
+    const storage = options.storage ?? createStorage(options.config, options.secret, app.log);
     app.decorate('storage', storage);
 
     app

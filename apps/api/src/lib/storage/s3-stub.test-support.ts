@@ -11,7 +11,8 @@ import {
 } from './sigv4.ts';
 
 /**
- * A tiny S3 look-alike on loopback for tests: path-style `/<bucket>/<key>`, PUT/GET/DELETE, header and
+ * A tiny S3 look-alike on loopback for tests: path-style `/<bucket>/<key>`, PUT/GET/HEAD/DELETE and
+ * ListObjectsV2 (`GET /<bucket>?list-type=2`, with prefix, max-keys and continuation tokens), header and
  * presigned (query) SigV4 authentication re-computed from the request exactly as received (method, raw path,
  * raw query, the headers the client listed), payload hash checked against the body. Anything that does not
  * verify gets 403 with an S3-style XML error, like the real service.
@@ -22,9 +23,38 @@ export interface S3Stub {
   accessKey: string;
   secretKey: string;
   region: string;
-  objects: Map<string, { body: Buffer; contentType: string }>;
+  /** `lastModified` (set on PUT) can be moved back by a test to age an object. */
+  objects: Map<string, StubObject>;
   requests: Array<{ method: string; path: string; status: number }>;
   close(): Promise<void>;
+}
+
+export interface StubObject {
+  body: Buffer;
+  contentType: string;
+  lastModified?: Date;
+}
+
+const xmlEscape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** A ListObjectsV2 answer: keys in order after the continuation token (the last key of the previous page). */
+function listXml(objects: Map<string, StubObject>, bucket: string, query: URLSearchParams): string {
+  const prefix = query.get('prefix') ?? '';
+  const after = query.get('continuation-token') ?? '';
+  const max = Math.min(1000, Number(query.get('max-keys') ?? 1000) || 1000);
+  const keys = [...objects.keys()].filter((k) => k.startsWith(prefix) && k > after).sort();
+  const page = keys.slice(0, max);
+  const truncated = keys.length > page.length;
+  const contents = page
+    .map((key) => {
+      const object = objects.get(key)!;
+      const modified = (object.lastModified ?? new Date()).toISOString();
+      return `<Contents><Key>${xmlEscape(key)}</Key><LastModified>${modified}</LastModified><Size>${object.body.length}</Size></Contents>`;
+    })
+    .join('');
+  const next = truncated ? `<NextContinuationToken>${xmlEscape(page.at(-1)!)}</NextContinuationToken>` : '';
+  return `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><Prefix>${xmlEscape(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><IsTruncated>${truncated}</IsTruncated>${contents}${next}</ListBucketResult>`;
 }
 
 function errorXml(code: string): string {
@@ -42,7 +72,7 @@ export async function startS3Stub(options: { bucket?: string; region?: string } 
   const region = options.region ?? 'eu-west-3';
   const accessKey = 'AKIDSTUBEXAMPLE0001';
   const secretKey = 'stub/secret/key+for/tests0123456789abcdef';
-  const objects = new Map<string, { body: Buffer; contentType: string }>();
+  const objects = new Map<string, StubObject>();
   const requests: S3Stub['requests'] = [];
   const scope = { region, service: 's3' };
 
@@ -109,12 +139,22 @@ export async function startS3Stub(options: { bucket?: string; region?: string } 
       };
       const problem = authorised(request, rawPath, rawQuery, body);
       if (problem) return reply(403, { 'content-type': 'application/xml' }, errorXml(problem));
+      const query = new URLSearchParams(rawQuery);
+      if ((rawPath === `/${bucket}` || rawPath === `/${bucket}/`) && request.method === 'GET') {
+        if (query.get('list-type') !== '2')
+          return reply(400, { 'content-type': 'application/xml' }, errorXml('NotImplemented'));
+        return reply(200, { 'content-type': 'application/xml' }, listXml(objects, bucket, query));
+      }
       const prefix = `/${bucket}/`;
       if (!rawPath.startsWith(prefix))
         return reply(404, { 'content-type': 'application/xml' }, errorXml('NoSuchBucket'));
       const key = decodeURIComponent(rawPath.slice(prefix.length));
       if (request.method === 'PUT') {
-        objects.set(key, { body, contentType: String(request.headers['content-type'] ?? 'binary/octet-stream') });
+        objects.set(key, {
+          body,
+          contentType: String(request.headers['content-type'] ?? 'binary/octet-stream'),
+          lastModified: new Date(),
+        });
         return reply(200, { etag: `"${sha256Hex(body).slice(0, 32)}"` });
       }
       if (request.method === 'DELETE') {
@@ -123,7 +163,7 @@ export async function startS3Stub(options: { bucket?: string; region?: string } 
       }
       const object = objects.get(key);
       if (!object) return reply(404, { 'content-type': 'application/xml' }, errorXml('NoSuchKey'));
-      const disposition = new URLSearchParams(rawQuery).get('response-content-disposition');
+      const disposition = query.get('response-content-disposition');
       return reply(
         200,
         {

@@ -1,7 +1,14 @@
 import type { S3Config } from '../../config.ts';
 import type { FileUrlSigner } from './file-urls.ts';
 import { presignUrl, sha256Hex, signRequest, uriEncode, type SigV4Credentials, type SigV4Scope } from './sigv4.ts';
-import { assertTtl, assertValidKey, contentDisposition, type ObjectStorage, type StoredObject } from './storage.ts';
+import {
+  assertTtl,
+  assertValidKey,
+  contentDisposition,
+  type ListedObject,
+  type ObjectStorage,
+  type StoredObject,
+} from './storage.ts';
 
 export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -10,6 +17,26 @@ export interface S3StorageOptions {
   now?: () => Date;
   /** Per request (default 15 s). */
   timeoutMs?: number;
+  /** Keys per ListObjectsV2 page (default 1000, S3's maximum); tests lower it to exercise continuation. */
+  listPageSize?: number;
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const xmlText = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!);
+
+/** The `<Contents>` of one ListObjectsV2 page, and the token of the next page when the listing is truncated. */
+export function parseListPage(xml: string): { objects: ListedObject[]; next: string | null } {
+  const objects: ListedObject[] = [];
+  for (const [, contents = ''] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+    const key = /<Key>([^<]*)<\/Key>/.exec(contents)?.[1];
+    const modified = /<LastModified>([^<]*)<\/LastModified>/.exec(contents)?.[1];
+    if (key === undefined || modified === undefined) continue;
+    const modifiedAt = new Date(modified);
+    if (!Number.isNaN(modifiedAt.getTime())) objects.push({ key: xmlText(key), modifiedAt });
+  }
+  const truncated = /<IsTruncated>\s*true\s*<\/IsTruncated>/.test(xml);
+  const next = /<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1];
+  return { objects, next: truncated && next ? xmlText(next) : null };
 }
 
 export class S3RequestError extends Error {
@@ -50,7 +77,10 @@ export function createS3Storage(
   };
 
   async function send(method: string, key: string, body?: Uint8Array, headers: Record<string, string> = {}) {
-    const url = objectUrl(key);
+    return sendTo(objectUrl(key), method, body, headers);
+  }
+
+  async function sendTo(url: URL, method: string, body?: Uint8Array, headers: Record<string, string> = {}) {
     const signed = signRequest({
       method,
       url,
@@ -95,6 +125,36 @@ export function createS3Storage(
         body: Buffer.from(await response.arrayBuffer()),
         contentType: response.headers.get('content-type') ?? 'application/octet-stream',
       };
+    },
+
+    async exists(key) {
+      const response = await send('HEAD', key);
+      await response.arrayBuffer();
+      if (response.status === 404) return false;
+      if (!response.ok) throw new S3RequestError('HEAD', key, response.status, '');
+      return true;
+    },
+
+    async *list(prefix) {
+      let token: string | null = null;
+      do {
+        const url = new URL(endpoint.origin);
+        url.pathname = `${basePath}/${uriEncode(config.bucket, false)}`;
+        url.searchParams.set('list-type', '2');
+        url.searchParams.set('max-keys', String(options.listPageSize ?? 1000));
+        if (prefix) url.searchParams.set('prefix', prefix);
+        if (token) url.searchParams.set('continuation-token', token);
+        const response = await sendTo(url, 'GET');
+        if (!response.ok) throw await failure('LIST', prefix, response);
+        const page = parseListPage(await response.text());
+        yield* page.objects;
+        token = page.next;
+      } while (token);
+    },
+
+    async removeStaleLeftovers() {
+      // A PUT is atomic on S3 and multipart uploads are not used: an interrupted write leaves nothing.
+      return 0;
     },
 
     async delete(key) {

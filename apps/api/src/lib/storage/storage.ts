@@ -8,6 +8,11 @@ export interface StoredObject {
   contentType: string;
 }
 
+export interface ListedObject {
+  key: string;
+  modifiedAt: Date;
+}
+
 export interface SignedUrlOptions {
   /** Offered as the download file name (Content-Disposition: attachment). */
   downloadName?: string;
@@ -20,6 +25,15 @@ export interface ObjectStorage {
   get(key: string): Promise<StoredObject | null>;
   /** Removing an absent object is not an error. */
   delete(key: string): Promise<void>;
+  /** Whether a readable object is stored under `key` (without reading its bytes). */
+  exists(key: string): Promise<boolean>;
+  /** Every object whose key starts with `prefix`, with its last write time (for the orphan sweep). */
+  list(prefix: string): AsyncIterable<ListedObject>;
+  /**
+   * Removes leftovers of interrupted writes last touched before `olderThan` (the local store's `.tmp-*` files
+   * and metadata sidecars without their object); the number removed. Nothing to do on S3 (a PUT is atomic).
+   */
+  removeStaleLeftovers(olderThan: Date): Promise<number>;
   /** A URL that works without any Authorization header (e.g. in an `<img>` tag) for `ttlSeconds`. */
   signedUrl(key: string, ttlSeconds: number, options?: SignedUrlOptions): string;
   /**

@@ -1,0 +1,46 @@
+import { indexResults, inArray, or, publicationImages, type Db } from '@filaha/db';
+
+/**
+ * Every database column that holds an object-storage key, grouped by the key prefix its files are written
+ * under. The orphan sweep lists only these prefixes (a bucket shared with other data is never touched outside
+ * them) and never deletes a key found in any of these columns. A new column that stores a key belongs here and
+ * in `referencedKeys`: references.test.ts fails on any `*key` column of the schema that is not listed here or
+ * explicitly excluded.
+ */
+export const STORAGE_REFERENCES = [
+  // modules/images/result-files.ts: the PNG overlay, the values grid and the GeoTIFF of a delivered image.
+  { prefix: 'index-results/', columns: [indexResults.imageKey, indexResults.valuesKey, indexResults.tiffKey] },
+  // modules/marketplace (IMAGE_KEY_PREFIX): a publication photo and its thumbnail.
+  { prefix: 'publications/', columns: [publicationImages.key, publicationImages.thumbnailKey] },
+] as const;
+
+/** `*key` columns that are not storage keys (a service's identifier, a rate-limit counter's name). */
+export const NOT_STORAGE_KEYS = new Set(['service_requests.service_key', 'rate_limit_counters.key']);
+
+/** The subset of `keys` that some row references (any column of STORAGE_REFERENCES). */
+export async function referencedKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  const wanted = new Set(keys);
+  const found = new Set<string>();
+  if (wanted.size === 0) return found;
+  const list = [...wanted];
+  const add = (values: Array<string | null>) => {
+    for (const value of values) if (value !== null && wanted.has(value)) found.add(value);
+  };
+  const results = await db
+    .select({ a: indexResults.imageKey, b: indexResults.valuesKey, c: indexResults.tiffKey })
+    .from(indexResults)
+    .where(
+      or(
+        inArray(indexResults.imageKey, list),
+        inArray(indexResults.valuesKey, list),
+        inArray(indexResults.tiffKey, list),
+      ),
+    );
+  for (const row of results) add([row.a, row.b, row.c]);
+  const photos = await db
+    .select({ a: publicationImages.key, b: publicationImages.thumbnailKey })
+    .from(publicationImages)
+    .where(or(inArray(publicationImages.key, list), inArray(publicationImages.thumbnailKey, list)));
+  for (const row of photos) add([row.a, row.b]);
+  return found;
+}
