@@ -76,11 +76,8 @@ export async function buildApp(config: Config, { database, onRoute }: AppDeps): 
   app.setSerializerCompiler(serializerCompiler);
   if (onRoute) app.addHook('onRoute', onRoute);
 
-  if (!config.jwtSecret && config.databaseUrl) {
-    app.log.warn(
-      "JWT_SECRET is not set: a secret kept in DATA_DIR is used, so several API processes would not accept each other's tokens",
-    );
-  }
+  // loadConfig refuses this already; a hand-built Config must not fall back to a per-folder secret either.
+  if (!config.jwtSecret && config.databaseUrl) throw new Error('JWT_SECRET: required when DATABASE_URL is set');
   const secret = config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir)).secret;
   const tokens = createTokenService(secret, config.jwtTtlSeconds);
   const mailer = createMailer({

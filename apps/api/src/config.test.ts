@@ -77,7 +77,9 @@ describe('loadConfig', () => {
 
   it('lets DEMO_DATA override the default in both directions', () => {
     expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
-    expect(loadConfig({ DEMO_DATA: 'on', DATABASE_URL: 'postgresql://localhost/x' }).demoData).toBe(true);
+    expect(
+      loadConfig({ DEMO_DATA: 'on', DATABASE_URL: 'postgresql://localhost/x', JWT_SECRET: 'x'.repeat(32) }).demoData,
+    ).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).databaseUrl).toBeUndefined();
@@ -89,6 +91,8 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://localhost/x'],
     ['JWT_SECRET', 'short'],
     ['JWT_TTL', 'forever'],
+    ['DATABASE_WAIT', 'soon'],
+    ['DATABASE_WAIT', '2h'],
     ['ADMIN_EMAIL', 'not-an-email'],
     ['DEMO_DATA', 'maybe'],
     ['SMTP_URL', 'http://mail'],
@@ -124,7 +128,25 @@ describe('loadConfig', () => {
     expect(problemsOf({ JWT_SECRET: 'tiny-secret' })[0]).not.toContain('tiny-secret');
   });
 
-  it('formats the message for the operator', () => {
-    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/Invalid configuration:\n {2}- PORT: .*"abc"/);
+  it('requires JWT_SECRET with DATABASE_URL (every API process must accept the same tokens)', () => {
+    const [problem] = problemsOf({ DATABASE_URL: 'postgres://db/filaha' });
+    expect(problem).toMatch(/^JWT_SECRET: required when DATABASE_URL is set/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/filaha', JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toHaveLength(32);
+    // The embedded database keeps a generated secret in DATA_DIR.
+    expect(loadConfig({}).jwtSecret).toBeUndefined();
+  });
+
+  it('reads how long to wait for an unreachable DATABASE_URL (30 s by default)', () => {
+    expect(loadConfig({}).databaseWaitSeconds).toBe(30);
+    expect(loadConfig({ DATABASE_WAIT: '0' }).databaseWaitSeconds).toBe(0);
+    expect(loadConfig({ DATABASE_WAIT: '45s' }).databaseWaitSeconds).toBe(45);
+    expect(loadConfig({ DATABASE_WAIT: '2m' }).databaseWaitSeconds).toBe(120);
+  });
+
+  it('formats the message for the operator: one line for one problem, one line per problem for several', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Invalid configuration: PORT: .*"abc"\)$/);
+    expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'y' })).toThrow(
+      /^Invalid configuration:\n {2}- PORT: .*"abc"\)\n {2}- LOG_LEVEL: /,
+    );
   });
 });

@@ -16,7 +16,12 @@ export const DEFAULT_MAP_TILE_HOSTS = [
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    // One problem, one line (each problem names its variable); several, one line each.
+    super(
+      problems.length === 1
+        ? `Invalid configuration: ${problems[0]}`
+        : `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
   }
 }
@@ -66,6 +71,17 @@ const durationText = z
   })
   .refine((s) => s >= 60, 'must be at least one minute');
 
+/** How long to keep retrying an unreachable DATABASE_URL at start-up: "30s", "2m", "0" (no retry). */
+const waitText = z
+  .string()
+  .trim()
+  .regex(/^\d+\s*[sm]?$/, 'expected a duration such as 30s, 2m or 0')
+  .transform((v) => {
+    const match = /^(\d+)\s*([sm]?)$/.exec(v);
+    return Number(match?.[1] ?? 0) * (match?.[2] === 'm' ? 60 : 1);
+  })
+  .refine((s) => s <= 3600, 'must be at most one hour');
+
 /** A duration (as JWT_TTL) or `off`: how often orphan stored files are swept. */
 const sweepIntervalText = z
   .string()
@@ -107,6 +123,7 @@ const EnvSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalText.pipe(urlWith(['postgres:', 'postgresql:']).optional()),
+  DATABASE_WAIT: waitText.default(30),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   JWT_TTL: durationText.default(7 * 86400),
   ADMIN_EMAIL: optionalText.pipe(z.email('expected an e-mail address').optional()),
@@ -142,7 +159,9 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Unset → the app generates one and keeps it in `<dataDir>/jwt-secret`. */
+  /** How long start-up keeps retrying an unreachable DATABASE_URL before it gives up (seconds). */
+  databaseWaitSeconds: number;
+  /** Unset → the app generates one and keeps it in `<dataDir>/jwt-secret` (embedded database only). */
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
   admin: { email: string; password: string } | undefined;
@@ -198,6 +217,12 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
   const e = parsed.data;
   const problems: string[] = [];
 
+  if (e.DATABASE_URL !== undefined && e.JWT_SECRET === undefined) {
+    // Every API process on a shared database must sign and accept the same tokens.
+    problems.push(
+      'JWT_SECRET: required when DATABASE_URL is set (at least 32 random characters, the same for every API process)',
+    );
+  }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     problems.push('ADMIN_EMAIL / ADMIN_PASSWORD: set both or neither');
   }
@@ -213,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     host: e.HOST,
     dataDir: absolute(e.DATA_DIR, cwd),
     databaseUrl: e.DATABASE_URL,
+    databaseWaitSeconds: e.DATABASE_WAIT,
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: e.JWT_TTL,
     admin:

@@ -1,10 +1,70 @@
-import { createDb, seed, type Database, type SeedAccount } from '@filaha/db';
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import {
+  createDb,
+  DatabaseUnreachableError,
+  DataDirLockedError,
+  DataDirUnusableError,
+  PostgisMissingError,
+  seed,
+  waitForPostgres,
+  type Database,
+  type SeedAccount,
+} from '@filaha/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 
 /** Forced exit if a graceful close hangs (an open connection that never ends). */
 const CLOSE_TIMEOUT_MS = 10_000;
+
+/** A start-up failure the operator fixes with a setting: printed as its one-line message, without a stack. */
+class StartupError extends Error {}
+
+const OPERATOR_ERRORS = [
+  StartupError,
+  DataDirLockedError,
+  DataDirUnusableError,
+  DatabaseUnreachableError,
+  PostgisMissingError,
+];
+
+/**
+ * Binds HOST:PORT before anything else, and keeps it until Fastify listens, so a start on a busy port stops
+ * before it opens, migrates or seeds the database.
+ */
+async function holdPort(config: Config): Promise<Server> {
+  const server = createServer((socket) => socket.destroy());
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ port: config.port, host: config.host, exclusive: true }, () => resolve());
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const where = `${config.host}:${config.port}`;
+    throw new StartupError(
+      code === 'EADDRINUSE'
+        ? `PORT: ${where} is already in use by another process; stop it or choose another PORT (nothing was written)`
+        : `PORT / HOST: cannot listen on ${where} (${code ?? (error as Error).message})`,
+    );
+  }
+  return server;
+}
+
+function releasePort(server: Server): Promise<void> {
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** With DATABASE_URL the folder still receives files and the mail outbox: check it before anything starts. */
+function checkWritableDir(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK);
+  } catch (error) {
+    throw new DataDirUnusableError(dataDir, error);
+  }
+}
 
 function displayUrl(config: Config, address: string): string {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -31,12 +91,29 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  // createDb applies pending migrations before it returns.
-  const database: Database = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Order matters: the port, then the data folder's lock (inside createDb), then the database — so a second
+  // start on a busy port or on a folder in use stops before it writes anything.
+  const port = await holdPort(config);
+  let database: Database;
+  try {
+    if (config.databaseUrl) {
+      checkWritableDir(config.dataDir);
+      await waitForPostgres(config.databaseUrl, {
+        timeoutMs: config.databaseWaitSeconds * 1000,
+        onRetry: (reason) => console.warn(reason),
+      });
+    }
+    // createDb takes the embedded database's folder lock and applies pending migrations before it returns.
+    database = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    await releasePort(port);
+    throw err;
+  }
   let app: FastifyInstance | undefined;
   try {
     const seeded = await seed(database, { admin: config.admin, demo: config.demoData });
     app = await buildApp(config, { database });
+    await releasePort(port);
     const address = await app.listen({ port: config.port, host: config.host });
 
     const url = displayUrl(config, address);
@@ -44,6 +121,7 @@ async function main(): Promise<void> {
     const demo = seeded.accounts.filter((a) => a.email !== config.admin?.email);
     if (config.demoData && demo.length > 0) console.log(`\nDemo accounts:\n${accountsTable(demo)}\n`);
   } catch (err) {
+    await releasePort(port);
     await app?.close().catch(() => undefined);
     await database.close();
     throw err;
@@ -78,6 +156,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A setting at fault: its one-line message names it. Anything else is a bug: the whole error, with its stack.
+  console.error(OPERATOR_ERRORS.some((type) => err instanceof type) ? (err as Error).message : err);
   process.exit(1);
 });

@@ -10,6 +10,8 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
+import { postgisProblem } from './postgres-start.ts';
 import { migrationState, runMigrations, type MigrationState, type SqlExecutor } from './migrate.ts';
 import * as schema from './schema/index.ts';
 
@@ -47,11 +49,21 @@ export interface DbConfig {
   dataDir: string;
 }
 
+/**
+ * Opens the database. The embedded one first takes the exclusive lock on `dataDir` (throwing
+ * DataDirLockedError at once if another process holds it) and keeps it until `close()` or the process ends.
+ */
 export async function createDb(config: DbConfig): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  const dir = join(config.dataDir, 'pglite');
-  await mkdir(dir, { recursive: true });
-  return openPglite(await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS }));
+  const lock = lockDataDir(config.dataDir);
+  try {
+    const dir = join(config.dataDir, 'pglite');
+    await mkdir(dir, { recursive: true });
+    return await openPglite(await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS }), { lock });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 function pgliteExecutor(client: PGlite): SqlExecutor {
@@ -74,8 +86,14 @@ function pgExecutor(client: pg.ClientBase): SqlExecutor {
   };
 }
 
-/** Wraps an opened PGlite (file-backed or loaded from a dump), applies pending migrations. */
-export async function openPglite(client: PGlite, options: { migrate?: boolean } = {}): Promise<Database> {
+/**
+ * Wraps an opened PGlite (file-backed or loaded from a dump), applies pending migrations. `lock` (the data
+ * folder's) is released after the client is closed.
+ */
+export async function openPglite(
+  client: PGlite,
+  options: { migrate?: boolean; lock?: DataDirLock } = {},
+): Promise<Database> {
   const executor = pgliteExecutor(client);
   try {
     if (options.migrate !== false) await runMigrations(executor);
@@ -93,7 +111,11 @@ export async function openPglite(client: PGlite, options: { migrate?: boolean } 
     close: async () => {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        options.lock?.release();
+      }
     },
   };
 }
@@ -123,8 +145,10 @@ export async function openPostgres(databaseUrl: string, options: PostgresOptions
   try {
     if (options.migrate !== false) await withClient(runMigrations);
   } catch (error) {
+    // A server or database without PostGIS fails the first migration: name the cause instead.
+    const postgis = await withClient((executor) => postgisProblem(executor.rows, error)).catch(() => undefined);
     await pool.end();
-    throw error;
+    throw postgis ?? error;
   }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   let closed = false;

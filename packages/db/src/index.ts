@@ -1,7 +1,9 @@
 /** @filaha/db — Drizzle schema, migrations, createDb (PGlite or pg), password hashing and seed. */
 export { createDb, type Database, type Db, type DbConfig, type Schema, type Tx } from './client.ts';
+export { DataDirLockedError, DataDirUnusableError, lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 export type { MigrationState } from './migrate.ts';
 export { listenOnPostgres, notify, type PostgresListener, type PostgresListenerOptions } from './listen.ts';
+export { DatabaseUnreachableError, PostgisMissingError, waitForPostgres } from './postgres-start.ts';
 export { hashPassword, verifyPassword } from './password.ts';
 export {
   seed,
