@@ -165,6 +165,28 @@ export function createImagesRepository(db: Db) {
     usageCounts,
     resultByKey,
 
+    async resultById(id: number): Promise<ResultRow | undefined> {
+      const [row] = await db.select().from(indexResults).where(eq(indexResults.id, id));
+      return row;
+    },
+
+    /**
+     * Points a result at freshly written files (its own were lost or damaged), if no parallel repair did it
+     * first: the row still names `previousImageKey`. Nothing is charged. undefined when another repair won.
+     */
+    async replaceFiles(
+      id: number,
+      previousImageKey: string,
+      keys: { imageKey: string; valuesKey: string | null; tiffKey: string | null },
+    ): Promise<ResultRow | undefined> {
+      const [row] = await db
+        .update(indexResults)
+        .set(keys)
+        .where(and(eq(indexResults.id, id), eq(indexResults.imageKey, previousImageKey)))
+        .returning();
+      return row;
+    },
+
     /**
      * For a caller whose quota is used up: an image already produced for this parcel and index with the same
      * legend and geometry (hash prefix) on a day inside the window — the same window's first.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { startS3Stub, type S3Stub } from '../../lib/storage/s3-stub.test-support.ts';
-import { answerOf, createFarmer, createParcel, generate } from './test-support/fixtures.ts';
+import { answerOf, createFarmer, createParcel, generate, usageOf } from './test-support/fixtures.ts';
 
 /** With S3_* set, results go to the bucket and the answer carries presigned URLs of the bucket. */
 let t: TestApp;
@@ -49,5 +49,24 @@ describe('images stored in an S3-compatible bucket', () => {
     const again = answerOf(await generate(t, farmer, 'NDVI', { parcelle_id: parcel.id }));
     expect(again).toMatchObject({ cached: true, width: answer.width, height: answer.height });
     expect(s3.requests.filter((r) => r.status === 403)).toEqual([]);
+  });
+
+  it('computes again, without a charge, an image whose objects were deleted from the bucket', async () => {
+    const farmer = await createFarmer(t, { requests: { NDVI: 4 } });
+    const parcel = await createParcel(t, farmer.userId);
+    const first = answerOf(await generate(t, farmer, 'NDVI', { parcelle_id: parcel.id }));
+    for (const key of [...s3.objects.keys()]) {
+      if (key.startsWith(`index-results/u${farmer.userId}/`) && key.endsWith('.tif')) s3.objects.delete(key);
+    }
+    expect((await fetch(first.downloadUrl)).status).toBe(404);
+
+    const again = answerOf(await generate(t, farmer, 'NDVI', { parcelle_id: parcel.id }));
+    expect(again).toMatchObject({ cached: true, resultId: first.resultId });
+    expect(again.downloadUrl.split('?')[0]).not.toBe(first.downloadUrl.split('?')[0]);
+    for (const url of [again.imageUrl, again.downloadUrl]) expect((await fetch(url)).status, url).toBe(200);
+    expect((await t.inject({ method: 'GET', url: again.valuesUrl })).statusCode).toBe(200);
+    expect(await usageOf(t, farmer.subscriptionId!, 'NDVI')).toEqual({ used: 1, total: 4 });
+    // The old PNG and values grid went with the repair: one set of three objects is left.
+    expect([...s3.objects.keys()].filter((k) => k.startsWith(`index-results/u${farmer.userId}/`))).toHaveLength(3);
   });
 });

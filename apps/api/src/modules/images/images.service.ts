@@ -9,11 +9,12 @@ import {
   UnknownIndexError,
   type IndexStats,
   type LegendInterval,
+  type SceneSelection,
 } from '@filaha/imagery';
 import type { AuthedCtx } from '../../context.ts';
 import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
-import type { Imagery, RenderRequest } from './imagery.ts';
+import type { Deadline, Imagery, RenderRequest } from './imagery.ts';
 import { CloudedError, NoSceneFoundError, QuotaExhaustedError, WordedError } from './images.errors.ts';
 import type { ImagesRepository, IndexRecord, ResultRow, SubscriptionAccess } from './images.repository.ts';
 import type { GenerateImageAnswer, GenerateImageBody } from './images.schemas.ts';
@@ -134,6 +135,67 @@ export function createImagesService({ repo, imagery, storage }: ImagesServiceDep
     };
   }
 
+  /** The PNG's size when every stored file of the result is there and readable, else null (lost or damaged). */
+  async function storedFilesSize(row: ResultRow): Promise<{ width: number; height: number } | null> {
+    const [size, values, tiff] = await Promise.all([
+      storedPngSize(storage, row.imageKey),
+      row.valuesKey ? storage.exists(row.valuesKey) : true,
+      row.tiffKey ? storage.exists(row.tiffKey) : true,
+    ]);
+    return size && values && tiff ? size : null;
+  }
+
+  /**
+   * An already-produced image, answered from its stored files. When they are lost or damaged the image is
+   * computed again from the same scene and stored under new keys — never charged again: it was paid for once.
+   * `selection` is the scene already selected for this request, when there is one.
+   */
+  async function fromStore(
+    index: IndexRecord,
+    row: ResultRow,
+    request: RenderRequest,
+    deadline: Deadline,
+    selection?: SceneSelection,
+  ): Promise<GenerateImageAnswer> {
+    const size = await storedFilesSize(row);
+    if (size) return answer(index, row, true, size);
+
+    const window = { start: request.start, end: request.end };
+    let scene = selection;
+    if (!scene) {
+      // The scene's own day: the selection finds that acquisition again.
+      const day = row.sceneDatetime.toISOString().slice(0, 10);
+      scene = await imagery.selectScene({ ...request, start: day, end: day }, deadline).catch((e: unknown) => {
+        throw apiErrorOf(e, window);
+      });
+      if (scene.scene.id !== row.sceneId) throw new AppError('CATALOG_UNAVAILABLE', 503);
+    }
+    const map = await imagery.render(scene, request, deadline).catch((e: unknown) => {
+      throw apiErrorOf(e, window);
+    });
+    const keys = await storeResultFiles(storage, resultKeyBase(row.userId, row.parcelId, index.code, row.sceneId), map);
+    const repaired = await repo.replaceFiles(row.id, row.imageKey, keys).catch(async (error: unknown) => {
+      await removeResultFiles(storage, keys);
+      throw error;
+    });
+    if (!repaired) {
+      // A parallel request repaired it first (or the result was deleted meanwhile): its files are the ones.
+      await removeResultFiles(storage, keys);
+      const current = await repo.resultById(row.id);
+      if (!current) throw new NotFoundError();
+      return answer(index, current, true);
+    }
+    // What is left of the lost files is no longer referenced (the orphan sweep would remove it too).
+    await removeResultFiles(storage, row);
+    return answer(index, repaired, true, { width: map.width, height: map.height });
+  }
+
+  /** The size an already-produced image was requested at (`…-w512h512` at the end of its legend hash). */
+  function requestedSize(row: ResultRow, fallback: { width: number; height: number }) {
+    const match = /-w(\d+)h(\d+)$/.exec(row.legendHash);
+    return match ? { width: Number(match[1]), height: Number(match[2]) } : fallback;
+  }
+
   return {
     /**
      * POST /images/{indexName}: checks (index, parcel ownership, subscription, plan, quota), then scene choice,
@@ -164,13 +226,6 @@ export function createImagesService({ repo, imagery, storage }: ImagesServiceDep
       const legendHash = `${style}-w${input.width}h${input.height}`;
       const window = { start: input.startDate, end: input.endDate };
 
-      if (quota.usage.used >= quota.usage.total) {
-        // No engine work once the quota is spent — but an image already paid for stays available.
-        const stored = await repo.resultInWindow(parcel.id, index.id, style, window.start, window.end);
-        if (stored) return answer(index, stored, true);
-        throw new QuotaExhaustedError(index.code, quota.usage.used, quota.usage.total);
-      }
-
       const request: RenderRequest = {
         geometry: parcel.geom,
         index: index.code,
@@ -181,11 +236,20 @@ export function createImagesService({ repo, imagery, storage }: ImagesServiceDep
         height: input.height,
       };
       const deadline = imagery.deadline();
+
+      if (quota.usage.used >= quota.usage.total) {
+        // No new engine work once the quota is spent — but an image already paid for stays available (and is
+        // computed again, free, if its files were lost).
+        const stored = await repo.resultInWindow(parcel.id, index.id, style, window.start, window.end);
+        if (stored) return fromStore(index, stored, { ...request, ...requestedSize(stored, input) }, deadline);
+        throw new QuotaExhaustedError(index.code, quota.usage.used, quota.usage.total);
+      }
+
       const selection = await imagery.selectScene(request, deadline).catch((e: unknown) => {
         throw apiErrorOf(e, window);
       });
       const existing = await repo.resultByKey(parcel.id, index.id, selection.scene.id, legendHash);
-      if (existing) return answer(index, existing, true);
+      if (existing) return fromStore(index, existing, request, deadline, selection);
 
       const map = await imagery.render(selection, request, deadline).catch((e: unknown) => {
         throw apiErrorOf(e, window);
