@@ -77,3 +77,4 @@ export {
   type UserRow,
 } from './factories.ts';
 export * from './social-factories.ts';
+export { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
