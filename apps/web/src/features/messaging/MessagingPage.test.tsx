@@ -103,6 +103,28 @@ describe('MessagingPage', () => {
     expect((screen.getByLabelText('Votre message') as HTMLTextAreaElement).value).toBe('');
   });
 
+  it('isolates user text: a bidi override in a message or a name cannot reorder the text around it', async () => {
+    const spoof = '\u202Egnp.exe';
+    api({
+      'GET /api/conversations': () =>
+        json(200, [
+          conversation({
+            participant: { id: 5, userName: `Rachid${spoof}`, roleName: 'Seller' },
+            lastMessage: { id: 1, senderId: ME, text: spoof, createdAt: '2025-08-14T09:00:00.000Z' },
+          }),
+        ]),
+      'GET /api/conversations/11/messages': () => json(200, { items: [message(1, ME, spoof)], hasMore: false }),
+    });
+    renderPart(<MessagingPage />, '/user/Messaging-page?c=11');
+    const bubble = within(await screen.findByTestId('message-mine')).getByText(spoof);
+    expect(bubble.getAttribute('dir')).toBe('auto');
+    expect(bubble.className).toContain('[unicode-bidi:isolate]');
+    // The list's preview and the names are <bdi> elements, isolated from the "Vous : " prefix and the layout.
+    expect(screen.getByTestId('last-message').tagName).toBe('BDI');
+    expect(screen.getByTestId('last-message').textContent).toBe(spoof);
+    expect(document.querySelector('#conversation-title bdi')?.textContent).toBe(`Rachid${spoof}`);
+  });
+
   it('says who blocked whom and disables writing', async () => {
     api({ 'GET /api/conversations': () => json(200, [conversation({ canSend: false, blockedByMe: true })]) });
     renderPart(<MessagingPage />, '/user/Messaging-page?c=11');

@@ -67,7 +67,9 @@ function ConversationList({
             >
               <div className="min-w-0 flex-1">
                 <div className="flex items-baseline justify-between gap-2">
-                  <p className="truncate font-semibold text-stone-900">{c.participant.userName}</p>
+                  <p className="truncate font-semibold text-stone-900">
+                    <bdi>{c.participant.userName}</bdi>
+                  </p>
                   {last ? (
                     <time className="shrink-0 text-xs text-stone-600" dateTime={last.createdAt}>
                       {formatMessageTime(last.createdAt, lang)}
@@ -76,10 +78,23 @@ function ConversationList({
                 </div>
                 <p className="truncate text-xs text-stone-600">
                   {roleLabel(c.participant.roleName)}
-                  {c.publication ? ` · ${c.publication.productName}` : ''}
+                  {c.publication ? (
+                    <>
+                      {' · '}
+                      <bdi>{c.publication.productName}</bdi>
+                    </>
+                  ) : null}
                 </p>
                 <p className="mt-0.5 truncate text-sm text-stone-700">
-                  {last ? `${last.senderId === me ? t('list.you') : ''}${last.text}` : t('list.noMessages')}
+                  {last ? (
+                    <>
+                      {last.senderId === me ? t('list.you') : ''}
+                      {/* Isolated: whatever direction the user's text takes, it cannot reorder the prefix. */}
+                      <bdi data-testid="last-message">{last.text}</bdi>
+                    </>
+                  ) : (
+                    t('list.noMessages')
+                  )}
                 </p>
               </div>
               {c.unreadCount > 0 ? (
@@ -253,7 +268,7 @@ function ConversationView({ conversation, me }: { conversation: Conversation; me
         </Link>
         <div className="min-w-0 flex-1">
           <h2 id="conversation-title" className="truncate text-lg font-bold text-stone-900">
-            {conversation.participant.userName}
+            <bdi>{conversation.participant.userName}</bdi>
           </h2>
           <p className="truncate text-sm text-stone-600">
             {roleLabel(conversation.participant.roleName)}
@@ -321,7 +336,7 @@ function ConversationView({ conversation, me }: { conversation: Conversation; me
                     ? t('conversation.fromMe')
                     : t('conversation.from', { name: conversation.participant.userName })}
                 </p>
-                <p className="whitespace-pre-wrap break-words" dir="auto">
+                <p className="whitespace-pre-wrap break-words [unicode-bidi:isolate]" dir="auto">
                   {m.text}
                 </p>
                 <p className={`mt-1 text-xs ${mine ? 'text-brand-100' : 'text-stone-600'}`}>
