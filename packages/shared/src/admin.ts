@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, phoneSchema } from './auth.ts';
-import { LIMITS, SUBSCRIPTION_STATES } from './limits.ts';
+import { ID_MAX, LIMITS, SUBSCRIPTION_STATES } from './limits.ts';
 import { nameText, noNul, requiredText } from './text.ts';
 
 export * from './parcel-input.ts';
@@ -42,7 +42,7 @@ const numeric = (message: string) =>
   );
 export const idSchema = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-  z.number({ error: required }).int(required).positive(required),
+  z.number({ error: required }).int(required).positive(required).max(ID_MAX, required),
 );
 
 /** Bilingual text as stored: Arabic and French. */

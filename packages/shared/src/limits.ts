@@ -18,6 +18,9 @@ export const LIMITS = {
   httpTimeoutMs: 10000,
 } as const;
 
+/** The largest id a row can have (PostgreSQL integer): a larger one names nothing. */
+export const ID_MAX = 2_147_483_647;
+
 /** Role ids. Farmer (User) 2 and Seller 6 are fixed by the earlier product's clients. */
 export const ROLE_IDS = { admin: 1, user: 2, manager: 3, investor: 4, seller: 6 } as const;
 export const ROLE_NAMES = ['Admin', 'User', 'Manager', 'Investor', 'Seller'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { phoneSchema, wilayaSchema } from './auth.ts';
-import { PUBLICATION_STATES } from './limits.ts';
+import { ID_MAX, PUBLICATION_STATES } from './limits.ts';
 import { nameText, noNul, requiredText } from './text.ts';
 
 /**
@@ -33,7 +33,7 @@ const amount = (message: string) =>
   );
 const positiveId = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
-  z.number({ error: required }).int(required).positive(required),
+  z.number({ error: required }).int(required).positive(required).max(ID_MAX, required),
 );
 
 /** POST /api/publications/add — the form fields (the images travel as files next to them). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX } from './limits.ts';
 import { nameText, noNul } from './text.ts';
 
 /**
@@ -59,7 +60,7 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 
 const positiveId = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-  z.number({ error: required }).int(required).positive(required),
+  z.number({ error: required }).int(required).positive(required).max(ID_MAX, required),
 );
 
 /** An optional query/form field where '' also means "not set". */

@@ -25,3 +25,26 @@ export function hasSqlState(error: unknown, state: SqlState): boolean {
 export function isReferencedError(error: unknown): boolean {
   return hasSqlState(error, SQL_STATE.foreignKeyViolation) || hasSqlState(error, SQL_STATE.restrictViolation);
 }
+
+/**
+ * PostgreSQL data exceptions a request's values can cause — a number beyond its column's range, text its
+ * column's type cannot hold. The error handler answers them 400 VALIDATION_FAILED (the value was invalid, the
+ * server is fine): the route schemas check these limits first, this is the net for a field one of them forgets.
+ */
+const DATA_EXCEPTIONS = [
+  '22001', // string_data_right_truncation
+  '22003', // numeric_value_out_of_range
+  '22007', // invalid_datetime_format
+  '22008', // datetime_field_overflow
+  '22021', // character_not_in_repertoire (U+0000 in text)
+  '22P02', // invalid_text_representation
+  '22P05', // untranslatable_character
+];
+
+export function isDataException(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && DATA_EXCEPTIONS.includes(code)) return true;
+  }
+  return false;
+}

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, NotFoundError } from '../errors.ts';
+import { isDataException } from '../lib/sql-state.ts';
 import { pickLanguage } from '../i18n/language.ts';
 import { errorMessage } from '../i18n/messages.ts';
 
@@ -50,6 +51,13 @@ export function mapError(error: unknown): MappedError {
     return { status: 400, code: 'VALIDATION_FAILED', issues };
   }
   if (isResponseSerializationError(error)) return { status: 500, code: 'INTERNAL' };
+  if (isDataException(error)) {
+    return {
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      issues: [{ path: '', code: 'data', message: 'validation.invalid' }],
+    };
+  }
   const status = statusOf(error);
   if (status !== undefined && status >= 400 && status < 500) {
     return { status, code: STATUS_CODES[status] ?? 'VALIDATION_FAILED' };

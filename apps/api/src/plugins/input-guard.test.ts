@@ -104,3 +104,21 @@ describe('names and titles', () => {
     expectRefused(res, 'name', TEXT_MESSAGES.invisible);
   });
 });
+
+describe('a value the database cannot hold', () => {
+  it('is a 400 VALIDATION_FAILED, not a 500 (an id beyond PostgreSQL integer)', async () => {
+    const { headers } = await t.current.createUser({ role: 'Admin' });
+    for (const url of ['/api/parcelle/99999999999', '/api/legende?indiceId=99999999999']) {
+      const res = await t.current.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+      expect(json<ErrorBody>(res).code).toBe('VALIDATION_FAILED');
+    }
+    const res = await t.current.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers,
+      payload: { userId: 99999999999 },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+  });
+});
