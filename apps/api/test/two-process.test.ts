@@ -196,11 +196,11 @@ describe.skipIf(!serverUrl)('two API processes on one PostgreSQL database', () =
     for (let i = 0; i < limit; i++) {
       const api = i % 2 === 0 ? a : b;
       const res = await call(api, 'POST', '/api/auth/login', {}, wrong);
-      expect(res.status, `failed sign-in ${i + 1} of ${limit} on ${api.name}`).toBe(401);
+      expect(res.status, `failed sign-in ${i + 1} of ${limit} on ${api.name}: ${await res.clone().text()}`).toBe(401);
     }
     for (const api of [a, b]) {
       const res = await call(api, 'POST', '/api/auth/login', {}, wrong);
-      expect(res.status, `sign-in after ${limit} failures, on ${api.name}`).toBe(429);
+      expect(res.status, `sign-in after ${limit} failures, on ${api.name}: ${await res.clone().text()}`).toBe(429);
     }
   });
 });
