@@ -1,33 +1,28 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import {
-  createDb,
-  DatabaseUnreachableError,
-  DataDirLockedError,
-  DataDirUnusableError,
-  PostgisMissingError,
-  seed,
-  waitForPostgres,
-  type Database,
-  type SeedAccount,
-} from '@filaha/db';
+import type { Database, SeedAccount } from '@filaha/db';
+import { DataDirUnusableError, lockDataDir, type DataDirLock } from '@filaha/db/data-dir-lock';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+// The database driver and the app are imported only once the port and the data folder are ours (main()),
+// so that a second process is refused in the time it takes to parse the configuration, not to load the app.
 
 /** Forced exit if a graceful close hangs (an open connection that never ends). */
 const CLOSE_TIMEOUT_MS = 10_000;
 
 /** A start-up failure the operator fixes with a setting: printed as its one-line message, without a stack. */
-class StartupError extends Error {}
+class StartupError extends Error {
+  override name = 'StartupError';
+}
 
-const OPERATOR_ERRORS = [
-  StartupError,
-  DataDirLockedError,
-  DataDirUnusableError,
-  DatabaseUnreachableError,
-  PostgisMissingError,
-];
+/** By name: some of these classes live in modules main() loads late. */
+const OPERATOR_ERRORS = new Set([
+  'StartupError',
+  'DataDirLockedError',
+  'DataDirUnusableError',
+  'DatabaseUnreachableError',
+  'PostgisMissingError',
+]);
 
 /**
  * Binds HOST:PORT before anything else, and keeps it until Fastify listens, so a start on a busy port stops
@@ -94,24 +89,32 @@ async function main(): Promise<void> {
   // Order matters: the port, then the data folder's lock (inside createDb), then the database — so a second
   // start on a busy port or on a folder in use stops before it writes anything.
   const port = await holdPort(config);
+  let lock: DataDirLock | undefined;
   let database: Database;
+  let seed: typeof import('@filaha/db').seed;
   try {
+    // The embedded database's folder belongs to this process from here until it exits (the OS drops the lock).
+    if (config.databaseUrl) checkWritableDir(config.dataDir);
+    else lock = lockDataDir(config.dataDir);
+    const db = await import('@filaha/db');
+    seed = db.seed;
     if (config.databaseUrl) {
-      checkWritableDir(config.dataDir);
-      await waitForPostgres(config.databaseUrl, {
+      await db.waitForPostgres(config.databaseUrl, {
         timeoutMs: config.databaseWaitSeconds * 1000,
         onRetry: (reason) => console.warn(reason),
       });
     }
-    // createDb takes the embedded database's folder lock and applies pending migrations before it returns.
-    database = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    // createDb applies pending migrations before it returns; close() releases the folder lock.
+    database = await db.createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, lock });
   } catch (err) {
+    lock?.release();
     await releasePort(port);
     throw err;
   }
   let app: FastifyInstance | undefined;
   try {
     const seeded = await seed(database, { admin: config.admin, demo: config.demoData });
+    const { buildApp } = await import('./app.ts');
     app = await buildApp(config, { database });
     await releasePort(port);
     const address = await app.listen({ port: config.port, host: config.host });
@@ -157,6 +160,6 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // A setting at fault: its one-line message names it. Anything else is a bug: the whole error, with its stack.
-  console.error(OPERATOR_ERRORS.some((type) => err instanceof type) ? (err as Error).message : err);
+  console.error(err instanceof Error && OPERATOR_ERRORS.has(err.name) ? err.message : err);
   process.exit(1);
 });

@@ -47,6 +47,8 @@ export interface DbConfig {
   /** postgres://… — uses a pg Pool. Without it an embedded PGlite is persisted under `<dataDir>/pglite`. */
   databaseUrl?: string;
   dataDir: string;
+  /** The lock on `dataDir` when the caller took it already (the server does, before loading anything heavy). */
+  lock?: DataDirLock;
 }
 
 /**
@@ -55,7 +57,7 @@ export interface DbConfig {
  */
 export async function createDb(config: DbConfig): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  const lock = lockDataDir(config.dataDir);
+  const lock = config.lock ?? lockDataDir(config.dataDir);
   try {
     const dir = join(config.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
