@@ -93,6 +93,8 @@ export function listenOnPostgres(database: Database, options: PostgresListenerOp
     const client = new pg.Client({
       ...pool.options,
       application_name: 'filaha-listen',
+      // A server that does not answer must not hold the first attempt (and the app's start) forever.
+      connectionTimeoutMillis: pool.options.connectionTimeoutMillis || 10_000,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
     });
