@@ -164,6 +164,24 @@ describe('stock management page', { timeout: 30_000 }, () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ name: 'Blé tendre', unit: 'q', kind: 'product' });
   });
 
+  it('refuses a name without a visible letter, or with a bidi control, as the API does (shared schema)', async () => {
+    await i18n.changeLanguage('fr');
+    const { calls } = farmer({});
+    const user = userEvent.setup();
+    renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: 'Ajouter un article' }));
+    const region = within(screen.getByRole('region', { name: 'Nouvel article' }));
+    const name = region.getByLabelText("Nom de l'article");
+    await user.type(name, '\u200B\u200B');
+    await user.click(region.getByRole('button', { name: "Ajouter l'article" }));
+    expect(await region.findByText('Saisissez au moins une lettre ou un chiffre visible.')).toBeTruthy();
+    await user.clear(name);
+    await user.type(name, '\u202EFoin');
+    await user.click(region.getByRole('button', { name: "Ajouter l'article" }));
+    expect(await region.findByText(/caractère de contrôle de direction/)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it('tells an account without stock management why (403)', async () => {
     await i18n.changeLanguage('fr');
     farmer({ 'GET /api/stock/items': () => json(403, { code: 'FORBIDDEN', message: 'x' }) });
