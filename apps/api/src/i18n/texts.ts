@@ -28,6 +28,11 @@ const TEXTS = {
     fr: 'Les images de la période sont couvertes de nuages sur la parcelle (seulement {percent} % visible).',
   },
   noImageFound: { ar: 'لم يتم العثور على أي صورة.', fr: 'Aucune image trouvée.' },
+  // Marketplace photos (modules/marketplace/photos.ts).
+  photoTooLarge: {
+    ar: 'الصورة «{file}» كبيرة جدًا: {megapixels} ميغابكسل ({width}×{height})، والحد الأقصى {limit} ميغابكسل. صغّر أبعادها ثم أعد إرسالها.',
+    fr: "La photo « {file} » est trop grande : {megapixels} mégapixels ({width}×{height}), au plus {limit} mégapixels. Réduisez ses dimensions puis envoyez-la de nouveau.",
+  },
   indexNotFound: { ar: 'المؤشر غير موجود.', fr: 'Index non trouvé.' },
 } satisfies Record<string, Record<Language, string>>;
 

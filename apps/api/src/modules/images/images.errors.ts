@@ -100,7 +100,7 @@ export class WordedError extends DetailedError {
   }
 }
 
-/** For `setErrorHandler` in the images and history scopes. */
+/** For `setErrorHandler` in the images, history and marketplace scopes. */
 export function detailedErrorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (!(error instanceof DetailedError)) return sendError(request, reply, error);
   const lang = pickLanguage(request.headers['accept-language']);

@@ -12,6 +12,7 @@ import {
   sellerWithSubscription,
   type FilePart,
 } from './marketplace.test-support.ts';
+import { photoDecodes, processPhoto } from './photos.ts';
 
 const t = useTestApp();
 
@@ -104,6 +105,62 @@ describe('publication photos', () => {
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     await expectNothingStored(seller, before);
+  });
+
+  it('refuses a photo over 24 megapixels from its header with 413, naming the file in ar and fr, and stores nothing', async () => {
+    const seller = await sellerWithSubscription(t.current, { postLimit: 5 });
+    const before = await storedFiles();
+    // 5000 × 5000 of one colour: 25 MP in a few kilobytes of PNG, far under the 8 MB upload limit.
+    const huge = await makeImage('png', 5000, 5000);
+    expect(huge.length).toBeLessThan(1024 * 1024);
+    const files = [await jpegFile(), { filename: 'champ-de-blé.png', contentType: 'image/png', bytes: huge }];
+    for (const lang of ['fr', 'ar']) {
+      const res = await t.current.inject({
+        method: 'POST',
+        url: '/api/publications/add',
+        ...(() => {
+          const body = multipart(publicationFields(seller.subscription.id), files);
+          return { headers: { ...seller.headers, ...body.headers, 'accept-language': lang }, payload: body.payload };
+        })(),
+      });
+      expect(res.statusCode).toBe(413);
+      const answer = json<{ code: string; message: string; message_ar: string; message_fr: string; file: string }>(res);
+      expect(answer).toMatchObject({
+        code: 'PAYLOAD_TOO_LARGE',
+        file: 'champ-de-blé.png',
+        issues: [{ path: 'images', code: 'image_too_many_pixels', message: 'validation.imageTooManyPixels' }],
+      });
+      expect(answer.message).toBe(lang === 'fr' ? answer.message_fr : answer.message_ar);
+      expect(answer.message_fr).toContain('« champ-de-blé.png »');
+      expect(answer.message_fr).toContain('25 mégapixels');
+      expect(answer.message_ar).toContain('champ-de-blé.png');
+      expect(answer.message_ar).toMatch(/[\u0600-\u06ff]/);
+    }
+    await expectNothingStored(seller, before);
+  });
+
+  it('accepts a 24-megapixel photo (6000 × 4000) and stores it at 1600 px', async () => {
+    const seller = await sellerWithSubscription(t.current, { postLimit: 5 });
+    const photo = { filename: 'camera.jpg', contentType: 'image/jpeg', bytes: await makeImage('jpeg', 6000, 4000) };
+    const res = await post(seller.headers, publicationFields(seller.subscription.id), [photo]);
+    expect(res.statusCode).toBe(201);
+    const [image] = json<{ publication: { images: Array<{ imagePath: string }> } }>(res).publication.images;
+    const served = await t.current.inject({ method: 'GET', url: image!.imagePath });
+    expect(served.statusCode).toBe(200);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1600, height: 1067 });
+  });
+
+  it('decodes at most one photo per core at once; the others wait in the queue', async () => {
+    const bytes = await makeImage('jpeg', 1200, 900);
+    const count = photoDecodes.limit * 3;
+    const all = Promise.all(Array.from({ length: count }, () => processPhoto(bytes)));
+    await Promise.resolve();
+    expect(photoDecodes.active).toBeLessThanOrEqual(photoDecodes.limit);
+    expect(photoDecodes.active + photoDecodes.waiting).toBe(count);
+    expect(photoDecodes.waiting).toBeGreaterThan(0);
+    const photos = await all;
+    expect(photos.every((p) => p.large.length > 0 && p.thumbnail.length > 0)).toBe(true);
+    expect(photoDecodes.active + photoDecodes.waiting).toBe(0);
   });
 
   it('refuses more than 10 photos with 413', async () => {

@@ -61,7 +61,7 @@ export async function readPublicationForm(request: FastifyRequest): Promise<Publ
       if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 413);
       // An empty file input still sends a part with no bytes: nothing was chosen.
       if (bytes.length === 0) continue;
-      form.photos.push(await processPhoto(bytes));
+      form.photos.push(await processPhoto(bytes, part.filename));
     } else {
       if (part.valueTruncated) throw ValidationError.field(part.fieldname, 'validation.tooLong');
       addField(form.fields, part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
