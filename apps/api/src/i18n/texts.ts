@@ -31,7 +31,7 @@ const TEXTS = {
   // Marketplace photos (modules/marketplace/photos.ts).
   photoTooLarge: {
     ar: 'الصورة «{file}» كبيرة جدًا: {megapixels} ميغابكسل ({width}×{height})، والحد الأقصى {limit} ميغابكسل. صغّر أبعادها ثم أعد إرسالها.',
-    fr: "La photo « {file} » est trop grande : {megapixels} mégapixels ({width}×{height}), au plus {limit} mégapixels. Réduisez ses dimensions puis envoyez-la de nouveau.",
+    fr: 'La photo « {file} » est trop grande : {megapixels} mégapixels ({width}×{height}), au plus {limit} mégapixels. Réduisez ses dimensions puis envoyez-la de nouveau.',
   },
   indexNotFound: { ar: 'المؤشر غير موجود.', fr: 'Index non trouvé.' },
 } satisfies Record<string, Record<Language, string>>;
