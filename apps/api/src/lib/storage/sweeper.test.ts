@@ -6,6 +6,7 @@ import { getTableColumns, indexResults, publicationImages, schema, type Db } fro
 import { factories, getTestDb } from '@filaha/db/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/helper.ts';
+import { loadConfig } from '../../config.ts';
 import { IMAGE_KEY_PREFIX } from '../../modules/marketplace/publications.presenter.ts';
 import { resultKeyBase } from '../../modules/images/result-files.ts';
 import { createFileUrlSigner } from './file-urls.ts';
@@ -188,6 +189,14 @@ describe('storage sweep: leftovers of interrupted local writes', () => {
 });
 
 describe('storage sweep wiring', () => {
+  it('reads STORAGE_SWEEP_INTERVAL: hourly by default, a duration, or off; refuses less than a minute', () => {
+    expect(loadConfig({}).storageSweepIntervalSeconds).toBe(3600);
+    expect(loadConfig({ STORAGE_SWEEP_INTERVAL: '30m' }).storageSweepIntervalSeconds).toBe(1800);
+    expect(loadConfig({ STORAGE_SWEEP_INTERVAL: 'OFF' }).storageSweepIntervalSeconds).toBeNull();
+    expect(() => loadConfig({ STORAGE_SWEEP_INTERVAL: '10' })).toThrow(/STORAGE_SWEEP_INTERVAL/);
+    expect(() => loadConfig({ STORAGE_SWEEP_INTERVAL: 'sometimes' })).toThrow(/STORAGE_SWEEP_INTERVAL: expected/);
+  });
+
   it('sweeps once at start-up, in the background', async () => {
     const app = await buildTestApp({ STORAGE_SWEEP_INTERVAL: '1h' });
     try {
