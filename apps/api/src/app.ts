@@ -2,6 +2,8 @@ import type { Database } from '@filaha/db';
 import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { createBackgroundTasks, type BackgroundTasks } from './lib/background.ts';
+import { databaseCounterStore, memoryCounterStore, prefixedCounterStore } from './lib/counters.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { loadOrCreateSecret } from './lib/secret.ts';
 import { storagePlugin } from './lib/storage/plugin.ts';
@@ -47,12 +49,16 @@ export interface AppDeps {
   database: Database;
   /** Sees every route as it is registered (the authorization-matrix test lists the app's routes with it). */
   onRoute?: onRouteHookHandler;
+  /** Prefix for rate-limit counter keys (tests: apps sharing one test database must not share counters). */
+  counterPrefix?: string;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     mailer: Mailer;
+    /** Work done after the answer is sent (password-reset mail); tests await `idle()`. */
+    background: BackgroundTasks;
   }
 }
 
@@ -64,7 +70,10 @@ function trustHops(hops: number) {
  * The whole application as one Fastify instance, without listening: server.ts listens, tests call inject().
  * Wiring is explicit — repositories from the database, services from repositories, routes from services.
  */
-export async function buildApp(config: Config, { database, onRoute }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  { database, onRoute, counterPrefix = '' }: AppDeps,
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     // A hop count becomes the function form Fastify's types accept: trust the first n proxies.
@@ -88,7 +97,12 @@ export async function buildApp(config: Config, { database, onRoute }: AppDeps): 
   });
   app.decorate('config', config);
   app.decorate('mailer', mailer);
-  app.addHook('onClose', async () => mailer.close());
+  const background = createBackgroundTasks(app.log);
+  app.decorate('background', background);
+  app.addHook('onClose', async () => {
+    await background.idle();
+    await mailer.close();
+  });
 
   const repos = {
     users: createUsersRepository(database.db),
@@ -97,7 +111,13 @@ export async function buildApp(config: Config, { database, onRoute }: AppDeps): 
   };
   const services = {
     auth: createAuthService(repos.users, repos.roles, tokens),
-    passwordReset: createPasswordResetService({ users: repos.users, codes: repos.resetCodes, mailer, secret }),
+    passwordReset: createPasswordResetService({
+      users: repos.users,
+      codes: repos.resetCodes,
+      mailer,
+      secret,
+      defer: background.run,
+    }),
     users: createUsersService(repos.users, repos.roles),
     roles: createRolesService(repos.roles),
   };
@@ -106,7 +126,12 @@ export async function buildApp(config: Config, { database, onRoute }: AppDeps): 
 
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
-  await app.register(securityPlugin, { config });
+  // Counters shared by every process on PostgreSQL; in memory on the embedded PGlite (one process).
+  const counters = prefixedCounterStore(
+    database.kind === 'postgres' ? databaseCounterStore(database.db) : memoryCounterStore(),
+    counterPrefix,
+  );
+  await app.register(securityPlugin, { config, counters });
   await app.register(docsPlugin);
   await app.register(authPlugin, { tokens, loadUser: repos.users.findAuthUser });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +43,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const database = await getTestDb();
-  const app = await buildApp(config, { database });
+  // Its own rate-limit counters: on PostgreSQL they live in the worker's shared test database.
+  const app = await buildApp(config, { database, counterPrefix: `test-${randomUUID()}:` });
 
   return {
     app,
@@ -55,6 +57,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       return { ...created, token, headers: { authorization: `Bearer ${token}` } };
     },
     async outbox() {
+      await app.background.idle();
       await app.mailer.flush();
       const dir = outboxDir(dataDir);
       const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();

@@ -71,3 +71,39 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<Language, string>> = {
 export function errorMessage(code: ErrorCode, language: Language): string {
   return ERROR_MESSAGES[code][language];
 }
+
+type Unit = 'second' | 'minute' | 'hour';
+
+/** Arabic counted nouns: 1 and 2 have their own forms, 3–10 take the plural, 11 and more the singular. */
+const AR_UNITS: Record<Unit, { one: string; two: string; few: string; many: string }> = {
+  second: { one: 'ثانية واحدة', two: 'ثانيتين', few: 'ثوانٍ', many: 'ثانية' },
+  minute: { one: 'دقيقة واحدة', two: 'دقيقتين', few: 'دقائق', many: 'دقيقة' },
+  hour: { one: 'ساعة واحدة', two: 'ساعتين', few: 'ساعات', many: 'ساعة' },
+};
+const FR_UNITS: Record<Unit, string> = { second: 'seconde', minute: 'minute', hour: 'heure' };
+
+function countIn(language: Language, n: number, unit: Unit): string {
+  if (language === 'fr') return `${n} ${FR_UNITS[unit]}${n > 1 ? 's' : ''}`;
+  const forms = AR_UNITS[unit];
+  if (n === 1) return forms.one;
+  if (n === 2) return forms.two;
+  return `${n} ${n <= 10 ? forms.few : forms.many}`;
+}
+
+/** A wait in words: seconds under a minute, else whole minutes (rounded up), hours (rounded up) past an hour. */
+export function waitInWords(seconds: number, language: Language): string {
+  const total = Math.max(1, Math.ceil(seconds));
+  if (total < 60) return countIn(language, total, 'second');
+  if (total <= 3600) return countIn(language, Math.ceil(total / 60), 'minute');
+  return countIn(language, Math.ceil(total / 3600), 'hour');
+}
+
+const RATE_LIMITED_WITH_WAIT: Record<Language, (wait: string) => string> = {
+  ar: (wait) => `محاولات كثيرة جدًا، يرجى المحاولة مجددًا بعد ${wait}.`,
+  fr: (wait) => `Trop de tentatives, veuillez réessayer dans ${wait}.`,
+};
+
+/** The 429 message, saying how long to wait (the Retry-After header, in seconds). */
+export function rateLimitedMessage(retryAfterSeconds: number, language: Language): string {
+  return RATE_LIMITED_WITH_WAIT[language](waitInWords(retryAfterSeconds, language));
+}

@@ -8,10 +8,16 @@ export interface TokenClaims {
   userId: number;
   /** `iat`, seconds since the epoch. */
   issuedAt: number;
+  /**
+   * The user's token version when the token was issued (claim `ver`); it must equal the current one. Undefined
+   * for tokens issued before versions existed (see plugins/auth.ts for how those are judged).
+   */
+  version: number | undefined;
 }
 
 export interface TokenService {
-  sign(userId: number): Promise<string>;
+  /** `version`: the user's current token version (users.token_version); a new user's is 0. */
+  sign(userId: number, version?: number): Promise<string>;
   /** Throws UnauthenticatedError: TOKEN_EXPIRED for an expired token, UNAUTHENTICATED for anything else wrong. */
   verify(token: string): Promise<TokenClaims>;
 }
@@ -23,8 +29,8 @@ export interface TokenService {
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign(userId) {
-      return new SignJWT({})
+    async sign(userId, version = 0) {
+      return new SignJWT({ ver: version })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -38,7 +44,11 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
         const userId = Number(payload.sub);
         if (!Number.isSafeInteger(userId) || userId <= 0) throw new UnauthenticatedError();
-        return { userId, issuedAt: typeof payload.iat === 'number' ? payload.iat : 0 };
+        const { ver } = payload;
+        if (ver !== undefined && !(typeof ver === 'number' && Number.isSafeInteger(ver) && ver >= 0)) {
+          throw new UnauthenticatedError();
+        }
+        return { userId, issuedAt: typeof payload.iat === 'number' ? payload.iat : 0, version: ver };
       } catch (err) {
         if (err instanceof errors.JWTExpired) throw new UnauthenticatedError('TOKEN_EXPIRED');
         throw new UnauthenticatedError();
@@ -48,13 +58,18 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
 }
 
 /** For tests and tools: a token signed like the server's but with a chosen expiry (may be in the past). */
-export async function signTokenWithExpiry(secret: string, userId: number, expiresAtSeconds: number): Promise<string> {
-  return new SignJWT({})
+export async function signTokenWithExpiry(
+  secret: string,
+  userId: number,
+  expiresAtSeconds: number,
+  claims: { ver?: number; iat?: number } = {},
+): Promise<string> {
+  return new SignJWT(claims.ver === undefined ? {} : { ver: claims.ver })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
-    .setIssuedAt(expiresAtSeconds - 3600)
+    .setIssuedAt(claims.iat ?? expiresAtSeconds - 3600)
     .setExpirationTime(expiresAtSeconds)
     .sign(new TextEncoder().encode(secret));
 }

@@ -9,7 +9,9 @@ export interface AuthUser {
   id: number;
   role: string;
   roleId: number;
-  /** Tokens issued before this instant are refused (the password changed since). */
+  /** Tokens must carry this version (claim `ver`); it goes up on every password change or reset. */
+  tokenVersion?: number;
+  /** Last password change; only judges tokens issued before token versions existed (no `ver` claim). */
   tokensValidAfter?: Date | null;
 }
 
@@ -44,6 +46,23 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+/**
+ * After a password change or reset, every token issued before it stops working. A token carries the user's
+ * token version and must match it exactly (no clock involved, so a token issued in the same second just before a
+ * reset is refused too). A token from before versions existed (no `ver`) is accepted only while the version is
+ * still 0 — no change since the upgrade — and, as before, when issued (whole seconds) after the last change.
+ */
+export function tokenStillValid(
+  user: Pick<AuthUser, 'tokenVersion' | 'tokensValidAfter'>,
+  version: number | undefined,
+  issuedAt: number,
+): boolean {
+  const current = user.tokenVersion ?? 0;
+  if (version !== undefined) return version === current;
+  if (current !== 0) return false;
+  return !user.tokensValidAfter || issuedAt >= Math.floor(user.tokensValidAfter.getTime() / 1000);
+}
+
 export const authPlugin = fp<AuthPluginOptions>(
   async (app: FastifyInstance, { tokens, loadUser }) => {
     app.decorateRequest('user', null);
@@ -53,14 +72,11 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (request.user) return;
       const token = bearerToken(request);
       if (!token) throw new UnauthenticatedError();
-      const { userId, issuedAt } = await tokens.verify(token);
+      const { userId, issuedAt, version } = await tokens.verify(token);
       // A deleted account's token must stop working at once, and a changed role must apply at once.
       const user = await loadUser(userId);
       if (!user) throw new UnauthenticatedError();
-      // After a password change, tokens issued before it (whole seconds, as `iat`) no longer work.
-      if (user.tokensValidAfter && issuedAt < Math.floor(user.tokensValidAfter.getTime() / 1000)) {
-        throw new UnauthenticatedError();
-      }
+      if (!tokenStillValid(user, version, issuedAt)) throw new UnauthenticatedError();
       request.user = user;
     };
     app.decorate('authenticate', authenticate);

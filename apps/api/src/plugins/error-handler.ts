@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError, NotFoundError } from '../errors.ts';
 import { isDataException } from '../lib/sql-state.ts';
 import { pickLanguage } from '../i18n/language.ts';
-import { errorMessage } from '../i18n/messages.ts';
+import { errorMessage, rateLimitedMessage } from '../i18n/messages.ts';
 
 interface MappedError {
   status: number;
@@ -71,9 +71,14 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
     // The client gets only the stable code; the details stay in the log.
     request.log.error({ err: error }, 'request failed');
   }
+  const language = pickLanguage(request.headers['accept-language']);
+  const retryAfter = Number(mapped.headers?.['retry-after']);
   const body: ApiError = {
     code: mapped.code,
-    message: errorMessage(mapped.code, pickLanguage(request.headers['accept-language'])),
+    message:
+      mapped.code === 'RATE_LIMITED' && retryAfter > 0
+        ? rateLimitedMessage(retryAfter, language)
+        : errorMessage(mapped.code, language),
   };
   if (mapped.issues && mapped.issues.length > 0) body.issues = mapped.issues;
   if (mapped.headers) void reply.headers(mapped.headers);

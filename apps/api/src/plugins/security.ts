@@ -4,10 +4,11 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, onResponseAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { RateLimitedError } from '../errors.ts';
+import { rateLimitStore, type CounterStore } from '../lib/counters.ts';
 
 function origin(url: string): string | undefined {
   try {
@@ -52,9 +53,19 @@ export function contentSecurityPolicy(config: Config): Record<string, string[] |
   };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Rate-limit and sign-in failure counters (shared between processes on PostgreSQL; see lib/counters.ts). */
+    counters: CounterStore;
+  }
+}
+
+/** How often expired counters are deleted. */
+export const COUNTER_SWEEP_MS = 60_000;
+
 /** Security headers, response compression and the rate-limit machinery (limits are applied per scope). */
-export const securityPlugin = fp<{ config: Config }>(
-  async (app: FastifyInstance, { config }) => {
+export const securityPlugin = fp<{ config: Config; counters: CounterStore }>(
+  async (app: FastifyInstance, { config, counters }) => {
     await app.register(helmet, {
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
       crossOriginEmbedderPolicy: false,
@@ -66,10 +77,20 @@ export const securityPlugin = fp<{ config: Config }>(
       // Dynamic answers: a fast brotli level; static assets come pre-compressed at the highest level.
       brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
     });
+    app.decorate('counters', counters);
     await app.register(rateLimit, {
       global: false,
+      store: rateLimitStore(counters),
       errorResponseBuilder: (_request, context) => new RateLimitedError(context.ttl / 1000),
     });
+
+    // Expired counters are deleted once a minute by every process (a cheap indexed DELETE on PostgreSQL).
+    const sweep = () => {
+      counters.sweep().catch((err: unknown) => app.log.warn({ err }, 'rate-limit counter sweep failed'));
+    };
+    const timer = setInterval(sweep, COUNTER_SWEEP_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'security' },
 );
@@ -82,51 +103,88 @@ export function apiRateLimit(app: FastifyInstance, config: Config) {
 const MINUTE = 60_000;
 
 /**
- * Attempts per address and per e-mail. A 5-digit reset code locks after 5 wrong tries, so what bounds guessing
- * is how many codes one e-mail can get (forgot) and how many wrong codes it may send (reset) per hour.
+ * Sign-in style endpoints, counted per account (e-mail) and per address together (docs/AUTHORIZATION.md,
+ * "Sign-in attempt limits"):
+ * - `perAccount` counted attempts on one e-mail, from any address, block that e-mail for the rest of the window;
+ * - `perAddress` counted attempts from one address, on any e-mail, block that address for the rest of the
+ *   window — except for e-mails this address has signed in to (or reset) successfully in the last
+ *   `KNOWN_ADDRESS_MS`: behind a carrier-grade NAT, strangers' failures cannot lock the owner out.
+ * What counts: failed sign-ins (401), code requests (every one), wrong or stale codes (400). A 5-digit reset code
+ * locks after 5 wrong tries, so what bounds guessing is how many codes one e-mail can get and how many wrong
+ * codes it may send per hour.
  */
 export const ATTEMPT_LIMITS = {
-  login: { max: 10, windowMs: 15 * MINUTE, counts: (status: number) => status === 401 },
-  forgot: { max: 5, windowMs: 60 * MINUTE, counts: (status: number) => status !== 429 },
-  reset: { max: 10, windowMs: 60 * MINUTE, counts: (status: number) => status === 400 },
+  login: { perAccount: 10, perAddress: 20, windowMs: 15 * MINUTE, counts: (status: number) => status === 401 },
+  forgot: { perAccount: 5, perAddress: 20, windowMs: 60 * MINUTE, counts: (status: number) => status < 400 },
+  reset: { perAccount: 10, perAddress: 20, windowMs: 60 * MINUTE, counts: (status: number) => status === 400 },
 } as const;
 
+/** How long a successful sign-in exempts its (address, account) pair from the per-address limit. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * MINUTE;
+
+export type AttemptKind = keyof typeof ATTEMPT_LIMITS;
+
 export interface AttemptLimit {
-  /** preHandler: 429 once the address or the e-mail has used up its attempts. */
+  /** preHandler: 429 once the e-mail, or the address (for an e-mail it does not know), has used its attempts. */
   check: preHandlerAsyncHookHandler;
-  /** onResponse: counts the attempt when `counts(statusCode)` says so. */
-  record: onResponseAsyncHookHandler;
+  /**
+   * onSend: gives back the attempt taken by `check` unless it counts, and remembers successful sign-ins — before
+   * the answer leaves, so a client that has its answer finds the counters already settled.
+   */
+  record: onSendHookHandler;
+}
+
+export function attemptKeys(kind: AttemptKind, ip: string, email: string) {
+  return {
+    account: `${kind}:acct:${email}`,
+    address: `${kind}:ip:${ip}`,
+    // One pair marker for every kind: an address that signed in to an account may also ask for its reset code.
+    known: `known:${ip}:${email}`,
+  };
+}
+
+function emailOf(request: FastifyRequest): string {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
 }
 
 /**
- * Sign-in style endpoints: limited per IP AND per e-mail, so neither one address guessing many accounts nor
- * many addresses guessing one account get far. Checked as a preHandler because the e-mail is in the body;
- * counted after the answer so that, for sign-in, only failures count and a family sharing one address (or
- * an end-to-end test run) is not locked out by successful sign-ins.
+ * The attempt is taken before the handler runs (so a burst of parallel guesses cannot all pass a check made
+ * before any of them is counted) and given back afterwards if its answer does not count.
  */
-export function attemptLimit(app: FastifyInstance, kind: keyof typeof ATTEMPT_LIMITS): AttemptLimit {
-  const { max, windowMs, counts } = ATTEMPT_LIMITS[kind];
-  const name = kind;
-  const options = { max, timeWindow: windowMs };
-  const byIp = app.createRateLimit({ ...options, keyGenerator: (request) => `${name}:ip:${request.ip}` });
-  const byEmail = app.createRateLimit({
-    ...options,
-    keyGenerator: (request) => {
-      const body = request.body as { email?: unknown } | undefined;
-      const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-      return `${name}:email:${email}`;
-    },
-  });
+export function attemptLimit(app: FastifyInstance, kind: AttemptKind): AttemptLimit {
+  const { perAccount, perAddress, windowMs, counts } = ATTEMPT_LIMITS[kind];
+  const counters = () => app.counters;
+  const taken = new WeakMap<FastifyRequest, ReturnType<typeof attemptKeys>>();
   return {
     async check(request) {
-      const results = await Promise.all([byIp(request, { increment: false }), byEmail(request, { increment: false })]);
-      for (const result of results) {
-        if (!result.isAllowed && result.remaining === 0) throw new RateLimitedError(result.ttlInSeconds);
+      const keys = attemptKeys(kind, request.ip, emailOf(request));
+      const [account, address, [known]] = await Promise.all([
+        counters().hit(keys.account, windowMs),
+        counters().hit(keys.address, windowMs),
+        counters().read([keys.known]),
+      ]);
+      const blockedFor =
+        account.count > perAccount
+          ? account.ttlMs
+          : address.count > perAddress && !known?.count
+            ? address.ttlMs
+            : undefined;
+      if (blockedFor !== undefined) {
+        await Promise.all([counters().refund(keys.account), counters().refund(keys.address)]);
+        throw new RateLimitedError(blockedFor / 1000);
       }
+      taken.set(request, keys);
     },
-    async record(request, reply) {
-      if (!counts(reply.statusCode)) return;
-      await Promise.all([byIp(request), byEmail(request)]);
+    async record(request, reply, payload) {
+      const keys = taken.get(request);
+      if (!keys) return payload;
+      taken.delete(request);
+      const work: Array<Promise<void>> = [];
+      if (!counts(reply.statusCode)) work.push(counters().refund(keys.account), counters().refund(keys.address));
+      if (kind !== 'forgot' && reply.statusCode === 200) work.push(counters().mark(keys.known, KNOWN_ADDRESS_MS));
+      await Promise.all(work);
+      return payload;
     },
   };
 }

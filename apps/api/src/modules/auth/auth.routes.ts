@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwordRese
     {
       schema: { tags, body: LoginInput, response: { 200: LoginAnswer } },
       preHandler: login.check,
-      onResponse: login.record,
+      onSend: login.record,
     },
     (request) => auth.login({ input: request.body }),
   );
@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwordRese
     {
       schema: { tags, body: ForgotPasswordInput, response: { 200: MessageAnswer } },
       preHandler: forgot.check,
-      onResponse: forgot.record,
+      onSend: forgot.record,
     },
     (request) => passwordReset.forgot({ ctx: ctxOf(request), input: request.body }),
   );
@@ -52,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; passwordRese
     {
       schema: { tags, body: ResetPasswordInput, response: { 200: MessageAnswer } },
       preHandler: reset.check,
-      onResponse: reset.record,
+      onSend: reset.record,
     },
     (request) => passwordReset.reset({ ctx: ctxOf(request), input: request.body }),
   );

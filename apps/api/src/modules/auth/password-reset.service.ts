@@ -4,6 +4,7 @@ import { LIMITS, type ForgotPasswordInput, type ResetPasswordInput } from '@fila
 import type { Ctx } from '../../context.ts';
 import { BadRequestError } from '../../errors.ts';
 import { text } from '../../i18n/texts.ts';
+import type { Defer } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { ResetCodesRepository } from './reset-codes.repository.ts';
@@ -18,21 +19,31 @@ export interface PasswordResetDeps {
   mailer: Mailer;
   /** Keys the code hashes: a stolen table alone does not reveal 5-digit codes by brute force. */
   secret: string;
+  /**
+   * Runs the forgot-password work (look-up, code, mail) after the answer is sent, for a known and an unknown
+   * e-mail alike, so the answer's timing says nothing about the account.
+   */
+  defer: Defer;
   now?: () => number;
 }
 
-export function createPasswordResetService({ users, codes, mailer, secret, now = Date.now }: PasswordResetDeps) {
+export function createPasswordResetService({ users, codes, mailer, secret, defer, now = Date.now }: PasswordResetDeps) {
   const hashCode = (userId: number, code: string) => createHmac('sha256', secret).update(`${userId}:${code}`).digest();
 
   return {
-    /** Same answer whether or not the account exists; the e-mail goes out in the background. */
+    /**
+     * Same answer, at the same moment, whether or not the account exists: the answer is sent before anything is
+     * looked up; the look-up, the code and the e-mail happen afterwards (errors are logged).
+     */
     async forgot({ ctx, input }: { ctx: Ctx; input: ForgotPasswordInput }): Promise<{ message: string }> {
-      const user = await users.findCredentials(input.email);
-      if (user) {
+      const email = input.email;
+      defer('password-reset code', async () => {
+        const user = await users.findCredentials(email);
+        if (!user) return;
         const code = String(randomInt(0, 10 ** LIMITS.resetCodeLength)).padStart(LIMITS.resetCodeLength, '0');
         await codes.replace(user.id, hashCode(user.id, code).toString('hex'), new Date(now() + TTL_MS));
         mailer.deliver(resetCodeMail(user.email, user.userName, code));
-      }
+      });
       return { message: text('resetCodeSent', ctx.lang) };
     },
 

@@ -1,7 +1,10 @@
-import { desc, eq, passwordResetCodes, sql } from '@filaha/db';
+import { desc, eq, passwordResetCodes, sql, users } from '@filaha/db';
 import { describe, expect, it } from 'vitest';
 import { json, TEST_JWT_SECRET, useTestApp } from '../../../test/helper.ts';
+import type { MailMessage, Mailer } from '../../lib/mailer.ts';
 import { signTokenWithExpiry } from '../../lib/tokens.ts';
+import { createPasswordResetService } from './password-reset.service.ts';
+import { createResetCodesRepository } from './reset-codes.repository.ts';
 
 const t = useTestApp();
 
@@ -27,6 +30,8 @@ async function requestCode(email: string): Promise<string> {
   if (!match?.[1]) throw new Error(`no code mailed to ${email}`);
   return match[1];
 }
+
+type UsersRepository = Parameters<typeof createPasswordResetService>[0]['users'];
 
 const wrong = (code: string) => String((Number(code) + 1) % 100000).padStart(5, '0');
 
@@ -87,6 +92,102 @@ describe('password reset', () => {
     expect(json(refused).code).toBe('UNAUTHENTICATED');
     const fresh = await login(user.email, 'brand-new-pass-1');
     expect((await profile(json(fresh).token as string)).statusCode).toBe(200);
+  });
+
+  it('revokes a token issued in the same second just before the reset (per-user token version)', async () => {
+    const { user, password } = await t.current.createUser();
+    const profile = (token: string) =>
+      t.current.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${token}` } });
+    const signedIn = json<{ token: string }>(await login(user.email, password)).token;
+    expect((await profile(signedIn)).statusCode).toBe(200);
+    expect((await reset(user.email, await requestCode(user.email))).statusCode).toBe(200);
+    const [row] = await t.current.database.db
+      .select({ at: users.tokensValidAfter, version: users.tokenVersion })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row?.version).toBe(1);
+    const resetSecond = Math.floor((row?.at?.getTime() ?? 0) / 1000);
+    // Issued within the reset's own second, before it (version 0): whole-second comparison used to accept it.
+    const sameSecond = await signTokenWithExpiry(TEST_JWT_SECRET, user.id, resetSecond + 3600, {
+      ver: 0,
+      iat: resetSecond,
+    });
+    // The same, from before token versions existed (no `ver` claim).
+    const legacySameSecond = await signTokenWithExpiry(TEST_JWT_SECRET, user.id, resetSecond + 3600, {
+      iat: resetSecond,
+    });
+    for (const token of [signedIn, sameSecond, legacySameSecond]) {
+      const refused = await profile(token);
+      expect(refused.statusCode).toBe(401);
+      expect(json(refused).code).toBe('UNAUTHENTICATED');
+    }
+    const fresh = json<{ token: string }>(await login(user.email, 'brand-new-pass-1')).token;
+    expect((await profile(fresh)).statusCode).toBe(200);
+  });
+
+  it('keeps accepting tokens without a version while the password never changed', async () => {
+    const { user } = await t.current.createUser();
+    const legacy = await signTokenWithExpiry(TEST_JWT_SECRET, user.id, Math.floor(Date.now() / 1000) + 1800);
+    const res = await t.current.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: { authorization: `Bearer ${legacy}` },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers forgot-password before any look-up, code or mail, for a known and an unknown e-mail alike', async () => {
+    const { user } = await t.current.createUser();
+    const db = t.current.database.db;
+    let lookups = 0;
+    // The one users-repository call the reset service makes, against the real table, counted.
+    const countedUsers = {
+      async findCredentials(email: string) {
+        lookups += 1;
+        const [row] = await db
+          .select({
+            id: users.id,
+            email: users.email,
+            userName: users.userName,
+            passwordHash: users.passwordHash,
+            tokenVersion: users.tokenVersion,
+          })
+          .from(users)
+          .where(eq(users.email, email.toLowerCase()));
+        return row && { ...row, roleName: '' };
+      },
+    } as Pick<UsersRepository, 'findCredentials'> as UsersRepository;
+    const sent: MailMessage[] = [];
+    const mailer: Mailer = {
+      kind: 'outbox',
+      send: async (m) => void sent.push(m),
+      deliver: (m) => void sent.push(m),
+      flush: async () => {},
+      close: async () => {},
+    };
+    const deferred: Array<() => Promise<void>> = [];
+    const service = createPasswordResetService({
+      users: countedUsers,
+      codes: createResetCodesRepository(db),
+      mailer,
+      secret: 'a-secret-for-this-test-only-0123456789',
+      defer: (_name, task) => void deferred.push(task),
+    });
+    const ctx = { actor: null, lang: 'fr' as const };
+
+    const known = await service.forgot({ ctx, input: { email: user.email } });
+    const unknown = await service.forgot({ ctx, input: { email: 'nobody-known@test.filaha.dz' } });
+    // Both answered with the same text, having done nothing yet: no look-up, no code row, no mail.
+    expect(unknown).toEqual(known);
+    expect(deferred).toHaveLength(2);
+    expect(lookups).toBe(0);
+    expect(await latestCodeRow(user.id)).toBeUndefined();
+    expect(sent).toHaveLength(0);
+
+    for (const task of deferred) await task();
+    expect(lookups).toBe(2);
+    expect(await latestCodeRow(user.id)).toBeDefined();
+    expect(sent.map((m) => m.to)).toEqual([user.email]);
   });
 
   it('does not accept a used code again', async () => {

@@ -52,7 +52,11 @@ export function createResetCodesRepository(db: Db) {
           .where(and(eq(codes.id, codeId), isNull(codes.usedAt)))
           .returning({ id: codes.id });
         if (used.length === 0) return false;
-        await tx.update(users).set({ passwordHash, tokensValidAfter: new Date() }).where(eq(users.id, userId));
+        // A new token version revokes every token issued so far (plugins/auth.ts).
+        await tx
+          .update(users)
+          .set({ passwordHash, tokensValidAfter: new Date(), tokenVersion: sql`${users.tokenVersion} + 1` })
+          .where(eq(users.id, userId));
         return true;
       });
     },

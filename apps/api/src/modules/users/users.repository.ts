@@ -1,4 +1,4 @@
-import { asc, eq, roles, userSellerRoles, users, wilayas, type Db } from '@filaha/db';
+import { asc, eq, roles, sql, userSellerRoles, users, wilayas, type Db } from '@filaha/db';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { SQL_STATE, hasSqlState, isReferencedError } from '../../lib/sql-state.ts';
 
@@ -21,6 +21,7 @@ export interface Credentials {
   userName: string;
   passwordHash: string;
   roleName: string;
+  tokenVersion: number;
 }
 
 export interface NewUser {
@@ -70,7 +71,13 @@ export function createUsersRepository(db: Db) {
   return {
     async findAuthUser(id: number): Promise<AuthUser | undefined> {
       const [row] = await db
-        .select({ id: users.id, roleId: users.roleId, role: roles.name, tokensValidAfter: users.tokensValidAfter })
+        .select({
+          id: users.id,
+          roleId: users.roleId,
+          role: roles.name,
+          tokenVersion: users.tokenVersion,
+          tokensValidAfter: users.tokensValidAfter,
+        })
         .from(users)
         .innerJoin(roles, eq(roles.id, users.roleId))
         .where(eq(users.id, id));
@@ -90,6 +97,7 @@ export function createUsersRepository(db: Db) {
           userName: users.userName,
           passwordHash: users.passwordHash,
           roleName: roles.name,
+          tokenVersion: users.tokenVersion,
         })
         .from(users)
         .innerJoin(roles, eq(roles.id, users.roleId))
@@ -124,7 +132,11 @@ export function createUsersRepository(db: Db) {
     },
 
     async setPassword(id: number, passwordHash: string): Promise<void> {
-      await db.update(users).set({ passwordHash, tokensValidAfter: new Date() }).where(eq(users.id, id));
+      // A new token version revokes every token issued so far (plugins/auth.ts).
+      await db
+        .update(users)
+        .set({ passwordHash, tokensValidAfter: new Date(), tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, id));
     },
 
     /**
