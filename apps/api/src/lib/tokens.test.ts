@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
+import { tokenStillValid } from '../plugins/auth.ts';
 import { createTokenService, signTokenWithExpiry } from './tokens.ts';
 
 const secret = 'k'.repeat(48);
@@ -20,6 +21,29 @@ describe('token service', () => {
     const claims = await tokens.verify(await tokens.sign(42));
     expect(claims.userId).toBe(42);
     expect(Math.abs(claims.issuedAt - Date.now() / 1000)).toBeLessThan(5);
+  });
+
+  it('carries the user token version, and refuses a malformed one', async () => {
+    const tokens = createTokenService(secret, 3600);
+    expect((await tokens.verify(await tokens.sign(42))).version).toBe(0);
+    expect((await tokens.verify(await tokens.sign(42, 7))).version).toBe(7);
+    const inAnHour = Math.floor(Date.now() / 1000) + 3600;
+    // Tokens from before versions existed carry none.
+    expect((await tokens.verify(await signTokenWithExpiry(secret, 42, inAnHour))).version).toBeUndefined();
+    const bad = await signTokenWithExpiry(secret, 42, inAnHour, { ver: -1 });
+    expect(await codeOf(tokens.verify(bad))).toBe('UNAUTHENTICATED');
+  });
+
+  it('judges a token by version, and one without a version by the last password change', () => {
+    const changedAt = new Date('2026-01-01T10:00:00.600Z');
+    const second = Math.floor(changedAt.getTime() / 1000);
+    expect(tokenStillValid({ tokenVersion: 3 }, 3, 0)).toBe(true);
+    expect(tokenStillValid({ tokenVersion: 3 }, 2, second + 10)).toBe(false);
+    expect(tokenStillValid({ tokenVersion: 0, tokensValidAfter: null }, undefined, 0)).toBe(true);
+    expect(tokenStillValid({ tokenVersion: 0, tokensValidAfter: changedAt }, undefined, second - 1)).toBe(false);
+    expect(tokenStillValid({ tokenVersion: 0, tokensValidAfter: changedAt }, undefined, second)).toBe(true);
+    // Once the password changed after versions existed, a token without one is refused whatever its date.
+    expect(tokenStillValid({ tokenVersion: 1, tokensValidAfter: changedAt }, undefined, second + 100)).toBe(false);
   });
 
   it('tells an expired token from an invalid one', async () => {
