@@ -172,6 +172,16 @@ afterAll(async () => {
 });
 
 describe('invalid input on every route', () => {
+  it('reads the fields each route declares from its zod schemas', () => {
+    expect(schemas.get('GET /api/publications/all')?.query).toEqual(expect.arrayContaining(['q', 'category', 'page']));
+    expect(schemas.get('POST /api/auth/register')?.body).toEqual(expect.arrayContaining(['userName', 'email']));
+    expect(schemas.get('PUT /api/abonnementIndice/:abonnementId/:indiceId')?.params).toEqual([
+      'abonnementId',
+      'indiceId',
+    ]);
+    expect(schemas.get('POST /api/stock/movements')?.body).toEqual(expect.arrayContaining(['note', 'quantity']));
+  });
+
   it('never answers ≥ 500, and refuses every U+0000 with 400 VALIDATION_FAILED', { timeout: 600_000 }, async () => {
     const serverErrors: Failure[] = [];
     const nulNotRefused: Failure[] = [];
