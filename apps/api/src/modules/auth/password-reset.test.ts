@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json, TEST_JWT_SECRET, useTestApp } from '../../../test/helper.ts';
 import type { MailMessage, Mailer } from '../../lib/mailer.ts';
 import { signTokenWithExpiry } from '../../lib/tokens.ts';
+import { ATTEMPT_LIMITS } from '../../plugins/security.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
 import { createResetCodesRepository } from './reset-codes.repository.ts';
 
@@ -269,6 +270,29 @@ describe('password reset', () => {
     const blocked = await reset(user.email, code);
     expect(blocked.statusCode).toBe(429);
     expect(json(blocked)).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
+  it('limits code requests per address, except for an account that signed in from it', async () => {
+    const ip = '198.51.100.44';
+    const from = (url: string, payload: Record<string, unknown>, lang?: string) =>
+      t.current.inject({
+        method: 'POST',
+        url,
+        payload,
+        remoteAddress: ip,
+        headers: lang ? { 'accept-language': lang } : {},
+      });
+    const owner = await t.current.createUser();
+    expect((await from('/api/auth/login', { email: owner.user.email, password: owner.password })).statusCode).toBe(200);
+    const { perAddress } = ATTEMPT_LIMITS.forgot;
+    for (let i = 0; i < perAddress; i++) {
+      expect((await from('/api/auth/forgot-password', { email: `someone-${i}@test.filaha.dz` })).statusCode).toBe(200);
+    }
+    const blocked = await from('/api/auth/forgot-password', { email: 'someone-else@test.filaha.dz' }, 'ar');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    expect(json(blocked).message).toBe('محاولات كثيرة جدًا، يرجى المحاولة مجددًا بعد 60 دقيقة.');
+    expect((await from('/api/auth/forgot-password', { email: owner.user.email })).statusCode).toBe(200);
   });
 
   it('answers RESET_CODE_INVALID for an unknown e-mail and validates the payload', async () => {
