@@ -21,7 +21,12 @@ const TEST_TIMEOUT_MS = 400_000;
 const PASSWORD = 'secret-pass-1';
 
 const root = mkdtempSync(join(tmpdir(), 'filaha-process-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+/** Every server this file started: none may outlive it, even when a test fails half-way. */
+const spawned: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of spawned) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(root, { recursive: true, force: true });
+});
 
 async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -60,6 +65,7 @@ function spawnServer(env: Record<string, string>): Server {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  spawned.push(child);
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
