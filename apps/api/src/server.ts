@@ -86,8 +86,8 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  // Order matters: the port, then the data folder's lock (inside createDb), then the database — so a second
-  // start on a busy port or on a folder in use stops before it writes anything.
+  // Order matters: the port, then the data folder's lock, then the database — so a second start on a busy port
+  // or on a folder in use stops before it writes anything.
   const port = await holdPort(config);
   let lock: DataDirLock | undefined;
   let database: Database;
@@ -117,7 +117,11 @@ async function main(): Promise<void> {
     const { buildApp } = await import('./app.ts');
     app = await buildApp(config, { database });
     await releasePort(port);
-    const address = await app.listen({ port: config.port, host: config.host });
+    const address = await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+      // Only if another process took the port in the instant between releasing it and listening.
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      throw new StartupError(`PORT: ${config.host}:${config.port} was taken by another process while starting`);
+    });
 
     const url = displayUrl(config, address);
     console.log(`\nFilaha is running at ${url}  (API docs: ${url}/api/docs, database: ${database.kind})`);
