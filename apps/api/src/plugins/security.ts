@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
@@ -158,7 +158,8 @@ export function attemptLimit(app: FastifyInstance, kind: AttemptKind): AttemptLi
   const taken = new WeakMap<FastifyRequest, ReturnType<typeof attemptKeys>>();
   return {
     async check(request) {
-      const keys = attemptKeys(kind, request.ip, emailOf(request));
+      // An IPv6 address counts as its /64, like the general limit: one customer's network is one address.
+      const keys = attemptKeys(kind, normalizeIP(request.ip), emailOf(request));
       const [account, address, [known]] = await Promise.all([
         counters().hit(keys.account, windowMs),
         counters().hit(keys.address, windowMs),

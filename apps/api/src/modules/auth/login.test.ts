@@ -115,6 +115,20 @@ describe('POST /api/auth/login', () => {
     expect((await login({ email: stranger.user.email, password: stranger.password })).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 /64 as one address', async () => {
+    for (let i = 0; i < perAddress; i++) {
+      const ip = `2001:db8:77:1::${(i + 1).toString(16)}`;
+      expect((await login({ email: `v6-${i}@test.filaha.dz`, password: 'wrong-password' }, { ip })).statusCode).toBe(
+        401,
+      );
+    }
+    const next = await login(
+      { email: 'v6-x@test.filaha.dz', password: 'wrong-password' },
+      { ip: '2001:db8:77:1::ffff' },
+    );
+    expect(next.statusCode).toBe(429);
+  });
+
   it("does not lock an owner out because of strangers' failures on a shared address (carrier-grade NAT)", async () => {
     const ip = '198.51.100.9';
     const owner = await t.current.createUser();

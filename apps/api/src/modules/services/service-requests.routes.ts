@@ -1,4 +1,5 @@
 import { ServiceRequestInput } from '@filaha/shared';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +21,8 @@ export const serviceRequestsRoutes: FastifyPluginAsyncZod<{ serviceRequests: Ser
   const limiter = app.createRateLimit({
     max: SERVICE_REQUEST_LIMIT.max,
     timeWindow: SERVICE_REQUEST_LIMIT.windowMs,
-    keyGenerator: (request) => `service-request:${request.ip}`,
+    // An IPv6 address counts as its /64, like the general limit.
+    keyGenerator: (request) => `service-request:${normalizeIP(request.ip)}`,
   });
   const limit: onRequestAsyncHookHandler = async (request) => {
     const result = await limiter(request);
