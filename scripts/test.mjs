@@ -7,8 +7,7 @@ import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const run = (cmd, args, env = process.env) =>
-  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env }).status ?? 1;
+const run = (cmd, args, env = process.env) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env }).status ?? 1;
 
 const extra = process.argv.slice(2);
 const onServer = Boolean(process.env.DATABASE_URL);
@@ -21,9 +20,20 @@ if (!onServer && !process.env.SKIP_WEB_BUILD) {
 mkdirSync(join(root, 'coverage'), { recursive: true });
 const report = join(root, 'coverage', onServer ? 'vitest-postgres.json' : 'vitest-embedded.json');
 const projects = onServer ? ['--project', 'shared', '--project', 'db', '--project', 'api', '--project', 'imagery'] : [];
-if (onServer) console.log(`DATABASE_URL is set: running the database-backed projects against ${process.env.DATABASE_URL.replace(/\/\/[^@]*@/, '//')}`);
+if (onServer)
+  console.log(
+    `DATABASE_URL is set: running the database-backed projects against ${process.env.DATABASE_URL.replace(/\/\/[^@]*@/, '//')}`,
+  );
 
-const status = run('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
+const status = run('npx', [
+  'vitest',
+  'run',
+  ...projects,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...extra,
+]);
 
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));

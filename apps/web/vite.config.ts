@@ -24,14 +24,7 @@ export default defineConfig(({ command }) => ({
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : [],
   },
   // The API serves dist/ with `preCompressed`, so every text asset ships with .br and .gz siblings.
-  plugins: [
-    react(),
-    tailwindcss(),
-    firstPaintPreload(),
-    prerenderHome(),
-    precompress({ minBytes: 1024 }),
-    cspHashes(),
-  ],
+  plugins: [react(), tailwindcss(), firstPaintPreload(), prerenderHome(), precompress({ minBytes: 1024 }), cspHashes()],
   server: {
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
   },

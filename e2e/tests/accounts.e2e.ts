@@ -11,7 +11,11 @@ const dataDir = inject('dataDir');
 const PASSWORD = 'Mitidja-2025!';
 
 type Kind = 'farmer' | 'investor' | 'seller';
-const HOME: Record<Kind, string> = { farmer: '/user/marketplace', investor: '/user/marketplace', seller: '/seller/marketplace' };
+const HOME: Record<Kind, string> = {
+  farmer: '/user/marketplace',
+  investor: '/user/marketplace',
+  seller: '/seller/marketplace',
+};
 const other = (lang: Lang): Lang => (lang === 'ar' ? 'fr' : 'ar');
 
 async function expectDir(page: Page, lang: Lang) {
@@ -80,14 +84,20 @@ describe.skipIf(!hasChromium)('accounts: register → sign in → home → switc
         await screenshot(page, `accounts/home-${kind}-${lang}`);
 
         const to = other(lang);
-        await page.getByRole('button', { name: to === 'ar' ? 'Ar' : 'Fr', exact: true }).first().click();
+        await page
+          .getByRole('button', { name: to === 'ar' ? 'Ar' : 'Fr', exact: true })
+          .first()
+          .click();
         await expectDir(page, to);
         expect(await rawKeysOnPage(page)).toEqual([]);
         await screenshot(page, `accounts/home-${kind}-${lang}-switched-${to}`);
         await page.reload();
         await expectDir(page, to);
 
-        await page.getByRole('button', { name: t(to, 'layout:sidebar.signOut') }).first().click();
+        await page
+          .getByRole('button', { name: t(to, 'layout:sidebar.signOut') })
+          .first()
+          .click();
         await page.waitForURL('**/auth/SignIn');
         expect(await page.evaluate(() => localStorage.getItem('Token'))).toBeNull();
         expect(await page.evaluate(() => localStorage.getItem('sellerRole'))).toBeNull();

@@ -66,7 +66,9 @@ async function registerSeller(page: Page, lang: Lang, email: string, wilaya: str
 
 /** A sidebar link (the marketplace header repeats "publish a product" as a button-like link). */
 const nav = (page: Page, lang: Lang, key: string) =>
-  page.getByRole('navigation', { name: t(lang, 'layout:sidebar.label') }).getByRole('link', { name: t(lang, `layout:nav.${key}`), exact: true });
+  page
+    .getByRole('navigation', { name: t(lang, 'layout:sidebar.label') })
+    .getByRole('link', { name: t(lang, `layout:nav.${key}`), exact: true });
 const text = (page: Page) => page.locator('main').innerText();
 const cards = (page: Page) => page.getByTestId('product-grid').getByRole('heading', { level: 2 }).allInnerTexts();
 const counter = (page: Page) => page.getByTestId('carousel-counter').innerText();
@@ -83,7 +85,14 @@ describe.skipIf(!hasChromium)('marketplace: sell, find, edit, limit, delete; a f
     const plan = await api('/sellerAbonnement', {
       method: 'POST',
       token: admin.data.token,
-      body: { nameAbonnement: PLAN, nameClient: 'Tests', price: 500, priority: 1, nbPost: 2, description: 'Deux annonces' },
+      body: {
+        nameAbonnement: PLAN,
+        nameClient: 'Tests',
+        price: 500,
+        priority: 1,
+        nbPost: 2,
+        description: 'Deux annonces',
+      },
     });
     expect(plan.status).toBe(201);
   });
@@ -98,9 +107,9 @@ describe.skipIf(!hasChromium)('marketplace: sell, find, edit, limit, delete; a f
       await registerSeller(page, lang, email, wilaya);
       await signIn(page, lang, email, PASSWORD);
       await page.waitForURL('**/seller/marketplace');
-      await expect.poll(() => page.getByTestId('sidebar-seller-role').innerText()).toBe(
-        lang === 'ar' ? 'مورد المدخلات الزراعية' : "Fournisseur d'intrants",
-      );
+      await expect
+        .poll(() => page.getByTestId('sidebar-seller-role').innerText())
+        .toBe(lang === 'ar' ? 'مورد المدخلات الزراعية' : "Fournisseur d'intrants");
 
       // No subscription yet: the prompt leads to the plans.
       await nav(page, lang, 'productSubmission').click();
@@ -113,10 +122,15 @@ describe.skipIf(!hasChromium)('marketplace: sell, find, edit, limit, delete; a f
       await page.getByRole('radio', { name: t(lang, 'seller:plans.choose', { name: PLAN }) }).check();
       await checkPage(page, `offre-${lang}`);
       await page.getByRole('button', { name: t(lang, 'seller:plans.continue') }).click();
-      await page.getByRole('dialog').getByRole('button', { name: t(lang, 'seller:plans.confirm') }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: t(lang, 'seller:plans.confirm') })
+        .click();
       await page.getByText(t(lang, 'seller:plans.subscribed')).waitFor();
       await expect.poll(() => page.getByTestId('remaining-days').innerText()).toMatch(/36[56]/);
-      expect(await page.getByTestId('remaining-posts').innerText()).toBe(t(lang, 'seller:current.postsLeft', { n: 2, total: 2 }));
+      expect(await page.getByTestId('remaining-posts').innerText()).toBe(
+        t(lang, 'seller:current.postsLeft', { n: 2, total: 2 }),
+      );
       await screenshot(page, `marketplace/offre-active-${lang}`);
 
       // Publish with three photos.
@@ -124,18 +138,24 @@ describe.skipIf(!hasChromium)('marketplace: sell, find, edit, limit, delete; a f
       await page.getByLabel(t(lang, 'marketplace:fields.productName')).fill(name);
       await page.getByLabel(t(lang, 'marketplace:fields.quantity')).fill('120');
       await page.getByLabel(t(lang, 'marketplace:fields.price')).fill('650');
-      await page.getByLabel(t(lang, 'marketplace:fields.location')).fill(lang === 'ar' ? 'وهران، حي السلام' : 'Tlemcen, route de Mansourah');
+      await page
+        .getByLabel(t(lang, 'marketplace:fields.location'))
+        .fill(lang === 'ar' ? 'وهران، حي السلام' : 'Tlemcen, route de Mansourah');
       await expect.poll(() => page.getByLabel(t(lang, 'marketplace:fields.phone')).inputValue()).toBe('0550123456');
-      await page.getByLabel(t(lang, 'marketplace:photos.add')).setInputFiles([
-        await photo(200, 40, 40, 'jpeg'),
-        await photo(40, 160, 60, 'png'),
-        await photo(40, 60, 200, 'jpeg'),
-      ]);
+      await page
+        .getByLabel(t(lang, 'marketplace:photos.add'))
+        .setInputFiles([
+          await photo(200, 40, 40, 'jpeg'),
+          await photo(40, 160, 60, 'png'),
+          await photo(40, 60, 200, 'jpeg'),
+        ]);
       await expect.poll(() => page.getByTestId('photo-preview').count()).toBe(3);
       await checkPage(page, `submission-form-${lang}`);
       await page.getByRole('button', { name: t(lang, 'seller:submit.send') }).click();
       await page.getByText(t(lang, 'seller:submit.created')).waitFor();
-      await expect.poll(() => page.getByTestId('remaining-posts').innerText()).toBe(t(lang, 'seller:current.postsLeft', { n: 1, total: 2 }));
+      await expect
+        .poll(() => page.getByTestId('remaining-posts').innerText())
+        .toBe(t(lang, 'seller:current.postsLeft', { n: 1, total: 2 }));
       await page.getByTestId('my-publications').getByText(name).waitFor();
 
       // Found by searching part of its name (accent-insensitive in French, Arabic in Arabic).
@@ -160,7 +180,9 @@ describe.skipIf(!hasChromium)('marketplace: sell, find, edit, limit, delete; a f
       expect(await counter(page)).toBe('1 / 3');
       await page.getByRole('button', { name: t(lang, 'marketplace:carousel.previous') }).click();
       expect(await counter(page)).toBe('3 / 3');
-      await page.getByRole('region', { name: t(lang, 'marketplace:carousel.label', { name }) }).press(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+      await page
+        .getByRole('region', { name: t(lang, 'marketplace:carousel.label', { name }) })
+        .press(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight');
       expect(await counter(page)).toBe('1 / 3');
       const stage = await page.getByTestId('carousel-stage').boundingBox();
       if (!stage) throw new Error('no carousel');
@@ -170,7 +192,9 @@ describe.skipIf(!hasChromium)('marketplace: sell, find, edit, limit, delete; a f
       await page.mouse.move(stage.x + stage.width / 2 + (lang === 'ar' ? 120 : -120), y, { steps: 5 });
       await page.mouse.up();
       expect(await counter(page)).toBe('2 / 3');
-      await expect.poll(() => page.locator('[data-testid=carousel-stage] img').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.locator('[data-testid=carousel-stage] img').evaluate((i: HTMLImageElement) => i.naturalWidth))
+        .toBeGreaterThan(0);
       expect(await text(page)).toContain(t(lang, 'marketplace:price', { amount: '650' }));
       await checkPage(page, `details-${lang}`);
       await page.setViewportSize({ width: 375, height: 812 });
@@ -199,13 +223,23 @@ describe.skipIf(!hasChromium)('marketplace: sell, find, edit, limit, delete; a f
       const other = await api<{ publication: { id: number } }>('/publications/add', {
         method: 'POST',
         token,
-        body: { productName: `Lot ${run} ${lang}`, quantity: 1, price: 100, location: 'Oran', phone: '0550123456', disponibility: 'DISPO', sellerAbonnementUserId: current.data.data.id },
+        body: {
+          productName: `Lot ${run} ${lang}`,
+          quantity: 1,
+          price: 100,
+          location: 'Oran',
+          phone: '0550123456',
+          disponibility: 'DISPO',
+          sellerAbonnementUserId: current.data.data.id,
+        },
       });
       expect(other.status).toBe(201);
       await page.getByRole('button', { name: t(lang, 'seller:submit.send') }).click();
       await page.getByRole('alert').getByText(t(lang, 'marketplace:errors.postLimit')).waitFor();
       await page.getByText(t(lang, 'seller:submit.exhausted')).waitFor();
-      expect(await page.getByTestId('remaining-posts').innerText()).toBe(t(lang, 'seller:current.postsLeft', { n: 0, total: 2 }));
+      expect(await page.getByTestId('remaining-posts').innerText()).toBe(
+        t(lang, 'seller:current.postsLeft', { n: 0, total: 2 }),
+      );
       await screenshot(page, `marketplace/post-limit-${lang}`);
 
       // Delete a product after the confirmation dialog.
@@ -236,7 +270,9 @@ describe.skipIf(!hasChromium)('marketplace: sell, find, edit, limit, delete; a f
       const filtered = page.waitForResponse((r) => r.url().includes('category=Fournisseur'));
       await page.getByLabel(t(lang, 'marketplace:filters.category')).selectOption('Fournisseur');
       await filtered;
-      const suppliers = await api<{ items: Array<{ nomProduit: string }> }>('/publications/all?category=Fournisseur&page=1&limit=12');
+      const suppliers = await api<{ items: Array<{ nomProduit: string }> }>(
+        '/publications/all?category=Fournisseur&page=1&limit=12',
+      );
       await expect.poll(shown).toEqual(suppliers.data.items.map((p) => p.nomProduit));
       expect(await shown()).toContain(PRODUCT[lang].name);
       expect(await shown()).not.toContain('Tomates fraîches de plein champ');

@@ -168,10 +168,7 @@ const indexFields = {
     .trim()
     .regex(/^[A-Za-z0-9_]{2,16}$/, 'validation.indexCode')
     .optional(),
-  recomndation: z.union([
-    text(8000),
-    z.array(RecommendationInput).max(20),
-  ]),
+  recomndation: z.union([text(8000), z.array(RecommendationInput).max(20)]),
   description: z.union([text(8000), BilingualObject]),
 };
 /** POST /api/indice — SPEC §5: indiceName, recomndation, description required. */

@@ -8,9 +8,7 @@ export const passwordSchema = z
   .string()
   .min(LIMITS.passwordMinLength, 'validation.passwordMin')
   .max(LIMITS.passwordMaxLength, 'validation.passwordMax');
-export const phoneSchema = z
-  .string()
-  .regex(/^\d{1,10}$/, 'validation.phone');
+export const phoneSchema = z.string().regex(/^\d{1,10}$/, 'validation.phone');
 export const wilayaSchema = z.coerce
   .number('validation.wilaya')
   .int('validation.wilaya')
@@ -23,10 +21,9 @@ export const userNameSchema = nameText(LIMITS.userNameMaxLength);
 export const SIGNUP_ROLE_IDS = [ROLE_IDS.user, ROLE_IDS.investor, ROLE_IDS.seller] as const;
 const signupRoleSchema = z.preprocess(
   (v) => (v === 'Investor' ? ROLE_IDS.investor : v === '' || v == null ? undefined : Number(v)),
-  z.union(
-    SIGNUP_ROLE_IDS.map((id) => z.literal(id)) as [z.ZodLiteral<2>, z.ZodLiteral<4>, z.ZodLiteral<6>],
-    { error: 'validation.role' },
-  ),
+  z.union(SIGNUP_ROLE_IDS.map((id) => z.literal(id)) as [z.ZodLiteral<2>, z.ZodLiteral<4>, z.ZodLiteral<6>], {
+    error: 'validation.role',
+  }),
 );
 
 /** POST /api/auth/register — the SPEC's registration payload. */
@@ -76,7 +73,10 @@ export const SignUpForm = z
   });
 export type SignUpForm = z.infer<typeof SignUpForm>;
 
-export const LoginInput = z.object({ email: emailSchema, password: z.string().min(1, 'validation.required').max(LIMITS.passwordMaxLength) });
+export const LoginInput = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'validation.required').max(LIMITS.passwordMaxLength),
+});
 export type LoginInput = z.infer<typeof LoginInput>;
 
 export const ForgotPasswordInput = z.object({ email: emailSchema });

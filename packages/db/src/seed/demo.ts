@@ -98,17 +98,15 @@ async function seedDemoSeller(db: Db): Promise<void> {
     .where(eq(publications.userId, sellerId))
     .limit(1);
   if (anyPublication) return;
-  await db
-    .insert(publications)
-    .values(
-      DEMO_PUBLICATIONS.map((p) => ({
-        ...p,
-        userId: sellerId,
-        sellerSubscriptionId: subscription.id,
-        phone: '0555123456',
-        state: 'DISPO' as const,
-      })),
-    );
+  await db.insert(publications).values(
+    DEMO_PUBLICATIONS.map((p) => ({
+      ...p,
+      userId: sellerId,
+      sellerSubscriptionId: subscription.id,
+      phone: '0555123456',
+      state: 'DISPO' as const,
+    })),
+  );
   await db
     .update(sellerSubscriptions)
     .set({ postsUsed: DEMO_PUBLICATIONS.length })

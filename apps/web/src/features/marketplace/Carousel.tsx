@@ -77,10 +77,20 @@ export function Carousel({ images, name }: { images: readonly PublicationImage[]
         />
         {count > 1 ? (
           <>
-            <button type="button" onClick={() => go(-1)} aria-label={t('carousel.previous')} className={`${navButton} start-3`}>
+            <button
+              type="button"
+              onClick={() => go(-1)}
+              aria-label={t('carousel.previous')}
+              className={`${navButton} start-3`}
+            >
               <Icon name="chevronPrev" />
             </button>
-            <button type="button" onClick={() => go(1)} aria-label={t('carousel.next')} className={`${navButton} end-3`}>
+            <button
+              type="button"
+              onClick={() => go(1)}
+              aria-label={t('carousel.next')}
+              className={`${navButton} end-3`}
+            >
               <Icon name="chevronNext" />
             </button>
           </>

@@ -2,7 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 
 /** The styled confirmation before deleting a product (SPEC §5), never `window.confirm`. */
-export function ConfirmDelete({ name, busy, onConfirm, onCancel }: { name: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDelete({
+  name,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  name: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('marketplace');
   return (
     <Dialog

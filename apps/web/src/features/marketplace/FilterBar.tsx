@@ -10,7 +10,17 @@ import { sellerRoleName, useLang } from './format.ts';
 /** Typing pauses this long before the list is asked again (one request per pause, not per key). */
 export const SEARCH_DEBOUNCE_MS = 350;
 
-function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <div className="min-w-0">
@@ -54,7 +64,11 @@ export function FilterBar({ filters, onChange }: { filters: ListFilters; onChang
   const set = (patch: Partial<ListFilters>) => onChange({ ...filters, ...patch });
 
   return (
-    <div role="search" aria-label={t('filters.label')} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
+    <div
+      role="search"
+      aria-label={t('filters.label')}
+      className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm"
+    >
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <div className="col-span-2 lg:col-span-4">
           <label htmlFor={searchId} className="block text-sm font-medium text-stone-800">
@@ -103,7 +117,11 @@ export function FilterBar({ filters, onChange }: { filters: ListFilters; onChang
             </option>
           ))}
         </Select>
-        <Select label={t('filters.sort')} value={filters.sort} onChange={(sort) => set({ sort: sort as ListFilters['sort'] })}>
+        <Select
+          label={t('filters.sort')}
+          value={filters.sort}
+          onChange={(sort) => set({ sort: sort as ListFilters['sort'] })}
+        >
           {PUBLICATION_SORTS.map((s) => (
             <option key={s} value={s}>
               {t(`sort.${s}`)}

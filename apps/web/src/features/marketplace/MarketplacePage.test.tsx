@@ -15,7 +15,12 @@ afterEach(() => queryClient.clear());
 const supplier = { id: 2, roleName: "Fournisseur d'intrants", roleNameAr: 'مورد المدخلات الزراعية' };
 const CATALOGUE: Publication[] = [
   publication({ id: 1, nomProduit: 'Huile d’olive', etat: 'DISPO' }),
-  publication({ id: 2, nomProduit: 'Engrais NPK', etat: 'NONDISPO', seller: { id: 9, userName: 'Agro', sellerRole: supplier, wilaya: 16 } }),
+  publication({
+    id: 2,
+    nomProduit: 'Engrais NPK',
+    etat: 'NONDISPO',
+    seller: { id: 9, userName: 'Agro', sellerRole: supplier, wilaya: 16 },
+  }),
   ...Array.from({ length: 12 }, (_, i) => publication({ id: 100 + i, nomProduit: `Tomate ${i + 1}` })),
 ];
 
@@ -25,15 +30,23 @@ function seller() {
   return stubApi({
     'GET /api/roles/my-role': () => json(200, { role: 'Seller' }),
     'GET /api/users/profile': () => json(200, { id: 5, userName: 'Rachid', roleName: 'Seller' }),
-    'GET /api/userSellerRole/5': () => json(200, { sellerRole: { id: 1, roleName: 'Agriculteur', roleNameAr: 'فلاح' } }),
-    'GET /api/sellerRoles': () => json(200, [{ id: 1, roleName: 'Agriculteur', roleNameAr: 'فلاح' }, supplier, { id: 6, roleName: 'Entreprise', roleNameAr: 'مؤسسة' }]),
+    'GET /api/userSellerRole/5': () =>
+      json(200, { sellerRole: { id: 1, roleName: 'Agriculteur', roleNameAr: 'فلاح' } }),
+    'GET /api/sellerRoles': () =>
+      json(200, [
+        { id: 1, roleName: 'Agriculteur', roleNameAr: 'فلاح' },
+        supplier,
+        { id: 6, roleName: 'Entreprise', roleNameAr: 'مؤسسة' },
+      ]),
     'GET /api/publications/all': (call) => {
       const p = new URL(call.url, 'http://x').searchParams;
       const category = p.get('category');
       const q = p.get('q')?.toLowerCase();
       const items = CATALOGUE.filter(
         (x) =>
-          (!category || String(x.seller.sellerRole?.id) === category || x.seller.sellerRole?.roleName.startsWith(category)) &&
+          (!category ||
+            String(x.seller.sellerRole?.id) === category ||
+            x.seller.sellerRole?.roleName.startsWith(category)) &&
           (!p.get('etat') || x.etat === p.get('etat')) &&
           (!q || x.nomProduit.toLowerCase().includes(q)),
       );
@@ -45,7 +58,9 @@ function seller() {
 }
 
 const listCalls = (calls: ReturnType<typeof seller>['calls']) =>
-  calls.filter((c) => c.url.startsWith('/api/publications/all')).map((c) => c.url.replace('/api/publications/all?', ''));
+  calls
+    .filter((c) => c.url.startsWith('/api/publications/all'))
+    .map((c) => c.url.replace('/api/publications/all?', ''));
 /** renderApp takes a bare path; this test starts from an address with a query string. */
 function Where() {
   const { pathname, search } = useLocation();
@@ -87,7 +102,9 @@ describe('marketplace', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Rechercher un produit'), 'huile');
     await waitFor(() => expect(names()).toEqual(['Huile d’olive']));
     // Debounced: one request for the five letters, not five.
-    expect(listCalls(calls).slice(before)).toEqual(['q=huile&category=1&wilaya=15&etat=DISPO&sort=price_asc&page=1&limit=12']);
+    expect(listCalls(calls).slice(before)).toEqual([
+      'q=huile&category=1&wilaya=15&etat=DISPO&sort=price_asc&page=1&limit=12',
+    ]);
   });
 
   it('shows the empty state and clears the filters', async () => {

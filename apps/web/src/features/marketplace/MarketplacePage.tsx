@@ -69,7 +69,11 @@ export function MarketplacePage() {
           </button>
         </div>
       ) : list.isPending ? (
-        <div role="status" aria-label={t('list.loading')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        <div
+          role="status"
+          aria-label={t('list.loading')}
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+        >
           {Array.from({ length: 8 }, (_, i) => (
             <CardSkeleton key={i} />
           ))}
@@ -91,7 +95,10 @@ export function MarketplacePage() {
           ) : null}
         </div>
       ) : (
-        <div aria-busy={list.isPlaceholderData} className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
+        <div
+          aria-busy={list.isPlaceholderData}
+          className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}
+        >
           <p role="status" className="mb-3 text-sm text-stone-700">
             {t('list.count', { shown: formatAmount(items.length, lang), total: formatAmount(total, lang) })}
           </p>

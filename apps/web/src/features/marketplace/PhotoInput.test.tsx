@@ -69,7 +69,11 @@ describe('photo limits', () => {
 
     await user.click(screen.getByRole('button', { name: 'Retirer one.jpg' }));
     expect(screen.getByTestId('names').textContent).toBe('two.png');
-    await user.upload(input, [file('three.webp', 'image/webp'), file('four.jpg', 'image/jpeg'), file('five.jpg', 'image/jpeg')]);
+    await user.upload(input, [
+      file('three.webp', 'image/webp'),
+      file('four.jpg', 'image/jpeg'),
+      file('five.jpg', 'image/jpeg'),
+    ]);
     expect(screen.getByTestId('names').textContent).toBe('two.png,three.webp,four.jpg');
     expect(screen.getByRole('alert').textContent).toContain('five.jpg : pas ajoutée, un produit a au plus 10 photos.');
     expect(input.disabled).toBe(true);

@@ -51,7 +51,9 @@ export function PhotoInput({ files, onChange, kept = 0, legend }: PhotoInputProp
       <legend className="text-sm font-medium text-stone-800">{legend ?? t('photos.legend')}</legend>
       <p id={hintId} className="text-xs text-stone-600">
         {t('photos.hint', limits)}{' '}
-        <span data-testid="photo-count" dir="ltr" className="inline-block">{t('photos.count', { n: held, max: MAX_PHOTOS })}</span>
+        <span data-testid="photo-count" dir="ltr" className="inline-block">
+          {t('photos.count', { n: held, max: MAX_PHOTOS })}
+        </span>
       </p>
       <div>
         <input
@@ -90,7 +92,11 @@ export function PhotoInput({ files, onChange, kept = 0, legend }: PhotoInputProp
           {files.map((file, i) => (
             <li key={`${file.name}-${file.size}-${i}`} className="relative" data-testid="photo-preview">
               {previews[i] ? (
-                <img src={previews[i]} alt={t('photos.previewAlt', { name: file.name })} className="aspect-square w-full rounded-lg object-cover" />
+                <img
+                  src={previews[i]}
+                  alt={t('photos.previewAlt', { name: file.name })}
+                  className="aspect-square w-full rounded-lg object-cover"
+                />
               ) : (
                 <div className="flex aspect-square w-full items-center justify-center rounded-lg bg-stone-100 p-1 text-center text-xs break-all text-stone-700">
                   {file.name}

@@ -12,7 +12,9 @@ describe('product card', () => {
     expect(formatAmount(1234567.5, 'ar')).toBe('1.234.567,5');
 
     await i18n.changeLanguage('fr');
-    const { unmount } = renderPart(<ProductCard item={publication({ prixUnitaire: 12500 })} href="/seller/product-details/7" />);
+    const { unmount } = renderPart(
+      <ProductCard item={publication({ prixUnitaire: 12500 })} href="/seller/product-details/7" />,
+    );
     expect((await screen.findByTestId('card-price')).textContent).toBe('12\u202f500 DA');
     unmount();
 

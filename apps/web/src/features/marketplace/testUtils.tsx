@@ -30,7 +30,12 @@ export function publication(overrides: Partial<Publication> = {}): Publication {
       imagePath: `/api/publications/images/p${id}.webp`,
       thumbPath: `/api/publications/images/p${id}.thumb.webp`,
     })),
-    seller: { id: 5, userName: 'Rachid', sellerRole: { id: 1, roleName: 'Agriculteur', roleNameAr: 'فلاح' }, wilaya: 15 },
+    seller: {
+      id: 5,
+      userName: 'Rachid',
+      sellerRole: { id: 1, roleName: 'Agriculteur', roleNameAr: 'فلاح' },
+      wilaya: 15,
+    },
     userId: 5,
     sellerAbonnementUserId: 3,
     createdAt: '2025-11-02T10:00:00.000Z',

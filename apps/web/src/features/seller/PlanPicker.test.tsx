@@ -36,7 +36,10 @@ const active: SellerSubscription = {
 
 function seller(post: () => Response) {
   localStorage.setItem('Token', 'jwt.seller');
-  let current: { hasActiveSubscription: boolean; data: SellerSubscription | null } = { hasActiveSubscription: false, data: null };
+  let current: { hasActiveSubscription: boolean; data: SellerSubscription | null } = {
+    hasActiveSubscription: false,
+    data: null,
+  };
   return stubApi({
     'GET /api/roles/my-role': () => json(200, { role: 'Seller' }),
     'GET /api/users/profile': () => json(200, { id: 5, userName: 'Rachid', roleName: 'Seller' }),
@@ -87,7 +90,11 @@ describe('seller plans', { timeout: 20_000 }, () => {
 
   it('explains the 409 of an already open subscription', async () => {
     const { calls } = seller(() =>
-      json(409, { code: 'CONFLICT', message: 'x', issues: [{ path: 'sellerAbonnementId', code: 'subscription_open', message: 'k' }] }),
+      json(409, {
+        code: 'CONFLICT',
+        message: 'x',
+        issues: [{ path: 'sellerAbonnementId', code: 'subscription_open', message: 'k' }],
+      }),
     );
     const user = userEvent.setup();
     renderApp('/seller/offre');

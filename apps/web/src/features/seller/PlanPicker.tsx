@@ -16,7 +16,14 @@ interface PlanPickerProps {
 }
 
 /** The seller plans as one radio group (a single choice): name, client, price, posts, priority, features. */
-export function PlanPicker({ plans, selected, onSelect, disabled = false, currentPlanId = null, describedBy }: PlanPickerProps) {
+export function PlanPicker({
+  plans,
+  selected,
+  onSelect,
+  disabled = false,
+  currentPlanId = null,
+  describedBy,
+}: PlanPickerProps) {
   const { t } = useTranslation('seller');
   const lang = useLang();
   const price = usePriceFormat();

@@ -28,10 +28,15 @@ function seller(add: () => Response, remaining: number[] = [1, 0]) {
   let reads = 0;
   return stubApi({
     'GET /api/roles/my-role': () => json(200, { role: 'Seller' }),
-    'GET /api/users/profile': () => json(200, { id: 5, userName: 'Rachid', phoneNumber: '0550123456', roleName: 'Seller' }),
+    'GET /api/users/profile': () =>
+      json(200, { id: 5, userName: 'Rachid', phoneNumber: '0550123456', roleName: 'Seller' }),
     'GET /api/sellerAbonnementUser/current': () =>
-      json(200, { hasActiveSubscription: true, data: subscription(remaining[Math.min(reads++, remaining.length - 1)] ?? 0) }),
-    'GET /api/publications/my-publications': () => json(200, [publication({ id: 3, nomProduit: 'Dattes Deglet Nour' })]),
+      json(200, {
+        hasActiveSubscription: true,
+        data: subscription(remaining[Math.min(reads++, remaining.length - 1)] ?? 0),
+      }),
+    'GET /api/publications/my-publications': () =>
+      json(200, [publication({ id: 3, nomProduit: 'Dattes Deglet Nour' })]),
     'POST /api/publications/add': add,
   });
 }
@@ -47,11 +52,15 @@ async function fillAndSend(user: ReturnType<typeof userEvent.setup>) {
 describe('product submission', { timeout: 20_000 }, () => {
   it('publishes the form with its photos under the subscription, then updates the posts left', async () => {
     await i18n.changeLanguage('fr');
-    const { fetchMock } = seller(() => json(201, { message: 'Publication créée avec succès', publication: publication() }));
+    const { fetchMock } = seller(() =>
+      json(201, { message: 'Publication créée avec succès', publication: publication() }),
+    );
     const user = userEvent.setup();
     renderApp('/seller/product-submission');
     expect((await screen.findByTestId('remaining-posts')).textContent).toBe('1 publication(s) restante(s) sur 5');
-    expect(screen.getByRole('link', { name: /Dattes Deglet Nour/ }).getAttribute('href')).toBe('/seller/my-product-details/3');
+    expect(screen.getByRole('link', { name: /Dattes Deglet Nour/ }).getAttribute('href')).toBe(
+      '/seller/my-product-details/3',
+    );
     await waitFor(() => expect((screen.getByLabelText('Téléphone') as HTMLInputElement).value).toBe('0550123456'));
     await user.upload(screen.getByLabelText('Ajouter des photos'), new File(['jpeg'], 'a.jpg', { type: 'image/jpeg' }));
     await fillAndSend(user);
@@ -69,7 +78,9 @@ describe('product submission', { timeout: 20_000 }, () => {
       sellerAbonnementUserId: '11',
     });
     expect((sent.getAll('images') as File[]).map((f) => f.name)).toEqual(['a.jpg']);
-    await waitFor(() => expect(screen.getByTestId('remaining-posts').textContent).toBe('0 publication(s) restante(s) sur 5'));
+    await waitFor(() =>
+      expect(screen.getByTestId('remaining-posts').textContent).toBe('0 publication(s) restante(s) sur 5'),
+    );
     expect(screen.getByRole('button', { name: 'Publier le produit' })).toHaveProperty('disabled', true);
     expect((screen.getByLabelText('Nom du produit') as HTMLInputElement).value).toBe('');
   });
@@ -80,13 +91,17 @@ describe('product submission', { timeout: 20_000 }, () => {
       json(403, {
         code: 'QUOTA_EXHAUSTED',
         message: 'Vous avez atteint le nombre de requêtes autorisé.',
-        issues: [{ path: 'sellerAbonnementUserId', code: 'post_limit_reached', message: 'marketplace.postLimitReached' }],
+        issues: [
+          { path: 'sellerAbonnementUserId', code: 'post_limit_reached', message: 'marketplace.postLimitReached' },
+        ],
       }),
     );
     const user = userEvent.setup();
     renderApp('/seller/product-submission');
     await fillAndSend(user);
-    const alert = await screen.findByText('Vous avez atteint le nombre maximal de publications de votre offre vendeur.');
+    const alert = await screen.findByText(
+      'Vous avez atteint le nombre maximal de publications de votre offre vendeur.',
+    );
     expect(alert.parentElement?.textContent).toContain('Vous avez atteint le nombre de requêtes autorisé.');
     expect(await screen.findByText(/Vous avez utilisé toutes les publications de votre offre/)).toBeTruthy();
   });
@@ -116,7 +131,9 @@ describe('product submission', { timeout: 20_000 }, () => {
     });
     renderApp('/user/product-submission');
     expect(await screen.findByRole('heading', { name: 'Vendez votre production sur la place de marché' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Choisir une offre vendeur' }).getAttribute('href')).toBe('/user/offre-vendeur');
+    expect(screen.getByRole('link', { name: 'Choisir une offre vendeur' }).getAttribute('href')).toBe(
+      '/user/offre-vendeur',
+    );
     expect(await screen.findByText("Vous n'avez encore publié aucun produit.")).toBeTruthy();
     expect(screen.queryByLabelText('Nom du produit')).toBeNull();
   });

@@ -76,7 +76,10 @@ export function SellerOffersPage() {
       {done ? (
         <div role="status" className="rounded-lg bg-brand-50 p-4 text-brand-900">
           <p className="font-semibold">{t('plans.subscribed')}</p>
-          <Link to={`${base}/product-submission`} className="mt-2 inline-block font-semibold underline underline-offset-2">
+          <Link
+            to={`${base}/product-submission`}
+            className="mt-2 inline-block font-semibold underline underline-offset-2"
+          >
             {t('plans.goPublish')}
           </Link>
         </div>

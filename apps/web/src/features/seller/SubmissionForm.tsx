@@ -8,7 +8,13 @@ import { createPublication, marketKeys, publicationFormData } from '../marketpla
 import { unwrapAnswer, useMarketErrors } from '../marketplace/errors.ts';
 import { PhotoInput } from '../marketplace/PhotoInput.tsx';
 import { ProductFields } from '../marketplace/ProductFields.tsx';
-import { EMPTY_PRODUCT, ProductForm, toFields, type ProductFormInput, type ProductFormValues } from '../marketplace/productForm.ts';
+import {
+  EMPTY_PRODUCT,
+  ProductForm,
+  toFields,
+  type ProductFormInput,
+  type ProductFormValues,
+} from '../marketplace/productForm.ts';
 import { sellerKeys, type SellerSubscription } from './api.ts';
 import { RemainingPosts } from './SubscriptionCard.tsx';
 

@@ -59,7 +59,12 @@ export function SubscriptionCard({ subscription, active }: { subscription: Selle
         </div>
         <div>
           <dt className="text-sm text-stone-600">{t('current.period')}</dt>
-          <dd>{t('current.periodValue', { from: formatDate(subscription.dateDebut, lang), to: formatDate(subscription.dateFin, lang) })}</dd>
+          <dd>
+            {t('current.periodValue', {
+              from: formatDate(subscription.dateDebut, lang),
+              to: formatDate(subscription.dateFin, lang),
+            })}
+          </dd>
         </div>
         <div>
           <dt className="text-sm text-stone-600">{t('current.days')}</dt>
