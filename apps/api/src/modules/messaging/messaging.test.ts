@@ -158,17 +158,21 @@ describe('messages', () => {
     expect((await k.get(`/api/conversations/${c.id}/messages?limit=101`, a.headers)).statusCode).toBe(400);
   });
 
-  it('strips control characters, trims, and limits the text to 1–2000 characters', async () => {
+  it('strips control characters, refuses U+0000, trims, and limits the text to 1–2000 characters', async () => {
     const a = await k.as('User');
     const b = await k.as('Seller');
     const c = await open(a, b);
 
-    const dirty = await send(a, c.id, '  \u0007Bon\u0000jour\u202E<b>x</b>\r\nligne 2\u0085 ');
+    const dirty = await send(a, c.id, '  \u0007Bon\u0001jour\u202E<b>x</b>\r\nligne 2\u0085 ');
     expect(dirty.statusCode).toBe(201);
     // Stored as plain text: markup stays literal characters, never interpreted.
     expect(json<Message>(dirty).text).toBe('Bonjour<b>x</b>\nligne 2');
 
-    for (const bad of ['', '   ', '\u0000\u0001\n\t', 'x'.repeat(2001), 42, null]) {
+    // U+0000 is refused at the edge for every route (400 VALIDATION_FAILED naming the field), never stripped.
+    const nul = await send(a, c.id, 'Bon\u0000jour');
+    expect(nul.statusCode).toBe(400);
+    expect(codeOf(nul)).toBe('VALIDATION_FAILED');
+    for (const bad of ['', '   ', '\u0001\u0002\n\t', 'x'.repeat(2001), 42, null]) {
       const res = await send(a, c.id, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(issuesOf(res)[0]?.path).toBe('text');
