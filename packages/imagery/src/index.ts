@@ -21,7 +21,7 @@ export { reflectanceDnOffset, dnToReflectance, REFLECTANCE_SCALE } from './stac/
 export { createCogReader } from './cog/reader.ts';
 export type { CogInfo, CogReader, CogReaderOptions, RasterWindow, SampleArray } from './cog/reader.ts';
 export type { FetchLike, ReadStats } from './cog/byte-source.ts';
-export { INDICES, INDEX_CODES, getIndex, normalizedDifference } from './indices.ts';
+export { INDICES, INDEX_CODES, findIndex, getIndex, normalizedDifference } from './indices.ts';
 export type { IndexDefinition } from './indices.ts';
 export { DEFAULT_MASKED_SCL_CLASSES, CLOUD_SCL_CLASSES, sclLookup, summarizeScl } from './raster/masks.ts';
 export { readBandStack } from './raster/band-stack.ts';
