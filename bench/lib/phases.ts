@@ -5,7 +5,8 @@ import {
   computeStats,
   createCatalog,
   encodePng,
-  encodeValuesGeoTiff,
+  encodeNativeGeoTiff,
+  countedValues,
   encodeValuesGrid,
   getIndex,
   readBandStack,
@@ -65,6 +66,7 @@ export async function timePhases(server: CogServer, geometry: ParcelGeometry, re
     t0 = now();
     const rendered = renderIndexMap({
       values,
+      inParcel: stack.inParcel,
       grid: stack.grid,
       epsg: stack.grid.epsg,
       geometry,
@@ -78,7 +80,7 @@ export async function timePhases(server: CogServer, geometry: ParcelGeometry, re
     await encodePng(rendered.rgba, rendered.width, rendered.height);
     t.png = elapsed(t0);
     t0 = now();
-    encodeValuesGeoTiff(rendered.values);
+    encodeNativeGeoTiff(countedValues(values, stack.inParcel), stack.grid);
     t.geotiff = elapsed(t0);
     t0 = now();
     encodeValuesGrid(rendered.values);

@@ -3,7 +3,7 @@ import { AllCloudyError } from './errors.ts';
 import { assertParcelGeometry, type ParcelGeometry } from './geo/geometry.ts';
 import { getIndex, type IndexDefinition } from './indices.ts';
 import type { LegendInterval } from './output/legend.ts';
-import { encodePng, encodeValuesGeoTiff, renderIndexMap } from './output/render.ts';
+import { encodeNativeGeoTiff, encodePng, renderIndexMap } from './output/render.ts';
 import type { ValuesGrid } from './output/values-grid.ts';
 import { readBandStack, type BandStack } from './raster/band-stack.ts';
 import { sclLookup } from './raster/masks.ts';
@@ -32,6 +32,8 @@ export interface ComputeIndexMapOptions {
   minValidFraction?: number;
   /** Defaults to the catalog's reader. */
   reader?: CogReader;
+  /** Where warnings go (an item skipped for a missing band asset…); default console.warn. */
+  warn?: (message: string) => void;
 }
 
 export interface SceneInfo {
@@ -55,7 +57,10 @@ export interface IndexMapResult {
   bounds: [[number, number], [number, number]];
   png: Buffer;
   valuesGrid: ValuesGrid;
-  /** Float32 GeoTIFF, EPSG:4326, nodata NaN. */
+  /**
+   * Float32 GeoTIFF on the scene's native grid (UTM, 10 m, `scene.epsg`), nodata NaN: exactly the source
+   * pixels the statistics counted, every other pixel NaN.
+   */
   geotiff: Buffer;
   width: number;
   height: number;
@@ -65,7 +70,17 @@ export interface IndexMapResult {
   candidates: Array<{ id: string; datetime: string; validFraction: number; cloudFraction: number }>;
 }
 
-/** Applies the formula per pixel; masked (SCL, no-data) and undefined (zero denominator) pixels are NaN. */
+/**
+ * Surface reflectance outside (0, MAX_VALID_REFLECTANCE] is not a measurement: ≤ 0 comes from dark water or
+ * shadow once the +1000 DN offset is removed (NDVI then reaches 5), above 1 from saturated or defective
+ * detectors (DN 65535 → 6.55). Such a pixel is no-data for every index that uses the band.
+ */
+export const MAX_VALID_REFLECTANCE = 1;
+
+/**
+ * Applies the formula per pixel; masked (SCL, no-data), invalid (a band's reflectance ≤ 0 or
+ * > MAX_VALID_REFLECTANCE) and undefined (zero denominator) pixels are NaN.
+ */
 export function computeIndexValues(
   index: IndexDefinition,
   stack: BandStack,
@@ -80,7 +95,8 @@ export function computeIndexValues(
     if (stack.scl && masked[stack.scl[i]!]) continue;
     for (let b = 0; b < bands.length; b++) {
       const v = bands[b]![i]!;
-      if (Number.isNaN(v)) continue pixels;
+      // NaN fails both comparisons, so no-data is skipped here too.
+      if (!(v > 0 && v <= MAX_VALID_REFLECTANCE)) continue pixels;
       args[b] = v;
     }
     const value = index.formula(...args);
@@ -89,9 +105,16 @@ export function computeIndexValues(
   return values;
 }
 
+/** The values the statistics count: NaN outside the parcel (and where masked). */
+export function countedValues(values: Float32Array, inParcel: Uint8Array): Float32Array {
+  const out = new Float32Array(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = inParcel[i] ? values[i]! : Number.NaN;
+  return out;
+}
+
 export type SelectSceneOptions = Pick<
   ComputeIndexMapOptions,
-  'catalog' | 'geometry' | 'index' | 'start' | 'end' | 'maskClasses' | 'minValidFraction' | 'reader'
+  'catalog' | 'geometry' | 'index' | 'start' | 'end' | 'maskClasses' | 'minValidFraction' | 'reader' | 'warn'
 >;
 
 /** The acquisition chosen for a parcel and index, before any index band is read. */
@@ -129,6 +152,7 @@ export async function selectScene(options: SelectSceneOptions): Promise<SceneSel
     bands: index.bands,
     maskClasses: options.maskClasses,
     minValidFraction: options.minValidFraction ?? 0.1,
+    warn: options.warn,
   });
   const acquisition = chosen.acquisition;
   return {
@@ -167,8 +191,11 @@ export async function computeSceneIndexMap(
   const values = computeIndexValues(index, stack, options.maskClasses);
   const stats = computeStats(values, stack.inParcel, stack.grid.resX);
   if (stats.count === 0) throw new AllCloudyError(0, acquisition.id, options.minValidFraction ?? 0.1);
+  // From here on a value is shown exactly where it was counted: outside-parcel pixels become NaN.
+  const counted = countedValues(values, stack.inParcel);
   const rendered = renderIndexMap({
-    values,
+    values: counted,
+    inParcel: stack.inParcel,
     grid: stack.grid,
     epsg: stack.grid.epsg,
     geometry: options.geometry,
@@ -187,7 +214,7 @@ export async function computeSceneIndexMap(
     bounds: rendered.bounds,
     png,
     valuesGrid: rendered.values,
-    geotiff: encodeValuesGeoTiff(rendered.values),
+    geotiff: encodeNativeGeoTiff(counted, stack.grid),
     width: rendered.width,
     height: rendered.height,
     scale: rendered.scale,

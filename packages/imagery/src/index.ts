@@ -3,7 +3,14 @@
  * statistics and PNG / GeoTIFF / values-grid output. Pure inputs → outputs; no HTTP framework, no database.
  * See README.md for the interface.
  */
-export { computeIndexMap, computeIndexValues, computeSceneIndexMap, selectScene } from './compute.ts';
+export {
+  computeIndexMap,
+  computeIndexValues,
+  computeSceneIndexMap,
+  countedValues,
+  selectScene,
+  MAX_VALID_REFLECTANCE,
+} from './compute.ts';
 export type {
   ComputeIndexMapOptions,
   IndexMapResult,
@@ -14,7 +21,15 @@ export type {
 } from './compute.ts';
 export { createCatalog, windowToIso } from './stac/catalog.ts';
 export type { Catalog, CatalogOptions, SearchQuery } from './stac/catalog.ts';
-export { parseItem, resolveHref, SENTINEL2_L2A } from './stac/item.ts';
+export {
+  parseItem,
+  rasterBandsDnOffset,
+  resolveHref,
+  DEFAULT_COLLECTIONS,
+  SENTINEL2_C1_L2A,
+  SENTINEL2_L2A,
+} from './stac/item.ts';
+export { dedupeCollections, tileOf } from './stac/dedupe.ts';
 export type { Acquisition, AssetRef } from './stac/item.ts';
 export { parseSearchPage, nextRequest } from './stac/api-source.ts';
 export { reflectanceDnOffset, dnToReflectance, REFLECTANCE_SCALE } from './stac/offset.ts';
@@ -32,7 +47,14 @@ export { chooseScene, dedupeAcquisitions, assessScene } from './scene.ts';
 export type { SceneCandidate } from './scene.ts';
 export { compileLegend, parseColor } from './output/legend.ts';
 export type { LegendInterval } from './output/legend.ts';
-export { renderIndexMap, outputSize, encodePng, encodeValuesGeoTiff, MAX_OUTPUT_SIZE } from './output/render.ts';
+export {
+  renderIndexMap,
+  outputSize,
+  encodePng,
+  encodeNativeGeoTiff,
+  encodeValuesGeoTiff,
+  MAX_OUTPUT_SIZE,
+} from './output/render.ts';
 export { encodeValuesGrid, decodeValuesGrid, valueAt } from './output/values-grid.ts';
 export type { ValuesGrid } from './output/values-grid.ts';
 export { writeGeoTiff, downsample2 } from './output/geotiff-writer.ts';
@@ -42,6 +64,7 @@ export type { ParcelGeometry, PolygonGeometry, MultiPolygonGeometry, BBox } from
 export { fitLonLatToXY, applyFit, projector } from './geo/project.ts';
 export type { LonLatFit } from './geo/project.ts';
 export { rasterizeRings } from './geo/rasterize.ts';
+export { pointOnSurface } from './geo/point-on-surface.ts';
 export type { PixelGrid } from './geo/rasterize.ts';
 export {
   ImageryError,

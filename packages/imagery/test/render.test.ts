@@ -46,6 +46,15 @@ function sourceNdvi(lon: number, lat: number, key: 'A' | 'B' = 'A'): number {
   return (nir - red) / (nir + red);
 }
 
+/** Whether the 10 m source pixel containing (lon, lat) has its centre inside the parcel (so it is counted). */
+function sourceCounted(lon: number, lat: number): boolean {
+  const [x, y] = toUtm.forward([lon, lat]);
+  const col = Math.floor((x! - GRID.x0) / 10);
+  const row = Math.floor((GRID.y0 - y!) / 10);
+  const [cLon, cLat] = toUtm.inverse([GRID.x0 + (col + 0.5) * 10, GRID.y0 - (row + 0.5) * 10]);
+  return pointInPolygon(cLon!, cLat!, ring);
+}
+
 beforeAll(async () => {
   synthetic = await buildSyntheticCatalog();
   catalog = createCatalog({ catalogPath: synthetic.dir });
@@ -83,7 +92,7 @@ describe('rendering on a lat/lon grid', () => {
     expect(clear.scale).toBe(1);
   });
 
-  it('colours each pixel by the legend class of the source value under it, transparent outside', async () => {
+  it('colours each pixel by the legend class of the source pixel under it, transparent where that pixel is not counted', async () => {
     const { data, info } = await sharp(clear.png).raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height, info.channels]).toEqual([clear.width, clear.height, 4]);
     const [[south, west], [north, east]] = clear.bounds;
@@ -91,12 +100,15 @@ describe('rendering on a lat/lon grid', () => {
     const dLat = (north - south) / clear.height;
     let checked = 0;
     let transparent = 0;
-    for (let r = 0; r < clear.height; r += 3) {
-      for (let c = 0; c < clear.width; c += 3) {
+    let edge = 0;
+    for (let r = 0; r < clear.height; r += 1) {
+      for (let c = 0; c < clear.width; c += 1) {
         const lon = west + (c + 0.5) * dLon;
         const lat = north - (r + 0.5) * dLat;
         const o = (r * clear.width + c) * 4;
-        if (!pointInPolygon(lon, lat, ring)) {
+        // The parcel is drawn as the source pixels it is measured by, not clipped by the output cell centre.
+        if (pointInPolygon(lon, lat, ring) !== sourceCounted(lon, lat)) edge++;
+        if (!sourceCounted(lon, lat)) {
           expect(data[o + 3], `outside ${c},${r}`).toBe(0);
           expect(valueAt(clear.valuesGrid, lon, lat)).toBeNull();
           transparent++;
@@ -109,8 +121,9 @@ describe('rendering on a lat/lon grid', () => {
         checked++;
       }
     }
-    expect(checked).toBeGreaterThan(500);
-    expect(transparent).toBeGreaterThan(50);
+    expect(checked).toBeGreaterThan(4500);
+    expect(transparent).toBeGreaterThan(500);
+    expect(edge).toBeGreaterThan(20); // cells where the old outline clipping and the counted pixels disagree
   });
 
   it('answers valueAt with the source value anywhere inside a pixel, and null where clouds mask it', () => {
@@ -177,7 +190,7 @@ describe('rendering on a lat/lon grid', () => {
 });
 
 describe('raw values output', () => {
-  it('writes a Float32 EPSG:4326 GeoTIFF with NaN nodata that geotiff.js and libvips read back', async () => {
+  it('writes the counted source pixels as a Float32 GeoTIFF on the native UTM grid, NaN elsewhere', async () => {
     const tiff = await fromArrayBuffer(
       clear.geotiff.buffer.slice(
         clear.geotiff.byteOffset,
@@ -185,20 +198,37 @@ describe('raw values output', () => {
       ) as ArrayBuffer,
     );
     const image = await tiff.getImage();
-    expect([image.getWidth(), image.getHeight()]).toEqual([clear.width, clear.height]);
-    expect(image.getGeoKeys()?.GeographicTypeGeoKey).toBe(4326);
+    expect(image.getGeoKeys()?.ProjectedCSTypeGeoKey).toBe(GRID.epsg);
+    expect(image.getGeoKeys()?.GTModelTypeGeoKey).toBe(1);
     expect(Number.isNaN(image.getGDALNoData())).toBe(true);
-    const [[south, west], [north, east]] = clear.bounds;
-    expect(image.getOrigin()[0]).toBeCloseTo(west, 10);
-    expect(image.getOrigin()[1]).toBeCloseTo(north, 10);
-    expect(image.getResolution()[0]).toBeCloseTo((east - west) / clear.width, 12);
-    expect(image.getResolution()[1]).toBeCloseTo(-(north - south) / clear.height, 12);
+    expect(image.getResolution().slice(0, 2)).toEqual([10, -10]);
+    const [x0, y0] = image.getOrigin();
+    const col0 = (x0! - GRID.x0) / 10;
+    const row0 = (GRID.y0 - y0!) / 10;
+    expect(Number.isInteger(col0) && Number.isInteger(row0)).toBe(true); // on the scene's own pixel grid
+    const width = image.getWidth();
     const [raster] = (await image.readRasters()) as unknown as [Float32Array];
-    expect(Array.from(raster!, (v) => (Number.isNaN(v) ? null : v))).toEqual(
-      Array.from(clear.valuesGrid.data, (v) => (Number.isNaN(v) ? null : v)),
-    );
+    let count = 0;
+    let sum = 0;
+    for (let i = 0; i < raster!.length; i++) {
+      const col = col0 + (i % width);
+      const row = row0 + Math.floor(i / width);
+      const [lon, lat] = toUtm.inverse([GRID.x0 + (col + 0.5) * 10, GRID.y0 - (row + 0.5) * 10]);
+      const inside = pointInPolygon(lon!, lat!, ring);
+      // Scene A has no masked pixel in the parcel: value ⇔ centre inside, equal to the source pixel's NDVI.
+      expect(Number.isNaN(raster![i]!), `pixel ${col},${row}`).toBe(!inside);
+      if (!inside) continue;
+      expect(raster![i]).toBe(Math.fround(sourceNdvi(lon!, lat!)));
+      count++;
+      sum += raster![i]!;
+    }
+    expect(count).toBe(clear.stats.count);
+    expect(Math.abs(sum / count - clear.stats.mean!)).toBeLessThan(1e-6);
+    // Every value the lat/lon map shows is one of the counted pixels.
+    const counted = new Set(Array.from(raster!).filter((v) => !Number.isNaN(v)));
+    for (const v of clear.valuesGrid.data) if (!Number.isNaN(v)) expect(counted.has(v)).toBe(true);
     const meta = await sharp(clear.geotiff).metadata();
-    expect([meta.width, meta.height, meta.format]).toEqual([clear.width, clear.height, 'tiff']);
+    expect(meta.format).toBe('tiff');
   });
 
   it('round-trips the compact values grid', () => {

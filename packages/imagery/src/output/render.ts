@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { geometryBBox, geometryRings, type BBox, type ParcelGeometry } from '../geo/geometry.ts';
+import { geometryBBox, type BBox, type ParcelGeometry } from '../geo/geometry.ts';
 import { applyFit, fitLonLatToXY, projector } from '../geo/project.ts';
-import { rasterizeRings, type PixelGrid } from '../geo/rasterize.ts';
+import type { PixelGrid } from '../geo/rasterize.ts';
 import { compileLegend, type LegendInterval } from './legend.ts';
 import { writeGeoTiff } from './geotiff-writer.ts';
 import type { ValuesGrid } from './values-grid.ts';
@@ -52,6 +52,11 @@ export function outputSize(
 export interface RenderInput {
   /** Index values on the source grid (NaN = masked), with that grid and its EPSG. */
   values: Float32Array;
+  /**
+   * The source pixels the statistics count (BandStack.inParcel). An output cell shows a value only when the
+   * source pixel it samples is one of them and is valid, so the map never shows an uncounted pixel.
+   */
+  inParcel: Uint8Array;
   grid: PixelGrid;
   epsg: number;
   geometry: ParcelGeometry;
@@ -74,8 +79,10 @@ export interface RenderedMap extends OutputSize {
 /**
  * Resamples the source values onto a lat/lon-aligned grid over the parcel's bbox (Leaflet image overlay):
  * each output pixel centre goes through a fitted lon/lat → UTM polynomial (no per-pixel proj4) and takes the
- * source pixel it falls in. Pixels whose centre is outside the parcel polygon, or whose source is masked,
- * stay transparent and NaN in the values grid.
+ * source pixel it falls in. The cell shows that pixel's value only if the statistics count it (`inParcel`
+ * and valid); otherwise it stays transparent and NaN in the values grid. The parcel is thus drawn as the
+ * source pixels it is measured by, edges included — not clipped to the outline by the output cell centre,
+ * which would show uncounted pixels (slivers) and hide counted ones.
  */
 export function renderIndexMap(input: RenderInput): RenderedMap {
   const bbox = geometryBBox(input.geometry);
@@ -92,11 +99,6 @@ export function renderIndexMap(input: RenderInput): RenderedMap {
     width,
     height,
   };
-  const lonLatRings = geometryRings(input.geometry).map((ring) => ({
-    xs: Float64Array.from(ring, (p) => p[0]!),
-    ys: Float64Array.from(ring, (p) => p[1]!),
-  }));
-  const inside = rasterizeRings(lonLatRings, outGrid);
   const rgba = new Uint8Array(width * height * 4);
   const data = new Float32Array(width * height).fill(Number.NaN);
   const g = input.grid;
@@ -104,12 +106,13 @@ export function renderIndexMap(input: RenderInput): RenderedMap {
     const lat = north - (r + 0.5) * outGrid.resY;
     for (let c = 0; c < width; c++) {
       const o = r * width + c;
-      if (!inside[o]) continue;
       const [x, y] = applyFit(fit, west + (c + 0.5) * outGrid.resX, lat);
       const sc = Math.floor((x - g.x0) / g.resX);
       const sr = Math.floor((g.y0 - y) / g.resY);
       if (sc < 0 || sr < 0 || sc >= g.width || sr >= g.height) continue;
-      const v = input.values[sr * g.width + sc]!;
+      const s = sr * g.width + sc;
+      if (!input.inParcel[s]) continue;
+      const v = input.values[s]!;
       if (Number.isNaN(v)) continue;
       data[o] = v;
       const rgbaValue = colour(v);
@@ -129,7 +132,22 @@ export async function encodePng(rgba: Uint8Array, width: number, height: number)
     .toBuffer();
 }
 
-/** The values grid as a Float32 GeoTIFF in EPSG:4326 (nodata NaN) for download into a GIS. */
+/**
+ * Index values on their native source grid (the scene's UTM CRS, 10 m) as a Float32 GeoTIFF, nodata NaN:
+ * the download whose own statistics are the answer's. `values` must already be NaN wherever the statistics
+ * do not count a pixel (compute.ts `countedValues`).
+ */
+export function encodeNativeGeoTiff(values: Float32Array, grid: PixelGrid & { epsg: number }): Buffer {
+  return writeGeoTiff({
+    type: 'float32',
+    levels: [{ width: grid.width, height: grid.height, data: values }],
+    geo: { epsg: grid.epsg, originX: grid.x0, originY: grid.y0, resX: grid.resX, resY: grid.resY },
+    nodata: 'nan',
+    tileSize: 256,
+  });
+}
+
+/** The lat/lon values grid as a Float32 GeoTIFF in EPSG:4326 (nodata NaN); the engine now downloads the native one. */
 export function encodeValuesGeoTiff(values: ValuesGrid): Buffer {
   const [[south, west], [north, east]] = values.bounds;
   return writeGeoTiff({

@@ -2,6 +2,7 @@ import type { CogInfo, CogReader } from '../cog/reader.ts';
 import { CogUnavailableError } from '../errors.ts';
 import { geometryRings, type ParcelGeometry } from '../geo/geometry.ts';
 import { flatRingsBBox, projectRings } from '../geo/project.ts';
+import { pointOnSurface } from '../geo/point-on-surface.ts';
 import { countSet, rasterizeRings, type PixelGrid } from '../geo/rasterize.ts';
 import type { Acquisition } from '../stac/item.ts';
 import { REFLECTANCE_SCALE } from '../stac/offset.ts';
@@ -21,7 +22,10 @@ export interface BandStack {
   bands: Record<string, Float64Array>;
   /** SCL classes by nearest neighbour on the same grid (0 = no data), when requested. */
   scl: Uint8Array | null;
-  /** 1 where the pixel centre lies inside the parcel. */
+  /**
+   * 1 where the pixel centre lies inside the parcel; when no centre does (a parcel smaller or thinner than a
+   * pixel), the single pixel containing the parcel's point-on-surface.
+   */
   inParcel: Uint8Array;
 }
 
@@ -124,11 +128,13 @@ export async function readBandStack(
   }
 
   const inParcel = rasterizeRings(rings, grid);
-  if (countSet(inParcel) === 0) {
-    // A parcel thinner than a pixel has no pixel centre inside: keep the pixel under its bbox centre.
-    const c = Math.floor(((minX + maxX) / 2 - grid.x0) / res);
-    const r = Math.floor((grid.y0 - (minY + maxY) / 2) / grid.resY);
-    inParcel[r * grid.width + c] = 1;
+  const surface = countSet(inParcel) === 0 ? pointOnSurface(rings) : null;
+  if (surface) {
+    // A parcel smaller or thinner than a pixel may hold no pixel centre: it is then the one pixel that
+    // contains its point-on-surface (inside the polygon even when concave; the bbox centre may not be).
+    const c = Math.floor((surface[0] - grid.x0) / res);
+    const r = Math.floor((grid.y0 - surface[1]) / grid.resY);
+    if (c >= 0 && r >= 0 && c < grid.width && r < grid.height) inParcel[r * grid.width + c] = 1;
   }
   return { grid, bands, scl, inParcel };
 }
