@@ -1,5 +1,5 @@
 import type { CogReader } from './cog/reader.ts';
-import { AllCloudyError, NoSceneError } from './errors.ts';
+import { AllCloudyError, CatalogUnavailableError, NoSceneError } from './errors.ts';
 import { geometryRings, ringsContain, ringsIntersect, type ParcelGeometry } from './geo/geometry.ts';
 import { readBandStack } from './raster/band-stack.ts';
 import { sclLookup, summarizeScl, type SclSummary } from './raster/masks.ts';
@@ -142,13 +142,35 @@ export async function chooseScene(options: {
   maskClasses?: ReadonlyArray<number>;
   minValidFraction: number;
   nearestDays?: number;
+  /** Told about each item skipped for a missing band asset (a catalog defect). */
+  warn?: (message: string) => void;
 }): Promise<SceneChoice> {
   const { catalog, reader, geometry, start, end, bands } = options;
-  const usable = (a: Acquisition) => a.assets.scl !== undefined && bands.every((b) => a.assets[b] !== undefined);
-  const found = (await catalog.search({ geometry, start, end })).filter(usable);
+  const required = ['scl', ...bands.filter((b) => b !== 'scl')];
+  const usable = (a: Acquisition) => required.every((b) => a.assets[b] !== undefined);
+  const incomplete = new Map<string, { item: Acquisition; missing: string[] }>();
+  const onIncomplete = (item: Acquisition, missing: string[]) => incomplete.set(item.id, { item, missing });
+  const searched = await catalog.search({ geometry, start, end, requiredAssets: required, onIncomplete });
+  // Also here, for a Catalog of one's own that ignores requiredAssets.
+  const found = searched.filter((a) => {
+    const missing = required.filter((b) => a.assets[b] === undefined);
+    if (missing.length > 0) onIncomplete(a, missing);
+    return missing.length === 0;
+  });
+  const warn = options.warn ?? ((message: string) => console.warn(`[imagery] ${message}`));
+  for (const { item, missing } of incomplete.values())
+    warn(`skipping item ${item.id} (${item.collection ?? 'no collection'}): no ${missing.join(', ')} asset`);
   const acquisitions = dedupeAcquisitions(found, geometry);
   const assessed = await Promise.all(acquisitions.map((a) => assessScene(reader, a, geometry, options.maskClasses)));
   const candidates = assessed.filter((c) => c.coveredFraction > 0);
+  if (candidates.length === 0 && incomplete.size > 0) {
+    const missing = [...new Set([...incomplete.values()].flatMap((i) => i.missing))];
+    const ids = [...incomplete.keys()];
+    throw new CatalogUnavailableError(
+      catalog.sources.join(', ') || 'catalog',
+      `no usable item over the parcel: missing band asset ${missing.map((b) => `'${b}'`).join(', ')} in ${ids[0]}${ids.length > 1 ? ` (and ${ids.length - 1} more)` : ''}`,
+    );
+  }
   if (candidates.length === 0) {
     const { before, after } = await nearestDates(catalog, geometry, start, end, options.nearestDays ?? 30, usable);
     throw new NoSceneError({ start, end }, before, after);

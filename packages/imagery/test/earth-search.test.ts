@@ -47,23 +47,58 @@ describe.skipIf(!HAS_S2_FIXTURES)('real Earth Search v1 answers', () => {
     expect(reflectanceDnOffset({ boaOffsetApplied: null, processingBaseline: null })).toBe(0);
   });
 
-  it('parses every recorded search page and drops other collections', () => {
+  it('parses every recorded search page, keeps both Sentinel-2 L2A collections and drops the others', () => {
     const pages = readdirSync(DIR).filter((f) => f.startsWith('earthsearch_v1_') && !f.endsWith('.request.json'));
     expect(pages.length).toBe(4);
+    let c1Count = 0;
     for (const file of pages) {
       const raw = json(file);
       const { items } = parseSearchPage(raw, 'https://earth-search.aws.element84.com/v1/search', 'test');
       const features = raw.features as Array<Record<string, unknown>>;
-      const l2a = features.filter((f) => f.collection === 'sentinel-2-l2a');
+      const kept = features.filter((f) => f.collection === 'sentinel-2-l2a' || f.collection === 'sentinel-2-c1-l2a');
       expect(
         items.map((i) => i.id),
         file,
-      ).toEqual(l2a.map((f) => f.id));
-      expect(items.every((i) => i.collection === 'sentinel-2-l2a')).toBe(true);
+      ).toEqual(kept.map((f) => f.id));
+      c1Count += items.filter((i) => i.collection === 'sentinel-2-c1-l2a').length;
+      // Only the L2A collection when configured so.
+      const { items: l2aOnly } = parseSearchPage(raw, null, 'test', ['sentinel-2-l2a']);
+      expect(l2aOnly.every((i) => i.collection === 'sentinel-2-l2a')).toBe(true);
     }
+    expect(c1Count).toBe(6);
     const mixed = json('earthsearch_v1_search_test_multiple_collections_page1.json');
     const { items } = parseSearchPage(mixed, null, 'test');
     expect(items.map((i) => i.id)).toEqual(['S2A_13TDE_20231008_0_L2A']);
+  });
+
+  it('reads a real Collection 1 item: asset keys, raster:bands offset, baseline, tile, sequence', () => {
+    const page = json('earthsearch_v1_search_TestCLISearch.test_filter_page2.json');
+    const features = page.features as Array<Record<string, unknown>>;
+    const c1Raw = features.find((f) => f.id === 'S2B_T24MWV_20250731T130245_L2A')!;
+    const l2aRaw = features.find((f) => f.id === 'S2B_24MWV_20250731_0_L2A')!;
+    const c1 = parseItem(c1Raw, null)!;
+    const l2a = parseItem(l2aRaw, null)!;
+    expect(c1.collection).toBe('sentinel-2-c1-l2a');
+    expect(c1.processingBaseline).toBe('05.11');
+    expect(c1.boaOffsetApplied).toBeNull();
+    // C1: reflectance = DN × 0.0001 − 0.1, i.e. (DN − 1000) / 10000, from raster:bands.
+    expect([c1.dnOffset, c1.offsetSource]).toEqual([1000, 'raster:bands']);
+    expect(c1.assets.red).toMatchObject({ scale: 0.0001, offset: -0.1 });
+    expect(c1.assets.red!.href).toMatch(/sentinel-2-c1-l2a\/24\/M\/WV\/.*\/B04\.tif$/);
+    for (const key of ['blue', 'green', 'nir', 'rededge1', 'nir08', 'swir16', 'swir22', 'scl'])
+      expect(c1.assets[key], key).toBeDefined();
+    expect([c1.gridCode, c1.epsg, c1.sequence]).toEqual(['MGRS-24MWV', 32724, 0]);
+    // The original collection's copy of the same acquisition: the flag wins over its stale raster:bands.
+    expect([l2a.dnOffset, l2a.offsetSource]).toEqual([0, 'baseline']);
+    expect(l2a.datetime).toBe(c1.datetime);
+    // Without the flag and with no raster:bands, the baseline rule still applies.
+    const bare = structuredClone(c1Raw) as { assets: Record<string, Record<string, unknown>> };
+    for (const asset of Object.values(bare.assets)) delete asset['raster:bands'];
+    expect([parseItem(bare, null)!.dnOffset, parseItem(bare, null)!.offsetSource]).toEqual([1000, 'baseline']);
+    // raster:bands saying offset 0 (as a C1 item of baseline < 04.00 data would be written) → no offset.
+    const zero = structuredClone(c1Raw) as { assets: Record<string, { 'raster:bands'?: Array<{ offset?: number }> }> };
+    for (const asset of Object.values(zero.assets)) for (const band of asset['raster:bands'] ?? []) band.offset = 0;
+    expect(parseItem(zero, null)!.dnOffset).toBe(0);
   });
 
   describe('paging through a loopback replay of the recorded pages', () => {
@@ -87,8 +122,36 @@ describe.skipIf(!HAS_S2_FIXTURES)('real Earth Search v1 answers', () => {
     });
     afterAll(() => server.close());
 
-    it('follows the POST next link and keeps only sentinel-2-l2a items', async () => {
+    it('follows the POST next link and answers each acquisition once, from Collection 1', async () => {
+      bodies.length = 0;
       const catalog = createCatalog({ stacApiUrl: `${server.url}/v1`, timeoutMs: 2000 });
+      const items = await catalog.search({ bbox: [-180, -90, 180, 90], start: '2025-07-01', end: '2025-08-01' });
+      expect(bodies).toHaveLength(2);
+      expect(bodies[0]).toMatchObject({
+        collections: ['sentinel-2-c1-l2a', 'sentinel-2-l2a'],
+        datetime: '2025-07-01T00:00:00.000Z/2025-08-01T23:59:59.999Z',
+      });
+      // Six tiles, each in both collections (24MVV's two copies on different pages): the C1 copy each time.
+      expect(items.map((i) => i.id).sort()).toEqual(
+        [
+          'S2B_T20EPT_20250731T131905_L2A',
+          'S2B_T24MUV_20250731T130245_L2A',
+          'S2B_T24MVV_20250731T130245_L2A',
+          'S2B_T24MWV_20250731T130245_L2A',
+          'S2B_T24MXV_20250731T130245_L2A',
+          'S2B_T24MUA_20250731T130245_L2A',
+        ].sort(),
+      );
+      expect(items.every((i) => i.dnOffset === 1000 && i.offsetSource === 'raster:bands')).toBe(true);
+    });
+
+    it('with collections [sentinel-2-l2a] configured, keeps only sentinel-2-l2a items', async () => {
+      bodies.length = 0;
+      const catalog = createCatalog({
+        stacApiUrl: `${server.url}/v1`,
+        timeoutMs: 2000,
+        collections: ['sentinel-2-l2a'],
+      });
       const items = await catalog.search({ bbox: [-180, -90, 180, 90], start: '2025-07-01', end: '2025-08-01' });
       expect(bodies).toHaveLength(2);
       expect(bodies[0]).toMatchObject({

@@ -1,7 +1,7 @@
 import { CatalogUnavailableError } from '../errors.ts';
 import type { BBox, ParcelGeometry } from '../geo/geometry.ts';
 import { requestJson, type JsonRequest, type RetryPolicy } from './http-json.ts';
-import { itemProblem, parseItem, SENTINEL2_L2A, type Acquisition } from './item.ts';
+import { DEFAULT_COLLECTIONS, itemProblem, parseItem, type Acquisition } from './item.ts';
 
 export interface ApiSearch {
   geometry?: ParcelGeometry;
@@ -14,6 +14,8 @@ export interface ApiSearch {
 export interface ApiSourceOptions extends RetryPolicy {
   pageLimit: number;
   maxPages: number;
+  /** Asked for in one search, the preferred first (default sentinel-2-c1-l2a, sentinel-2-l2a). */
+  collections?: ReadonlyArray<string>;
 }
 
 type Json = Record<string, unknown>;
@@ -44,6 +46,7 @@ export function parseSearchPage(
   page: unknown,
   location: string | null,
   sourceName: string,
+  collections: ReadonlyArray<string> = DEFAULT_COLLECTIONS,
 ): { items: Acquisition[]; page: Json; malformed: string[] } {
   if (!isObject(page) || page.type !== 'FeatureCollection' || !Array.isArray(page.features)) {
     throw new CatalogUnavailableError(sourceName, 'answered something that is not a STAC FeatureCollection');
@@ -51,7 +54,8 @@ export function parseSearchPage(
   const items: Acquisition[] = [];
   const malformed: string[] = [];
   for (const feature of page.features) {
-    if (isObject(feature) && typeof feature.collection === 'string' && feature.collection !== SENTINEL2_L2A) continue;
+    if (isObject(feature) && typeof feature.collection === 'string' && !collections.includes(feature.collection))
+      continue;
     const problem = itemProblem(feature);
     if (problem) {
       malformed.push(problem.reason);
@@ -78,15 +82,19 @@ export function malformedAnswerError(sourceName: string, malformed: readonly str
   return new CatalogUnavailableError(sourceName, `answered malformed STAC items only: ${malformed[0]}${more}`);
 }
 
-/** POST {url}/search for Sentinel-2 L2A over the geometry and window, following `next` links. */
+/**
+ * POST {url}/search for the Sentinel-2 L2A collections (all in one search, in order of preference) over the
+ * geometry and window, following `next` links.
+ */
 export async function searchStacApi(
   apiUrl: string,
   query: ApiSearch,
   options: ApiSourceOptions,
 ): Promise<Acquisition[]> {
   const sourceName = apiUrl;
+  const collections = options.collections ?? DEFAULT_COLLECTIONS;
   const body: Json = {
-    collections: [SENTINEL2_L2A],
+    collections: [...collections],
     datetime: `${query.startIso}/${query.endIso}`,
     limit: options.pageLimit,
   };
@@ -97,7 +105,8 @@ export async function searchStacApi(
   const malformed: string[] = [];
   for (let pageNumber = 0; request && pageNumber < options.maxPages; pageNumber++) {
     const raw = await requestJson(request, options, sourceName);
-    const { items: pageItems, page, malformed: pageMalformed } = parseSearchPage(raw, request.url, sourceName);
+    const parsed = parseSearchPage(raw, request.url, sourceName, collections);
+    const { items: pageItems, page, malformed: pageMalformed } = parsed;
     items.push(...pageItems);
     malformed.push(...pageMalformed);
     request = pageItems.length === 0 && (page.features as unknown[]).length === 0 ? null : nextRequest(page, request);

@@ -1,8 +1,29 @@
 import path from 'node:path';
 import { geometryBBox, type BBox, type ParcelGeometry } from '../geo/geometry.ts';
-import { reflectanceDnOffset } from './offset.ts';
+import { REFLECTANCE_SCALE, reflectanceDnOffset } from './offset.ts';
 
+/** Earth Search's original L2A collection (mixed processing baselines, `earthsearch:boa_offset_applied`). */
 export const SENTINEL2_L2A = 'sentinel-2-l2a';
+/** Earth Search's Collection 1 L2A: the whole archive reprocessed, offset declared in the assets' `raster:bands`. */
+export const SENTINEL2_C1_L2A = 'sentinel-2-c1-l2a';
+/** Collections searched by default, the preferred one first. */
+export const DEFAULT_COLLECTIONS: ReadonlyArray<string> = [SENTINEL2_C1_L2A, SENTINEL2_L2A];
+
+/** Asset keys (common names) holding surface reflectance. */
+export const REFLECTANCE_ASSETS: ReadonlyArray<string> = [
+  'coastal',
+  'blue',
+  'green',
+  'red',
+  'rededge1',
+  'rededge2',
+  'rededge3',
+  'nir',
+  'nir08',
+  'nir09',
+  'swir16',
+  'swir22',
+];
 
 export interface AssetRef {
   /** Resolved location: an http(s) URL or an absolute local path. */
@@ -10,6 +31,9 @@ export interface AssetRef {
   /** As declared by the item; the reader trusts the GeoTIFF's own grid instead. */
   shape: [number, number] | null;
   transform: number[] | null;
+  /** The first `raster:bands` entry's scale and offset (value = DN × scale + offset), when declared. */
+  scale: number | null;
+  offset: number | null;
 }
 
 /** One Sentinel-2 L2A item, reduced to what the engine needs. */
@@ -27,9 +51,15 @@ export interface Acquisition {
   bbox: BBox | null;
   processingBaseline: string | null;
   boaOffsetApplied: boolean | null;
-  /** DN offset to subtract before scaling by 1/10000, from the offset rule. */
+  /** DN offset to subtract before scaling by 1/10000 (from `raster:bands` or the baseline rule). */
   dnOffset: number;
+  /** Where dnOffset comes from: the assets' `raster:bands` (Collection 1) or the baseline rule (offset.ts). */
+  offsetSource: 'raster:bands' | 'baseline';
   gridCode: string | null;
+  /** Reprocessing sequence: the `_1_` of `…_1_L2A` ids, or `s2:sequence`; 0 when unknown. */
+  sequence: number;
+  /** `s2:generation_time` (ISO), when published: a later one is a newer processing of the same acquisition. */
+  generatedAt: string | null;
   /** Keyed by common band name (red, nir, swir16, scl…). */
   assets: Record<string, AssetRef>;
 }
@@ -104,6 +134,25 @@ export function itemProblem(raw: unknown): { reason: string; datetime: string | 
 }
 
 /**
+ * The DN offset the reflectance assets declare in `raster:bands` (reflectance = DN × scale + offset, hence
+ * (DN − dnOffset) / 10000 with dnOffset = −offset / scale), or null when they declare none, or declare one
+ * the engine cannot express as a DN offset at scale 1/10000 (another scale, bands that disagree): the
+ * baseline rule applies then. Collection 1 items declare scale 0.0001 and offset −0.1 → 1000.
+ */
+export function rasterBandsDnOffset(assets: Readonly<Record<string, AssetRef>>): number | null {
+  const declared = REFLECTANCE_ASSETS.map((key) => assets[key]).filter(
+    (a): a is AssetRef => a !== undefined && a.scale !== null,
+  );
+  if (declared.length === 0) return null;
+  const offsets = declared.map((a) => {
+    if (Math.abs(a.scale! * REFLECTANCE_SCALE - 1) > 1e-9) return Number.NaN;
+    return Math.round((-(a.offset ?? 0) / a.scale!) * 1000) / 1000;
+  });
+  const first = offsets[0]!;
+  return Number.isFinite(first) && offsets.every((o) => o === first) ? first + 0 : null;
+}
+
+/**
  * Parses a STAC item; returns null for anything that is not a usable item (so one bad feature in a page
  * does not sink a search). `itemLocation` is the URL or path of the item JSON, for relative hrefs.
  */
@@ -117,10 +166,14 @@ export function parseItem(raw: unknown, itemLocation: string | null): Acquisitio
     for (const [key, value] of Object.entries(raw.assets)) {
       if (!isObject(value) || typeof value.href !== 'string') continue;
       const shape = numberArray(value['proj:shape']);
+      const rasterBand = Array.isArray(value['raster:bands']) ? value['raster:bands'][0] : undefined;
+      const band = isObject(rasterBand) ? rasterBand : {};
       assets[ASSET_ALIASES[key] ?? key] = {
         href: resolveHref(value.href, itemLocation),
         shape: shape && shape.length === 2 ? [shape[0]!, shape[1]!] : null,
         transform: numberArray(value['proj:transform']),
+        scale: typeof band.scale === 'number' && Number.isFinite(band.scale) ? band.scale : null,
+        offset: typeof band.offset === 'number' && Number.isFinite(band.offset) ? band.offset : null,
       };
     }
   }
@@ -145,9 +198,19 @@ export function parseItem(raw: unknown, itemLocation: string | null): Acquisitio
     processingBaseline:
       typeof baseline === 'string' ? baseline : typeof baseline === 'number' ? baseline.toFixed(2) : null,
   };
+  const collection = typeof raw.collection === 'string' ? raw.collection : null;
+  const declared =
+    collection === SENTINEL2_L2A || offsetProps.boaOffsetApplied !== null ? null : rasterBandsDnOffset(assets);
+  const sequenceProp = properties['s2:sequence'];
+  const sequence =
+    Number(
+      raw.id.match(/_(\d+)_L2A$/)?.[1] ??
+        (typeof sequenceProp === 'string' || typeof sequenceProp === 'number' ? sequenceProp : 0),
+    ) || 0;
+  const generated = properties['s2:generation_time'];
   return {
     id: raw.id,
-    collection: typeof raw.collection === 'string' ? raw.collection : null,
+    collection,
     datetime: new Date(datetime).toISOString(),
     date: new Date(datetime).toISOString().slice(0, 10),
     platform: typeof properties.platform === 'string' ? properties.platform : null,
@@ -156,8 +219,11 @@ export function parseItem(raw: unknown, itemLocation: string | null): Acquisitio
     footprint,
     bbox,
     ...offsetProps,
-    dnOffset: reflectanceDnOffset(offsetProps),
+    dnOffset: declared ?? reflectanceDnOffset(offsetProps),
+    offsetSource: declared === null ? 'baseline' : 'raster:bands',
     gridCode: typeof properties['grid:code'] === 'string' ? properties['grid:code'] : null,
+    sequence,
+    generatedAt: typeof generated === 'string' && !Number.isNaN(Date.parse(generated)) ? generated : null,
     assets,
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CatalogUnavailableError } from '../errors.ts';
 import { bboxPolygon, geometryRings, ringsIntersect, type BBox, type ParcelGeometry } from '../geo/geometry.ts';
 import { malformedAnswerError } from './api-source.ts';
-import { itemProblem, parseItem, SENTINEL2_L2A, type Acquisition } from './item.ts';
+import { DEFAULT_COLLECTIONS, itemProblem, parseItem, type Acquisition } from './item.ts';
 
 export interface StaticSearch {
   geometry?: ParcelGeometry;
@@ -29,13 +29,16 @@ interface Scan {
 }
 
 /**
- * A static STAC catalog folder: every *.json below it that is a Sentinel-2 L2A item (or an item without a
- * collection) is indexed once; asset hrefs may be relative to the item file, absolute paths, or URLs.
+ * A static STAC catalog folder: every *.json below it that is an item of one of `collections` (or an item
+ * without a collection) is indexed once; asset hrefs may be relative to the item file, absolute paths, or URLs.
  */
 export class StaticCatalogSource {
   private index: Promise<Scan> | null = null;
 
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    readonly collections: ReadonlyArray<string> = DEFAULT_COLLECTIONS,
+  ) {}
 
   /**
    * Items of the window and place. None, while items that cannot be used lie in the window (or have no time):
@@ -91,7 +94,7 @@ export class StaticCatalogSource {
         continue; // Not JSON we can read: not an item, skip it like a STAC client would.
       }
       const collection = (raw as { collection?: unknown } | null)?.collection;
-      if (typeof collection === 'string' && collection !== SENTINEL2_L2A) continue;
+      if (typeof collection === 'string' && !this.collections.includes(collection)) continue;
       const problem = itemProblem(raw);
       if (problem) {
         malformed.push({ reason: `${file}: ${problem.reason}`, datetime: problem.datetime });
