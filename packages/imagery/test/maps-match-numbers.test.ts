@@ -26,7 +26,9 @@ noteIfMissing('maps match their numbers: GeoTIFF statistics on the 29RKH COGs');
 /** The GeoTIFF as a GIS user gets it: georeferencing and the non-NaN pixels with their grid positions. */
 async function readTiff(result: IndexMapResult) {
   const bytes = result.geotiff;
-  const tiff = await fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  const tiff = await fromArrayBuffer(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  );
   const image = await tiff.getImage();
   const [raster] = (await image.readRasters()) as unknown as [Float32Array];
   const [x0, y0] = image.getOrigin() as [number, number];
