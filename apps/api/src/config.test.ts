@@ -75,6 +75,15 @@ describe('loadConfig', () => {
     expect(c.rateLimit.max).toBe(50);
   });
 
+  it('reads STAC_COLLECTIONS (Collection 1, then the original L2A collection, by default)', () => {
+    expect(loadConfig({}).stacCollections).toEqual(['sentinel-2-c1-l2a', 'sentinel-2-l2a']);
+    expect(loadConfig({ STAC_COLLECTIONS: ' sentinel-2-l2a , sentinel-2-c1-l2a ' }).stacCollections).toEqual([
+      'sentinel-2-l2a',
+      'sentinel-2-c1-l2a',
+    ]);
+    expect(() => loadConfig({ STAC_COLLECTIONS: 'sentinel-2-l2a;drop' })).toThrow(/STAC_COLLECTIONS/);
+  });
+
   it('lets DEMO_DATA override the default in both directions', () => {
     expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
     expect(

@@ -14,6 +14,9 @@ export const DEFAULT_MAP_TILE_HOSTS = [
   'https://*.tile.openstreetmap.org',
 ];
 
+/** STAC collections the imagery engine searches, the preferred first (Earth Search's Collection 1, then the original). */
+export const DEFAULT_STAC_COLLECTIONS = ['sentinel-2-c1-l2a', 'sentinel-2-l2a'];
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     // One problem, one line (each problem names its variable); several, one line each.
@@ -118,6 +121,15 @@ const hostList = z
     'expected host names or origins separated by spaces or commas',
   );
 
+const collectionList = z
+  .string()
+  .trim()
+  .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+  .refine(
+    (names) => names.length > 0 && names.every((n) => /^[\w.-]+$/.test(n)),
+    'expected STAC collection ids separated by commas, e.g. sentinel-2-c1-l2a,sentinel-2-l2a',
+  );
+
 const EnvSchema = z.object({
   PORT: z.coerce.number('expected a port number').int().min(1).max(65535).default(8080),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -133,6 +145,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Filaha <no-reply@filaha.local>'),
   STAC_API_URL: optionalText.pipe(urlWith(['http:', 'https:']).optional()),
   STAC_CATALOG_PATH: optionalText,
+  STAC_COLLECTIONS: optionalText.pipe(collectionList.optional()),
   S3_ENDPOINT: optionalText.pipe(urlWith(['http:', 'https:']).optional()),
   S3_BUCKET: optionalText,
   S3_ACCESS_KEY: optionalText,
@@ -170,6 +183,8 @@ export interface Config {
   mailFrom: string;
   stacApiUrl: string | undefined;
   stacCatalogPath: string | undefined;
+  /** STAC_COLLECTIONS: searched in one query; the same acquisition in several is taken from the first listed. */
+  stacCollections: string[];
   s3: S3Config | undefined;
   webDist: string;
   mapTileHosts: string[];
@@ -251,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     mailFrom: e.MAIL_FROM,
     stacApiUrl: e.STAC_API_URL,
     stacCatalogPath: e.STAC_CATALOG_PATH === undefined ? undefined : absolute(e.STAC_CATALOG_PATH, cwd),
+    stacCollections: e.STAC_COLLECTIONS ?? [...DEFAULT_STAC_COLLECTIONS],
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY && e.S3_SECRET_KEY
         ? {

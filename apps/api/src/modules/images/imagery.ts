@@ -16,6 +16,10 @@ import type { Config } from '../../config.ts';
 export interface ImageryOptions {
   stacApiUrl?: string;
   catalogPath?: string;
+  /** STAC collections searched, the preferred first (engine default: sentinel-2-c1-l2a, sentinel-2-l2a). */
+  collections?: ReadonlyArray<string>;
+  /** Where the engine's warnings go (an item skipped for a missing band asset). */
+  warn?: (message: string) => void;
   /** Per HTTP attempt against the catalog and the COGs. */
   timeoutMs?: number;
   retries?: number;
@@ -34,9 +38,12 @@ export const IMAGERY_DEFAULTS = { timeoutMs: 4_000, retries: 1, deadlineMs: 9_00
  * offline demo catalog. A STAC API alone does NOT pull in the demo catalog — synthetic scenes must never mix
  * into a production search.
  */
-export function imageryOptionsFromConfig(config: Pick<Config, 'stacApiUrl' | 'stacCatalogPath'>): ImageryOptions {
+export function imageryOptionsFromConfig(
+  config: Pick<Config, 'stacApiUrl' | 'stacCatalogPath'> & Partial<Pick<Config, 'stacCollections'>>,
+): ImageryOptions {
   return {
     stacApiUrl: config.stacApiUrl,
+    collections: config.stacCollections,
     catalogPath: config.stacCatalogPath ?? (config.stacApiUrl ? undefined : DEMO_CATALOG_PATH),
   };
 }
@@ -95,6 +102,7 @@ export function createImagery(options: ImageryOptions): Imagery {
   const catalog = createCatalog({
     stacApiUrl: options.stacApiUrl,
     catalogPath: options.catalogPath,
+    collections: options.collections,
     timeoutMs: options.timeoutMs ?? IMAGERY_DEFAULTS.timeoutMs,
     retries: options.retries ?? IMAGERY_DEFAULTS.retries,
     fetch: options.fetch,
@@ -111,6 +119,7 @@ export function createImagery(options: ImageryOptions): Imagery {
           index: request.index,
           start: request.start,
           end: request.end,
+          warn: options.warn,
         }),
         deadline,
         deadlineMs,

@@ -20,7 +20,12 @@ export interface ImagesModuleOptions {
  */
 export const imagesModule: FastifyPluginAsync<ImagesModuleOptions> = async (app, options) => {
   if (!app.hasDecorator('storage')) throw new Error('images module: register storagePlugin before it');
-  const imagery = options.imagery ?? createImagery(imageryOptionsFromConfig(options.config));
+  const imagery =
+    options.imagery ??
+    createImagery({
+      ...imageryOptionsFromConfig(options.config),
+      warn: (message) => app.log.warn({ module: 'imagery' }, message),
+    });
   const images = createImagesService({
     repo: createImagesRepository(options.database.db),
     imagery,
