@@ -71,9 +71,11 @@ async function asAdmin<T = { id: number }>(w: World, method: 'POST' | 'PUT', url
 }
 
 const freshUserId = async (role: 'User' | 'Seller' = 'User') => (await factories.createUser(db(), { role })).user.id;
-const freshIndex = (w: World) =>
+/** An index code the engine computes (the API refuses others), never the world's own index's. */
+const vacantCode = (w: World) => factories.vacantIndexCode(db(), w.indexId ? [w.indexId] : []);
+const freshIndex = async (w: World) =>
   asAdmin(w, 'POST', '/api/indice', {
-    indiceName: `Indice Z${uniqueSuffix().slice(-8)}`,
+    indiceName: `Indice ${await vacantCode(w)}`,
     recomndation: 'r',
     description: 'd',
   });
@@ -258,8 +260,8 @@ export const RECIPES: Record<string, Recipe> = {
   'GET /api/indice': at('/api/indice'),
   'GET /api/indice/:id': (w) => ({ url: `/api/indice/${w.ndviId}` }),
   'GET /api/indice/:userId/indices': (w) => ({ url: `/api/indice/${w.callers.farmer.id}/indices` }),
-  'POST /api/indice': send('/api/indice', () => ({
-    indiceName: `Indice Y${uniqueSuffix().slice(-8)}`,
+  'POST /api/indice': send('/api/indice', async (w) => ({
+    indiceName: `Indice ${await vacantCode(w)}`,
     recomndation: 'r',
     description: 'd',
   })),

@@ -1,3 +1,4 @@
+import { ENGINE_INDEX_CODES } from '@filaha/shared';
 import { describe, expect, it } from 'vitest';
 import { compileLegend, findIndex, getIndex, INDEX_CODES, INDICES, type IndexDefinition } from '../src/index.ts';
 
@@ -60,6 +61,10 @@ describe('default legends', () => {
 });
 
 describe('findIndex', () => {
+  it('the codes the back office offers (@filaha/shared ENGINE_INDEX_CODES) are exactly the registry', () => {
+    expect([...ENGINE_INDEX_CODES]).toEqual(INDEX_CODES);
+  });
+
   it('knows the engine codes and the earlier names, and nothing else', () => {
     expect(findIndex('Indice NDVI')?.code).toBe('NDVI');
     expect(findIndex(' gndvi ')?.code).toBe('GNDVI');

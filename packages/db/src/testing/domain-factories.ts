@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import type { PublicationState, SubscriptionState } from '@filaha/shared';
 import {
   farmerSubscriptions,
+  indexResults,
   indices,
   parcels,
   planIndices,
@@ -22,6 +23,35 @@ export async function indexIdByCode(target: DbLike, code: IndexCode): Promise<nu
   const [row] = await toDb(target).select({ id: indices.id }).from(indices).where(eq(indices.code, code));
   if (!row) throw new Error(`Index ${code} is not seeded`);
   return row.id;
+}
+
+/** Codes the imagery engine computes that the seed does not create (the API refuses other codes). */
+export const UNSEEDED_ENGINE_CODES = ['EVI', 'SAVI', 'GNDVI'] as const;
+
+/**
+ * An engine code free for a test to create an index 'Indice <code>' with (POST /api/indice refuses codes the
+ * engine cannot compute; codes and names are unique): the first unseeded code no index holds as code or
+ * name, or else one whose holders — indices earlier tests created — are deleted here with their results,
+ * usage rows, legends and assignments. `keep`: ids of indices the caller still uses, never deleted.
+ */
+export async function vacantIndexCode(target: DbLike, keep: readonly number[] = []): Promise<string> {
+  const db = toDb(target);
+  const names = UNSEEDED_ENGINE_CODES.map((code) => `Indice ${code}`);
+  const rows = await db
+    .select({ id: indices.id, code: indices.code, name: indices.name })
+    .from(indices)
+    .where(or(inArray(indices.code, [...UNSEEDED_ENGINE_CODES]), inArray(indices.name, names)));
+  const holdersOf = (code: string) => rows.filter((r) => r.code === code || r.name === `Indice ${code}`);
+  const free = UNSEEDED_ENGINE_CODES.find((code) => holdersOf(code).length === 0);
+  if (free) return free;
+  const code = UNSEEDED_ENGINE_CODES.find((c) => holdersOf(c).every((h) => !keep.includes(h.id)));
+  if (!code) throw new Error('No engine code left to create an index with');
+  for (const holder of holdersOf(code)) {
+    await db.delete(indexResults).where(eq(indexResults.indexId, holder.id));
+    await db.delete(subscriptionIndexUsage).where(eq(subscriptionIndexUsage.indexId, holder.id));
+    await db.delete(indices).where(eq(indices.id, holder.id));
+  }
+  return code;
 }
 
 export interface CreatePlanOptions {

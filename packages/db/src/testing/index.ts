@@ -11,6 +11,7 @@ import {
   createSellerPlan,
   createSellerSubscription,
   indexIdByCode,
+  vacantIndexCode,
 } from './domain-factories.ts';
 import { createUser } from './factories.ts';
 import { postgresFromTemplate } from './pg-template.ts';
@@ -56,6 +57,7 @@ export const factories = {
   createSellerSubscription,
   createPublication,
   indexIdByCode,
+  vacantIndexCode,
 };
 export {
   createFarmerSubscription,
@@ -66,6 +68,8 @@ export {
   createSellerSubscription,
   indexIdByCode,
   squarePolygon,
+  UNSEEDED_ENGINE_CODES,
+  vacantIndexCode,
   type IndexCode,
 } from './domain-factories.ts';
 export {

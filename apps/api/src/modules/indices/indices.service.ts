@@ -5,6 +5,7 @@ import {
   type IndexInput,
   type IndexUpdateInput,
 } from '@filaha/shared';
+import { findIndex } from '@filaha/imagery';
 import type { AuthedCtx, Ctx } from '../../context.ts';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { toParcel } from '../parcels/parcels.presenter.ts';
@@ -17,11 +18,23 @@ import type { Index, IndexConfig } from './indices.schemas.ts';
 
 const CODE_PATTERN = /^[A-Z0-9_]{2,16}$/;
 
-/** The engine code: the one given, or the name without 'Indice', spaces and case ('Indice NDVI' → 'NDVI'). */
+/** The index's code is not one the imagery engine computes: a plan could sell it, and every request would fail. */
+function notComputable(): ValidationError {
+  return new ValidationError([
+    { path: 'code', code: 'index_not_computable', message: 'validation.indexNotComputable' },
+  ]);
+}
+
+/**
+ * The engine code: the one given, or the name without 'Indice', spaces and case ('Indice NDVI' → 'NDVI'),
+ * refused unless the imagery engine computes that index; stored as the engine spells it ('MSAVI2' → 'MSAVI').
+ */
 function codeOf(input: { code?: string | undefined; indiceName: string }): string {
   const code = (input.code ?? indexCodeFromName(input.indiceName)).toUpperCase();
   if (!CODE_PATTERN.test(code)) throw ValidationError.field('code', 'validation.indexCode');
-  return code;
+  const engine = findIndex(code);
+  if (!engine) throw notComputable();
+  return engine.code;
 }
 
 /** Vegetation indices (admin CRUD; reads are public) and the farmer's index-map configuration (SPEC §3). */
@@ -63,6 +76,12 @@ export function createIndicesService(repo: IndicesRepository, parcels: ParcelsRe
       const patch: Partial<IndexValues> = {};
       if (input.indiceName !== undefined) patch.name = input.indiceName;
       if (input.code !== undefined) patch.code = codeOf({ code: input.code, indiceName: '' });
+      else {
+        // An index stored before this check with a code the engine does not know is only saved with a valid code.
+        const current = await repo.findById(id);
+        if (!current) throw new NotFoundError();
+        if (!findIndex(current.code)) throw notComputable();
+      }
       if (input.description !== undefined) patch.description = toBilingual(input.description);
       if (input.recomndation !== undefined) patch.recommendations = toRecommendations(input.recomndation);
       if (Object.keys(patch).length === 0) return present(id, ctx.lang);

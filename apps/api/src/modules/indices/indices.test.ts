@@ -17,9 +17,15 @@ type IndexOut = {
   legende: Array<{ intervalDeb: number; intervalFin: number; color: string }>;
 };
 
-async function createIndex(headers: Record<string, string>, overrides: Record<string, unknown> = {}) {
+/** An index the engine computes, named 'Indice <code>' so its code comes from the name. */
+async function createIndex(
+  headers: Record<string, string>,
+  overrides: Record<string, unknown> = {},
+  keep: readonly number[] = [],
+) {
+  const code = await factories.vacantIndexCode(db(), keep);
   const res = await k.post('/api/indice', headers, {
-    indiceName: `Indice X${tag()}`,
+    indiceName: `Indice ${code}`,
     recomndation: 'Irriguer si la valeur baisse.',
     description: JSON.stringify({ ar: 'وصف المؤشر', fr: "Description de l'indice" }),
     ...overrides,
@@ -33,6 +39,7 @@ describe('POST /api/indice', () => {
     const { admin } = await k.cast();
     const created = await createIndex(admin.headers);
     expect(created.code).toBe(created.indiceName.replace('Indice ', ''));
+    expect(['EVI', 'SAVI', 'GNDVI']).toContain(created.code);
     expect(JSON.parse(created.description)).toEqual({ ar: 'وصف المؤشر', fr: "Description de l'indice" });
     expect(created.recomndation).toEqual([
       { range: { ar: '', fr: '' }, ar: 'Irriguer si la valeur baisse.', fr: 'Irriguer si la valeur baisse.' },
@@ -43,8 +50,9 @@ describe('POST /api/indice', () => {
   it('accepts structured recommendations, a plain-text description and an explicit code', async () => {
     const { admin } = await k.cast();
     const recomndation = [{ range: { ar: 'أقل من 0', fr: 'Inférieur à 0' }, ar: 'نص', fr: 'Texte' }];
-    const code = `C${tag()}`;
+    const code = await factories.vacantIndexCode(db());
     const created = await createIndex(admin.headers, {
+      indiceName: `Mon indice ${tag()}`,
       recomndation,
       description: 'Texte seul',
       code: code.toLowerCase(),
@@ -54,9 +62,39 @@ describe('POST /api/indice', () => {
     expect(created.code).toBe(code);
   });
 
+  it('refuses (400, index_not_computable) a code the imagery engine does not compute, creating nothing', async () => {
+    const { admin } = await k.cast();
+    const before = await db().select({ id: indices.id }).from(indices);
+    for (const body of [
+      { indiceName: `Indice LAI${tag()}` },
+      { indiceName: `Indice ${tag()}`, code: 'NDVI2' },
+      { indiceName: 'Indice RVI' },
+    ]) {
+      const res = await k.post('/api/indice', admin.headers, { recomndation: 'r', description: 'd', ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(json(res)).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        issues: [{ path: 'code', code: 'index_not_computable', message: 'validation.indexNotComputable' }],
+      });
+    }
+    expect(await db().select({ id: indices.id }).from(indices)).toHaveLength(before.length);
+  });
+
+  it('stores the engine spelling of a known code given by an earlier name (MSAVI2 → MSAVI)', async () => {
+    const { admin } = await k.cast();
+    // MSAVI is seeded: the earlier name resolves to the same engine code, hence the duplicate.
+    const res = await k.post('/api/indice', admin.headers, {
+      indiceName: 'Indice MSAVI2',
+      recomndation: 'r',
+      description: 'd',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(issuesOf(res)[0]).toMatchObject({ path: 'code', code: 'duplicate' });
+  });
+
   it('requires indiceName, recomndation and description', async () => {
     const { admin } = await k.cast();
-    const full = { indiceName: `Indice V${tag()}`, recomndation: 'r', description: 'd' };
+    const full = { indiceName: `Indice ${await factories.vacantIndexCode(db())}`, recomndation: 'r', description: 'd' };
     for (const field of ['indiceName', 'recomndation', 'description'] as const) {
       for (const value of [undefined, '', '  ']) {
         const res = await k.post('/api/indice', admin.headers, { ...full, [field]: value });
@@ -73,7 +111,7 @@ describe('POST /api/indice', () => {
     const created = await createIndex(admin.headers);
     const sameName = await k.post('/api/indice', admin.headers, {
       indiceName: created.indiceName,
-      code: `Z${tag()}`,
+      code: await factories.vacantIndexCode(db(), [created.id]),
       recomndation: 'r',
       description: 'd',
     });
@@ -91,7 +129,7 @@ describe('POST /api/indice', () => {
 
   it('is for admins only', async () => {
     const { manager, farmer } = await k.cast();
-    const body = { indiceName: `Indice W${tag()}`, recomndation: 'r', description: 'd' };
+    const body = { indiceName: `Indice ${await factories.vacantIndexCode(db())}`, recomndation: 'r', description: 'd' };
     expect((await k.post('/api/indice', {}, body)).statusCode).toBe(401);
     expect((await k.post('/api/indice', manager.headers, body)).statusCode).toBe(403);
     expect((await k.post('/api/indice', farmer.headers, body)).statusCode).toBe(403);
@@ -132,11 +170,42 @@ describe('PUT /api/indice/{id}', () => {
 
   it('answers 404, 409 on a taken name, 400 on an empty name, 403 for a manager', async () => {
     const { admin, manager } = await k.cast();
-    const [a, b] = [await createIndex(admin.headers), await createIndex(admin.headers)];
+    const a = await createIndex(admin.headers);
+    const b = await createIndex(admin.headers, {}, [a.id]);
     expect(codeOf(await k.put('/api/indice/99999999', admin.headers, { indiceName: 'x' }))).toBe('NOT_FOUND');
     expect((await k.put(`/api/indice/${a.id}`, admin.headers, { indiceName: b.indiceName })).statusCode).toBe(409);
     expect((await k.put(`/api/indice/${a.id}`, admin.headers, { indiceName: '' })).statusCode).toBe(400);
     expect((await k.put(`/api/indice/${a.id}`, manager.headers, { indiceName: 'x' })).statusCode).toBe(403);
+  });
+});
+
+describe('PUT /api/indice/{id}: the code stays one the engine computes', () => {
+  it('refuses an unknown code and leaves the index unchanged; accepts a known one', async () => {
+    const { admin } = await k.cast();
+    const created = await createIndex(admin.headers);
+    const refused = await k.put(`/api/indice/${created.id}`, admin.headers, { code: 'LAI', indiceName: 'Autre' });
+    expect(refused.statusCode).toBe(400);
+    expect(issuesOf(refused)[0]).toMatchObject({ path: 'code', code: 'index_not_computable' });
+    const [row] = await db().select().from(indices).where(eq(indices.id, created.id));
+    expect(row).toMatchObject({ code: created.code, name: created.indiceName });
+
+    const other = await factories.vacantIndexCode(db(), [created.id]);
+    const accepted = await k.put(`/api/indice/${created.id}`, admin.headers, { code: other.toLowerCase() });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(json<IndexOut>(accepted).code).toBe(other);
+  });
+
+  it('refuses to edit an index stored earlier with a code the engine does not know, unless the code is fixed', async () => {
+    const { admin } = await k.cast();
+    const created = await createIndex(admin.headers);
+    const legacy = `L${tag()}`;
+    await db().update(indices).set({ code: legacy }).where(eq(indices.id, created.id));
+    const refused = await k.put(`/api/indice/${created.id}`, admin.headers, { indiceName: `Renommé ${tag()}` });
+    expect(issuesOf(refused)[0]).toMatchObject({ path: 'code', code: 'index_not_computable' });
+    expect((await db().select().from(indices).where(eq(indices.id, created.id)))[0]?.code).toBe(legacy);
+    const code = await factories.vacantIndexCode(db(), [created.id]);
+    const fixed = await k.put(`/api/indice/${created.id}`, admin.headers, { code, indiceName: `Renommé ${tag()}` });
+    expect(fixed.statusCode, fixed.body).toBe(200);
   });
 });
 

@@ -1,7 +1,8 @@
 import { asc, eq, legends } from '@filaha/db';
+import { factories } from '@filaha/db/testing';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
-import { codeOf, issuesOf, kit, tag } from '../plans/test-kit.ts';
+import { codeOf, issuesOf, kit } from '../plans/test-kit.ts';
 
 const t = useTestApp();
 const k = kit(t);
@@ -20,9 +21,11 @@ type LegendOut = {
   position: number;
 };
 
-async function newIndex(headers: Record<string, string>): Promise<number> {
+/** A fresh index with a code the engine computes (the API refuses others); `keep`: indices still in use. */
+async function newIndex(headers: Record<string, string>, keep: readonly number[] = []): Promise<number> {
+  const code = await factories.vacantIndexCode(db(), keep);
   const res = await k.post('/api/indice', headers, {
-    indiceName: `Indice L${tag()}`,
+    indiceName: `Indice ${code}`,
     recomndation: 'r',
     description: 'd',
   });
@@ -78,7 +81,8 @@ describe('POST /api/legende', () => {
 
   it('refuses an interval overlapping another of the same index (409 legend_overlap), not of another index', async () => {
     const { admin } = await k.cast();
-    const [indexId, otherIndex] = [await newIndex(admin.headers), await newIndex(admin.headers)];
+    const indexId = await newIndex(admin.headers);
+    const otherIndex = await newIndex(admin.headers, [indexId]);
     expect((await k.post('/api/legende', admin.headers, legend(indexId, 0, 0.4))).statusCode).toBe(201);
     for (const [a, b] of [
       [0.2, 0.6],
