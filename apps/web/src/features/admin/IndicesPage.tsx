@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { IndexInput, toBilingual } from '@filaha/shared';
-import { TextField } from '../../components/ui/fields.tsx';
+import { ENGINE_INDEX_CODES, IndexInput, toBilingual } from '@filaha/shared';
+import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { adminApi, KEYS } from './adminApi.ts';
 import { AssignIndexForm } from './AssignIndexForm.tsx';
@@ -22,27 +22,34 @@ import { useErrorText } from './ui/useErrorText.ts';
 import { withToasts } from './ui/Toasts.tsx';
 
 const requiredText = z.string().trim().min(1, 'validation.required').max(8000, 'validation.tooLong');
-/** SPEC §5: indiceName, recomndation, description required; the description is entered in both languages. */
+/**
+ * SPEC §5: indiceName, recomndation, description required; the description is entered in both languages. The
+ * code is chosen among those the imagery engine computes, so no plan can sell an index that fails on request.
+ */
 const IndexForm = z.object({
   indiceName: IndexInput.shape.indiceName,
+  code: z.enum(ENGINE_INDEX_CODES, { error: 'validation.required' }),
   recomndation: requiredText,
   descriptionAr: requiredText,
   descriptionFr: requiredText,
 });
 type IndexForm = z.output<typeof IndexForm>;
 
-function NewIndexForm({ onDone }: { onDone: () => void }) {
+export function NewIndexForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('admin');
   const { fieldMessage } = useMessages();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(IndexForm) });
   const errors = form.formState.errors;
+  // Codes are unique: an engine index that already has its row is shown but cannot be chosen again.
+  const taken = new Set((useQuery(indicesQuery).data ?? []).map((i) => i.code));
   const create = useAdminMutation({
     mutationFn: (v: IndexForm) =>
       adminApi.post(
         '/indice',
         IndexInput.parse({
           indiceName: v.indiceName,
+          code: v.code,
           recomndation: v.recomndation,
           description: { ar: v.descriptionAr, fr: v.descriptionFr },
         }),
@@ -64,6 +71,19 @@ function NewIndexForm({ onDone }: { onDone: () => void }) {
         error={fieldMessage(errors.indiceName?.message)}
         {...form.register('indiceName')}
       />
+      <SelectField
+        label={t('indices.code')}
+        hint={t('indices.codeHint')}
+        error={fieldMessage(errors.code?.message)}
+        {...form.register('code')}
+      >
+        <option value="">{t('common.choose')}</option>
+        {ENGINE_INDEX_CODES.map((code) => (
+          <option key={code} value={code} disabled={taken.has(code)}>
+            {code}
+          </option>
+        ))}
+      </SelectField>
       <TextAreaField
         label={t('indices.recommendation')}
         error={fieldMessage(errors.recomndation?.message)}
