@@ -12,6 +12,7 @@ import {
   computeStats,
   createCatalog,
   dnToReflectance,
+  pointOnSurface,
   type BandStack,
   type Catalog,
   type IndexMapResult,
@@ -176,6 +177,89 @@ describe('parcels smaller than a few pixels: one rule for map and numbers', () =
     // Each counted 10 m pixel is about one output cell: not the ~27 cells the outline used to paint.
     expect(shownCells.length).toBeLessThanOrEqual(result.stats.count + 2);
     expect(new Set(shownCells).size).toBeGreaterThanOrEqual(result.stats.count - 2);
+  });
+});
+
+describe('pointOnSurface', () => {
+  const ring = (points: Array<[number, number]>) => ({
+    xs: Float64Array.from(points, (p) => p[0]),
+    ys: Float64Array.from(points, (p) => p[1]),
+  });
+  const inside = (rings: ReturnType<typeof ring>[], [x, y]: [number, number]) =>
+    rings.filter((r) =>
+      pointInPolygon(
+        x,
+        y,
+        Array.from(r.xs, (v, i) => [v, r.ys[i]!]),
+      ),
+    ).length %
+      2 ===
+    1;
+
+  it('lies inside parts, concave shapes and around holes where the bbox centre does not', () => {
+    const cases = [
+      // Two squares with a gap across the bbox's middle height.
+      [
+        ring([
+          [0, 0],
+          [10, 0],
+          [10, 10],
+          [0, 10],
+        ]),
+        ring([
+          [0, 30],
+          [4, 30],
+          [4, 40],
+          [0, 40],
+        ]),
+      ],
+      // A square with a square hole over its bbox centre.
+      [
+        ring([
+          [0, 0],
+          [10, 0],
+          [10, 10],
+          [0, 10],
+        ]),
+        ring([
+          [2, 2],
+          [8, 2],
+          [8, 8],
+          [2, 8],
+        ]),
+      ],
+      // A thin V.
+      [
+        ring([
+          [0, 10],
+          [5, 0],
+          [10, 10],
+          [9, 10],
+          [5, 2],
+          [1, 10],
+        ]),
+      ],
+    ];
+    for (const rings of cases) {
+      const p = pointOnSurface(rings)!;
+      const xs = rings.flatMap((r) => Array.from(r.xs));
+      const ys = rings.flatMap((r) => Array.from(r.ys));
+      const centre: [number, number] = [
+        (Math.min(...xs) + Math.max(...xs)) / 2,
+        (Math.min(...ys) + Math.max(...ys)) / 2,
+      ];
+      expect(inside(rings, centre)).toBe(false); // the bbox centre is outside
+      expect(inside(rings, p), `${p}`).toBe(true);
+    }
+    expect(
+      pointOnSurface([
+        ring([
+          [0, 0],
+          [5, 0],
+          [10, 0],
+        ]),
+      ]),
+    ).toBeNull();
   });
 });
 
