@@ -1,5 +1,6 @@
 import { eq, indices, legends, planIndices } from '@filaha/db';
 import { factories } from '@filaha/db/testing';
+import { INDICES } from '@filaha/imagery';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { codeOf, issuesOf, kit, tag } from '../plans/test-kit.ts';
@@ -147,6 +148,26 @@ describe('GET /api/indice', () => {
     expect([...starts].sort((a, b) => a - b)).toEqual(starts);
     expect(ndvi?.legende[0]?.color).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
     expect(ndvi?.recomndation.length).toBeGreaterThan(0);
+  });
+});
+
+describe('seeded legends and the engine defaults', () => {
+  it('each seeded index has its own thresholds, the same as the engine default legend of its code', async () => {
+    const res = await k.get('/api/indice');
+    type Row = Omit<IndexOut, 'legende'> & {
+      legende: Array<{ intervalDeb: number; intervalFin: number; descriptionLegFr: string }>;
+    };
+    const seeded = json<Row[]>(res).filter((i) => ['NDVI', 'NDMI', 'NDWI', 'NDRE', 'MSAVI'].includes(i.code));
+    expect(seeded).toHaveLength(5);
+    for (const index of seeded) {
+      const engine = INDICES[index.code]!.legend;
+      expect(
+        index.legende.map((l) => [l.intervalDeb, l.intervalFin]),
+        index.code,
+      ).toEqual(engine.map((c) => [c.start, c.end]));
+    }
+    const ndre = seeded.find((i) => i.code === 'NDRE')!;
+    expect(ndre.legende.map((l) => l.descriptionLegFr)).toEqual(INDICES.NDRE!.legend.map((c) => c.label?.fr));
   });
 });
 
