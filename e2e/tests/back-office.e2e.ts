@@ -115,6 +115,8 @@ describe.skipIf(!hasChromium)('back office: admin screens and manager dashboard'
     const stamp = `${lang}${Date.now() % 100_000_000}`;
     const planName = `Offre E2E ${stamp}`;
     const indexName = `Indice T${stamp}`;
+    // An index the engine computes and the seed does not create (codes are unique; one per language run).
+    const indexCode = lang === 'ar' ? 'EVI' : 'SAVI';
 
     it(`${lang}: plan, functionality created and assigned (duplicate refused), empty tables`, async () => {
       const { ctx, page } = await signedIn(browser, lang, adminToken);
@@ -175,6 +177,7 @@ describe.skipIf(!hasChromium)('back office: admin screens and manager dashboard'
       await open(page, lang, '/admin/indices', 'admin:indices.title');
       await page.getByRole('button', { name: t(lang, 'admin:indices.add') }).click();
       await page.getByLabel(t(lang, 'admin:indices.columns.name')).fill(indexName);
+      await page.getByLabel(t(lang, 'admin:indices.code'), { exact: true }).selectOption(indexCode);
       await page.getByLabel(t(lang, 'admin:indices.recommendation')).fill('Irriguer si la valeur reste basse.');
       await page.getByLabel(t(lang, 'admin:indices.descriptionAr')).fill('مؤشر تجريبي');
       await page.getByLabel(t(lang, 'admin:indices.descriptionFr')).fill('Indice de test');
