@@ -42,4 +42,6 @@ export interface ApiError {
   code: ErrorCode;
   message: string;
   issues?: ApiIssue[];
+  /** From the `Retry-After` header of a 429: how long the caller must wait, in seconds. */
+  retryAfterSeconds?: number;
 }

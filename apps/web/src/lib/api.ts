@@ -67,7 +67,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
 
   const payload = await readJson(response);
   if (response.ok) return { ok: true, status: response.status, data: payload as T };
-  const error = toApiError(payload, response.status);
+  const error = withRetryAfter(toApiError(payload, response.status), response);
   if (response.status === 401 && token && options.notifyUnauthenticated !== false) {
     window.dispatchEvent(new Event(UNAUTHENTICATED_EVENT));
   }
@@ -92,6 +92,13 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return text;
   }
+}
+
+/** A 429's `Retry-After` (seconds) travels with the error, so the message can say how long to wait. */
+function withRetryAfter(error: ApiError, response: Response): ApiError {
+  if (response.status !== 429) return error;
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? { ...error, retryAfterSeconds: Math.ceil(seconds) } : error;
 }
 
 function toApiError(payload: unknown, status: number): ApiError {

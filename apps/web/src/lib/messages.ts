@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ERROR_CODES, LIMITS, type ErrorCode } from '@filaha/shared';
+import { ERROR_CODES, LIMITS, type ApiError, type ErrorCode } from '@filaha/shared';
 import { ApiFailure } from './api.ts';
 
 const LIMIT_VALUES = {
@@ -8,6 +8,13 @@ const LIMIT_VALUES = {
   max: LIMITS.passwordMaxLength,
   digits: LIMITS.phoneMaxDigits,
 };
+
+/** "14 minutes" / "14 دقيقة", "40 secondes": whole minutes from one minute on, rounded up (never less than the wait). */
+export function waitText(seconds: number, lang: string): string {
+  const locale = lang === 'fr' ? 'fr-FR' : 'ar-DZ';
+  const [value, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}
 
 function isErrorCode(code: string): code is ErrorCode {
   return (ERROR_CODES as readonly string[]).includes(code);
@@ -34,9 +41,15 @@ export function useMessages() {
     [t, i18n],
   );
 
+  /** A code, or the whole answer: a 429 that says how long to wait gets a message naming the wait. */
   const errorMessage = useCallback(
-    (code: string): string => (isErrorCode(code) ? t(`errors:${code}`) : t('errors:generic')),
-    [t],
+    (error: string | ApiError): string => {
+      const code = typeof error === 'string' ? error : error.code;
+      const wait = typeof error === 'string' ? undefined : error.retryAfterSeconds;
+      if (code === 'RATE_LIMITED' && wait) return t('errors:rateLimitedWait', { wait: waitText(wait, i18n.language) });
+      return isErrorCode(code) ? t(`errors:${code}`) : t('errors:generic');
+    },
+    [t, i18n],
   );
 
   const failureMessage = useCallback(

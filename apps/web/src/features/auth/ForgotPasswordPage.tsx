@@ -38,7 +38,7 @@ export function ForgotPasswordPage() {
     try {
       const result = await forgotPassword(address);
       if (!result.ok) {
-        setError(errorMessage(result.error.code));
+        setError(errorMessage(result.error));
         return;
       }
       setEmail(address);

@@ -59,7 +59,7 @@ export function ResetPasswordPage() {
       }
       const code = result.error.code;
       // An invalid code can be retyped; an expired or locked one needs a new code.
-      setError({ message: errorMessage(code), newCode: CODE_DEAD.has(code) || code === 'RESET_CODE_INVALID' });
+      setError({ message: errorMessage(result.error), newCode: CODE_DEAD.has(code) || code === 'RESET_CODE_INVALID' });
     } catch (e) {
       setError({ message: failureMessage(e), newCode: false });
     }

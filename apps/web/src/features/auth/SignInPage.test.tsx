@@ -62,6 +62,35 @@ describe('sign-in', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Trop de tentatives');
   });
 
+  const limited = () =>
+    new Response(JSON.stringify({ code: 'RATE_LIMITED', message: 'x' }), {
+      status: 429,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': '824' },
+    });
+
+  it('says how long to wait when the answer gives Retry-After (French)', async () => {
+    stubApi({ 'POST /api/auth/login': limited });
+    await signIn('x@filaha.dz', 'motdepasse');
+    expect((await screen.findByRole('alert')).textContent).toContain('Réessayez dans 14 minutes.');
+  });
+
+  it('says how long to wait when the answer gives Retry-After (Arabic)', async () => {
+    stubApi({ 'POST /api/auth/login': limited });
+    const user = userEvent.setup();
+    await i18n.changeLanguage('ar');
+    try {
+      renderApp('/auth/SignIn');
+      await user.type(await screen.findByLabelText('البريد الإلكتروني'), 'x@filaha.dz');
+      await user.type(screen.getByLabelText('كلمة المرور'), 'motdepasse');
+      await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+      const text = (await screen.findByRole('alert')).textContent ?? '';
+      expect(text).toContain('أعد المحاولة بعد');
+      expect(text).toMatch(/14/);
+    } finally {
+      await i18n.changeLanguage('fr');
+    }
+  });
+
   it('refuses a role the web app does not know', async () => {
     stubApi({ 'POST /api/auth/login': () => json(200, { token: 'jwt', user: { roleName: 'Robot', userId: 1 } }) });
     await signIn('x@filaha.dz', 'motdepasse');

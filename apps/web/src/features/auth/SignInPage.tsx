@@ -31,7 +31,7 @@ export function SignInPage() {
     try {
       const result = await login(values);
       if (!result.ok) {
-        setError(errorMessage(result.error.code));
+        setError(errorMessage(result.error));
         return;
       }
       const role = roleOfLogin(result.data);

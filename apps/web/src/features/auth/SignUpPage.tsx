@@ -73,7 +73,7 @@ export function SignUpPage() {
         const field = issue.path.split(/[./]/).filter(Boolean).pop();
         if (field && field in values) setError(field as keyof typeof values, { message: issue.message });
       }
-      setOutcome({ kind: 'error', message: errorMessage(result.error.code) });
+      setOutcome({ kind: 'error', message: errorMessage(result.error) });
     } catch (e) {
       setOutcome({ kind: 'error', message: failureMessage(e) });
     }
