@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RegisterInput, SignUpForm } from './auth.ts';
+import { RegisterInput, SignUpForm, UpdateUserInput } from './auth.ts';
 import { WILAYAS } from './wilayas.ts';
 
 const base = {
@@ -51,5 +51,15 @@ describe('WILAYAS', () => {
     expect(WILAYAS.find((w) => w.id === 25)?.fr).toBe('Constantine');
     expect(WILAYAS.find((w) => w.id === 31)?.fr).toBe('Oran');
     expect(WILAYAS[57]?.fr).toBe('El Meniaa');
+  });
+});
+
+describe('UpdateUserInput.role_id', () => {
+  it('takes a number or digits, never a boolean, an array or an oversized id', () => {
+    expect(UpdateUserInput.parse({ role_id: 4 }).role_id).toBe(4);
+    expect(UpdateUserInput.parse({ role_id: ' 4 ' }).role_id).toBe(4);
+    for (const bad of [true, false, [4], '4a', '', 0, -1, 2.5, 2_147_483_648]) {
+      expect(UpdateUserInput.safeParse({ role_id: bad }).success, JSON.stringify(bad)).toBe(false);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, ROLE_IDS } from './limits.ts';
+import { ID_MAX, LIMITS, ROLE_IDS } from './limits.ts';
 import { nameText, noNul } from './text.ts';
 
 /** Issue messages are locale keys (`validation.*`); the web app translates them, the API sends them as-is. */
@@ -92,7 +92,11 @@ export const UpdateUserInput = z
     userName: userNameSchema,
     phone_number: phoneSchema,
     wilaya: wilayaSchema,
-    role_id: z.coerce.number().int().positive(),
+    // A number or digits only: coercion would read `true` as 1 (Admin).
+    role_id: z.preprocess(
+      (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+      z.number().int().positive().max(ID_MAX),
+    ),
   })
   .partial();
 export type UpdateUserInput = z.infer<typeof UpdateUserInput>;
