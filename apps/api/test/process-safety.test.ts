@@ -3,16 +3,16 @@
  * data folder: a second process on the folder or on the port stops before it writes, kill -9 loses no
  * confirmed write, and start-up failures name the setting at fault in one line.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validRegistration } from './helper.ts';
+import { freePort, spawnServer, waitHealthy, type ServerProcess as Server } from './server-process.ts';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 /** Generous: a first start creates and migrates the embedded database, slow on a loaded 2-core machine. */
 const START_TIMEOUT_MS = 180_000;
 const EXIT_TIMEOUT_MS = 120_000;
@@ -28,74 +28,8 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  pid: number;
-  url: string;
-  output(): string;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** A clean environment: nothing from the test run's own settings (DATABASE_URL…) leaks into the server. */
-function spawnServer(env: Record<string, string>): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? root,
-      TMPDIR: tmpdir(),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-      RATE_LIMIT_MAX: '100000',
-      WEB_DIST: join(root, 'no-web-build'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  spawned.push(child);
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) =>
-    child.once('exit', (code, signal) => ok({ code, signal })),
-  );
-  return { child, pid: child.pid ?? 0, url: `http://127.0.0.1:${env.PORT ?? '8080'}`, output: () => out, exit };
-}
-
-async function waitHealthy(server: Server): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (server.child.exitCode !== null)
-      throw new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`);
-    try {
-      const res = await fetch(`${server.url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      server.child.kill('SIGKILL');
-      throw new Error(`server did not become healthy in time:\n${server.output()}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const server = spawnServer(env);
+  const server = spawnServer(env, spawned);
   await waitHealthy(server);
   return server;
 }
@@ -113,7 +47,7 @@ async function waitExit(server: Server): Promise<{ code: number | null; signal: 
 /** Runs a server that is expected to refuse to start: its exit code, how long it took, and what it printed. */
 async function refusedStart(env: Record<string, string>) {
   const started = Date.now();
-  const server = spawnServer(env);
+  const server = spawnServer(env, spawned);
   const { code } = await waitExit(server);
   const lines = server
     .output()

@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createScratchDatabase, type ScratchDatabase } from '@filaha/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_LIMITS } from '../src/plugins/security.ts';
 import { TEST_JWT_SECRET, validRegistration } from './helper.ts';
+import { freePort, spawnServer, stopServer, waitHealthy } from './server-process.ts';
 import { SseReader } from './sse.ts';
 
 /*
@@ -17,20 +16,6 @@ import { SseReader } from './sse.ts';
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) console.log('two-process test skipped: DATABASE_URL is not set (it needs a PostgreSQL server)');
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
-
 interface ApiProcess {
   name: string;
   url: string;
@@ -39,59 +24,24 @@ interface ApiProcess {
 }
 
 async function startApi(name: string, databaseUrl: string): Promise<ApiProcess> {
-  const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), `filaha-2p-${name}-`));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
+  const server = spawnServer({
+    PORT: String(await freePort()),
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     JWT_SECRET: TEST_JWT_SECRET,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    // The general per-address limit must not interfere; the sign-in limit under test is separate.
-    RATE_LIMIT_MAX: '100000',
-    WEB_DIST: join(dataDir, 'no-web-build'),
-  };
-  delete env.ADMIN_EMAIL;
-  delete env.ADMIN_PASSWORD;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    }
+    await stopServer(server);
     await rm(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`API ${name} exited with ${child.exitCode}:\n${out}`);
-    }
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`API ${name} did not answer /api/health in time:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  try {
+    await waitHealthy(server);
+  } catch (error) {
+    await stop();
+    throw new Error(`API ${name}: ${(error as Error).message}`);
   }
-  return { name, url, output: () => out, stop };
+  return { name, url: server.url, output: server.output, stop };
 }
 
 describe.skipIf(!serverUrl)('two API processes on one PostgreSQL database', () => {

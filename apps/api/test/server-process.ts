@@ -1,0 +1,93 @@
+/**
+ * The real server as an operator starts it (`node --import tsx apps/api/src/server.ts`), for the tests that need
+ * whole processes (process-safety, two-process): spawn with a clean environment, wait for /api/health, stop.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+/** Generous: a first start creates and migrates the embedded database, slow on a loaded 2-core machine. */
+const START_TIMEOUT_MS = 180_000;
+
+export interface ServerProcess {
+  child: ChildProcess;
+  pid: number;
+  url: string;
+  output(): string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+/**
+ * Starts a server with a clean environment: nothing from the test run's own settings (DATABASE_URL, ADMIN_*…)
+ * leaks into it; `env` says everything else. Every child is recorded in `spawned` so a file can kill leftovers.
+ */
+export function spawnServer(env: Record<string, string>, spawned: ChildProcess[] = []): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      TMPDIR: tmpdir(),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      // The general per-address limit must not interfere with tests that send many requests.
+      RATE_LIMIT_MAX: '100000',
+      WEB_DIST: join(tmpdir(), 'filaha-no-web-build'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  spawned.push(child);
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) =>
+    child.once('exit', (code, signal) => ok({ code, signal })),
+  );
+  return { child, pid: child.pid ?? 0, url: `http://127.0.0.1:${env.PORT ?? '8080'}`, output: () => out, exit };
+}
+
+/** Polls /api/health until it answers; throws with the server's output if it exits or takes too long. */
+export async function waitHealthy(server: ServerProcess): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (server.child.exitCode !== null)
+      throw new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`);
+    try {
+      const res = await fetch(`${server.url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      server.child.kill('SIGKILL');
+      throw new Error(`server did not become healthy in time:\n${server.output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** SIGTERM, then SIGKILL if the graceful close takes more than 10 s. */
+export async function stopServer(server: ServerProcess): Promise<void> {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await Promise.race([server.exit, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
