@@ -206,6 +206,8 @@ export const RECIPES: Record<string, Recipe> = {
     url: '/api/images/NDVI',
     payload: { ...IMAGE_BODY, parcelle_id: w.parcelId },
   }),
+  'GET /api/images/latest-acquisition': (w) => ({ url: `/api/images/latest-acquisition?parcelId=${w.parcelId}` }),
+  'GET /api/images/latest-clear': (w) => ({ url: `/api/images/latest-clear?parcelId=${w.parcelId}` }),
   'GET /api/request/images': (w) => ({ url: `/api/request/images?${historyQuery(w)}` }),
   'GET /api/request/image': (w) => ({ url: `/api/request/image?${historyQuery(w)}` }),
   'GET /api/files/*': (w) => ({ url: w.fileUrl }),

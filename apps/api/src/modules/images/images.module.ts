@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import { createImagery, imageryOptionsFromConfig, type Imagery } from './imagery.ts';
 import { detailedErrorHandler } from './images.errors.ts';
+import { latestImageRoutes } from './images.latest.ts';
 import { createImagesRepository } from './images.repository.ts';
 import { imagesRoutes } from './images.routes.ts';
 import { createImagesService } from './images.service.ts';
@@ -15,7 +16,8 @@ export interface ImagesModuleOptions {
 }
 
 /**
- * POST /images/{indexName}. The imagery catalog (and its COG tile cache) is created here once per app.
+ * POST /images/{indexName}, GET /images/latest-acquisition and /images/latest-clear. The imagery catalog (and
+ * its COG tile cache) is created here once per app.
  * Needs `app.storage` (lib/storage/plugin.ts) registered before it in the same scope.
  */
 export const imagesModule: FastifyPluginAsync<ImagesModuleOptions> = async (app, options) => {
@@ -26,12 +28,15 @@ export const imagesModule: FastifyPluginAsync<ImagesModuleOptions> = async (app,
       ...imageryOptionsFromConfig(options.config),
       warn: (message) => app.log.warn({ module: 'imagery' }, message),
     });
+  const repo = createImagesRepository(options.database.db);
   const images = createImagesService({
-    repo: createImagesRepository(options.database.db),
+    repo,
     imagery,
     storage: app.storage,
   });
   // Scoped: renders the limit-modal / nearest-dates fields, hands everything else to the app's handler.
   app.setErrorHandler(detailedErrorHandler);
   await app.register(imagesRoutes, { images });
+  // The farm map's default window and "latest clear image": catalog searches only, never charged.
+  await app.register(latestImageRoutes, { repo, imagery });
 };
