@@ -37,6 +37,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { apiRateLimit, securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -143,6 +144,8 @@ export async function buildApp(
       api.addHook('onSend', async (request, reply) => {
         if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) listingCache.touch();
       });
+      // Before every route: a write sent again with its Idempotency-Key gets the first answer (offline forms).
+      await api.register(idempotencyPlugin, { db: database.db });
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth: services.auth, passwordReset: services.passwordReset });
       await api.register(usersRoutes, { users: services.users });

@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'INTERNAL',
   'BLOCKED',
   'STOCK_NEGATIVE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_IN_PROGRESS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

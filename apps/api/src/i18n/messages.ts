@@ -66,6 +66,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     ar: 'هذه العملية تجعل المخزون سالبًا.',
     fr: 'Cette opération rendrait le stock négatif.',
   },
+  IDEMPOTENCY_KEY_REUSED: {
+    ar: 'مفتاح الإرسال هذا استُعمل من قبل لطلب مختلف.',
+    fr: "Cette clé d'envoi a déjà servi pour une autre requête.",
+  },
+  IDEMPOTENCY_IN_PROGRESS: {
+    ar: 'هذا الطلب قيد المعالجة، أعد المحاولة بعد لحظة.',
+    fr: 'Cette requête est déjà en cours de traitement, réessayez dans un instant.',
+  },
 };
 
 export function errorMessage(code: ErrorCode, language: Language): string {
