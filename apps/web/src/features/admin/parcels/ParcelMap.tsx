@@ -5,11 +5,12 @@ import L from 'leaflet';
 import '@geoman-io/leaflet-geoman-free';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, Polygon, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { MapContainer, Polygon, Tooltip, useMap } from 'react-leaflet';
+import { MapBase } from '../../basemap/MapBase.tsx';
 import type { PolygonInput } from '@filaha/shared';
 import type { Parcel } from '../types.ts';
 import { centerOf, polygonFromDrawn, toLatLngs } from './geometry.ts';
-import { ADMIN_MAP, ADMIN_TILES } from './mapConfig.ts';
+import { ADMIN_BASE_TILES, ADMIN_MAP } from './mapConfig.ts';
 
 export interface ParcelMapProps {
   parcels: readonly Parcel[];
@@ -135,8 +136,7 @@ export function ParcelMap({
       className="overflow-hidden rounded-2xl border border-stone-200 bg-stone-200"
     >
       <MapContainer center={ADMIN_MAP.center} zoom={ADMIN_MAP.zoom} className="h-[28rem] w-full md:h-[32rem]">
-        {ADMIN_TILES.satellite ? <TileLayer url={ADMIN_TILES.satellite} maxZoom={19} /> : null}
-        {ADMIN_TILES.labels ? <TileLayer url={ADMIN_TILES.labels} maxZoom={19} /> : null}
+        <MapBase tiles={ADMIN_BASE_TILES} />
         {parcels.map((p) => (
           <Polygon
             key={p.id}

@@ -1,3 +1,5 @@
+import type { BaseTiles } from '../../basemap/MapBase.tsx';
+
 /** SPEC §9: the admin parcel map opens on [36.5, 3.3] at zoom 10 and focuses a parcel at zoom 15. */
 export const ADMIN_MAP = {
   center: [36.5, 3.3] as [number, number],
@@ -20,3 +22,9 @@ export const ADMIN_TILES = {
   satellite: tileUrl(import.meta.env.VITE_SAT_TILES as string | undefined, ESRI_IMAGERY),
   labels: tileUrl(import.meta.env.VITE_LABEL_TILES as string | undefined, ESRI_LABELS),
 };
+
+/** The configured tile layers, for MapBase (which draws the bundled fallback under them). */
+export const ADMIN_BASE_TILES: BaseTiles[] = [
+  ...(ADMIN_TILES.satellite ? [{ url: ADMIN_TILES.satellite, maxZoom: 19 }] : []),
+  ...(ADMIN_TILES.labels ? [{ url: ADMIN_TILES.labels, maxZoom: 19 }] : []),
+];

@@ -1,11 +1,13 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useState } from 'react';
+import type { LeafletMouseEvent, Map as LeafletMap } from 'leaflet';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageOverlay, MapContainer, Polygon, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
+import { ImageOverlay, MapContainer, Polygon, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
+import { MapBase } from '../../basemap/MapBase.tsx';
 import type { Bounds, Parcel } from '../farmApi.ts';
 import { asLang, formatNumber } from '../format.ts';
 import { valueAt, type ValuesGrid } from '../valuesGrid.ts';
-import { MAP_DEFAULTS, TILES, ringLatLngs, type MapView } from './mapConfig.ts';
+import { BASE_TILES, MAP_DEFAULTS, ringLatLngs, type MapView } from './mapConfig.ts';
 
 export interface MapOverlay {
   url: string;
@@ -23,6 +25,8 @@ interface FarmMapProps {
   tooltip: boolean;
   /** Index code shown in the tooltip (NDVI…). */
   indexCode: string;
+  /** The colour class of a value (its swatch as drawn on the map, and its meaning), for the tooltip. */
+  describe?: (value: number) => { color: string; label: string } | null;
   view: MapView | null;
   /** Accessible name of the map region. */
   label: string;
@@ -32,6 +36,9 @@ interface FarmMapProps {
 interface Hover {
   x: number;
   y: number;
+  /** The map's size, to keep the tooltip inside it. */
+  width: number;
+  height: number;
   lat: number;
   lng: number;
   value: number;
@@ -55,16 +62,35 @@ function ViewController({ view }: { view: MapView | null }) {
   return null;
 }
 
-/** Reads the REAL index value under the cursor from the values grid; nothing where the pixel is masked. */
+/**
+ * Reads the REAL index value under the cursor from the values grid; nothing where the pixel is masked. A tap
+ * (click) or a long press (contextmenu) reads it too, so a finger gets the value a mouse gets by hovering.
+ */
 function HoverProbe({ grid, onHover }: { grid: ValuesGrid | null; onHover: (h: Hover | null) => void }) {
+  const probe = (e: LeafletMouseEvent) => {
+    const value = grid ? valueAt(grid, e.latlng.lng, e.latlng.lat) : null;
+    const size = (e.target as LeafletMap | undefined)?.getSize?.();
+    onHover(
+      value === null
+        ? null
+        : {
+            x: e.containerPoint.x,
+            y: e.containerPoint.y,
+            width: size?.x ?? 0,
+            height: size?.y ?? 0,
+            lat: e.latlng.lat,
+            lng: e.latlng.lng,
+            value,
+          },
+    );
+  };
   useMapEvents({
-    mousemove(e) {
-      const value = grid ? valueAt(grid, e.latlng.lng, e.latlng.lat) : null;
-      onHover(
-        value === null
-          ? null
-          : { x: e.containerPoint.x, y: e.containerPoint.y, lat: e.latlng.lat, lng: e.latlng.lng, value },
-      );
+    mousemove: probe,
+    click: probe,
+    contextmenu(e) {
+      // A long press on a phone: the value, not the browser's menu.
+      e.originalEvent.preventDefault();
+      probe(e);
     },
     mouseout() {
       onHover(null);
@@ -73,13 +99,25 @@ function HoverProbe({ grid, onHover }: { grid: ValuesGrid | null; onHover: (h: H
   return null;
 }
 
+/** Tooltip placement: beside the point, on the side with room, so it never leaves the map on a phone. */
+function tooltipPlace(h: Hover): CSSProperties {
+  const gap = 14;
+  const right = h.width > 0 && h.x > h.width / 2;
+  const below = !(h.height > 0 && h.y > h.height / 2);
+  return {
+    ...(right ? { right: h.width - h.x + gap } : { left: h.x + gap }),
+    ...(below ? { top: h.y + gap } : { bottom: h.height - h.y + gap }),
+    maxWidth: 'min(16rem, 80%)',
+  };
+}
+
 /**
  * The farm map (SPEC §9): satellite base and labels, every parcel drawn (the selected one outlined red 3 px),
  * the index image as an overlay, and the value under the cursor. The container stays `dir="ltr"`: Leaflet
  * positions tiles and controls in left/top pixels, which an RTL page would otherwise mirror.
  */
 export function FarmMap(props: FarmMapProps) {
-  const { parcels, selectedId, onSelect, overlay, grid, tooltip, indexCode, view, label } = props;
+  const { parcels, selectedId, onSelect, overlay, grid, tooltip, indexCode, view, label, describe } = props;
   const { t, i18n } = useTranslation('farm');
   const lang = asLang(i18n.language);
   const [hover, setHover] = useState<Hover | null>(null);
@@ -103,8 +141,7 @@ export function FarmMap(props: FarmMapProps) {
         zoomControl={false}
         className="size-full bg-stone-300"
       >
-        {TILES.satellite ? <TileLayer url={TILES.satellite} attribution="Esri, Maxar, Earthstar Geographics" /> : null}
-        {TILES.labels ? <TileLayer url={TILES.labels} /> : null}
+        <MapBase tiles={BASE_TILES} />
         <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
         {overlay ? (
           <ImageOverlay
@@ -128,7 +165,8 @@ export function FarmMap(props: FarmMapProps) {
                 weight: selected ? MAP_DEFAULTS.selectedWeight : 2,
                 fillOpacity: overlay && selected ? 0 : 0.12,
               }}
-              eventHandlers={onSelect ? { click: () => onSelect(parcel.id) } : undefined}
+              // Tapping the selected parcel reads a value; it does not select it again (which clears the result).
+              eventHandlers={onSelect && !selected ? { click: () => onSelect(parcel.id) } : undefined}
             />
           );
         })}
@@ -136,18 +174,46 @@ export function FarmMap(props: FarmMapProps) {
         <HoverProbe grid={tooltip ? grid : null} onHover={setHover} />
       </MapContainer>
       {showTooltip ? (
-        <div
-          data-testid="farm-value-tooltip"
-          data-value={hover.value}
-          data-lat={hover.lat}
-          data-lng={hover.lng}
-          className="pointer-events-none absolute z-[1000] rounded-md bg-stone-900/90 px-2 py-1 text-xs font-semibold text-white shadow"
-          style={{ left: hover.x + 14, top: hover.y + 14 }}
-          dir={lang === 'ar' ? 'rtl' : 'ltr'}
-        >
+        <ValueTooltip hover={hover} place={tooltipPlace(hover)} lang={lang} describe={describe}>
           {t('map.valueAt', { index: indexCode, value: formatNumber(hover.value, lang, 3) })}
-        </div>
+        </ValueTooltip>
       ) : null}
+    </div>
+  );
+}
+
+function ValueTooltip(props: {
+  hover: Hover;
+  place: CSSProperties;
+  lang: string;
+  describe?: (value: number) => { color: string; label: string } | null;
+  children: ReactNode;
+}) {
+  const { hover, place, lang } = props;
+  const described = props.describe?.(hover.value) ?? null;
+  return (
+    <div
+      role="status"
+      data-testid="farm-value-tooltip"
+      data-value={hover.value}
+      data-lat={hover.lat}
+      data-lng={hover.lng}
+      className="pointer-events-none absolute z-[1000] rounded-md bg-stone-900/90 px-2 py-1 text-xs font-semibold text-white shadow"
+      style={place}
+      dir={lang === 'ar' ? 'rtl' : 'ltr'}
+    >
+      <span className="flex items-center gap-1.5">
+        {described ? (
+          <span
+            aria-hidden="true"
+            data-testid="farm-value-swatch"
+            className="inline-block size-3 shrink-0 rounded-sm border border-white/70"
+            style={{ backgroundColor: described.color }}
+          />
+        ) : null}
+        <span className="tabular-nums">{props.children}</span>
+      </span>
+      {described ? <span className="block font-normal">{described.label}</span> : null}
     </div>
   );
 }

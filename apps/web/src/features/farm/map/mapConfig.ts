@@ -1,3 +1,4 @@
+import type { BaseTiles } from '../../basemap/MapBase.tsx';
 import type { Bounds, Parcel } from '../farmApi.ts';
 
 /** SPEC §9 map constants. */
@@ -29,6 +30,12 @@ export const TILES = {
   satellite: tileUrl(import.meta.env.VITE_SAT_TILES as string | undefined, ESRI_IMAGERY),
   labels: tileUrl(import.meta.env.VITE_LABEL_TILES as string | undefined, ESRI_LABELS),
 };
+
+/** The configured tile layers, for MapBase (which draws the bundled fallback under them). */
+export const BASE_TILES: BaseTiles[] = [
+  ...(TILES.satellite ? [{ url: TILES.satellite, attribution: 'Esri, Maxar, Earthstar Geographics' }] : []),
+  ...(TILES.labels ? [{ url: TILES.labels }] : []),
+];
 
 /** Leaflet positions: [lat, lng] from the GeoJSON ring's [lng, lat]. */
 export function ringLatLngs(parcel: Parcel): Array<[number, number]> {
