@@ -1,4 +1,4 @@
-// Builds the bundled fallback base map (apps/web/src/features/basemap/data) from open datasets:
+// Builds the bundled fallback base map (apps/web/src/features/basemap/geodata) from open datasets:
 //   - Algeria's outline from Natural Earth 1:10m (npm `world-atlas`, public domain);
 //   - the wilaya boundaries from geoBoundaries DZA ADM1 (OpenStreetMap contributors, ODbL), when its
 //     simplified TopoJSON has been placed at apps/web/basemap-sources/geoBoundaries-DZA-ADM1_simplified.topojson
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(path.join(process.cwd(), 'apps/web/package.json'));
 const { feature } = require('topojson-client');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const out = path.join(root, 'apps/web/src/features/basemap/data');
+const out = path.join(root, 'apps/web/src/features/basemap/geodata');
 
 const round = (v) => Math.round(v * 1000) / 1000;
 function roundRing(ring) {

@@ -19,11 +19,11 @@ export interface BasemapData {
 }
 
 /**
- * Slot for the wilaya boundaries: `data/wilaya-boundaries.json`, written by `node scripts/build-basemap.mjs`
- * from geoBoundaries' simplified TopoJSON (see data/README.md). Absent, the glob is empty and the layer
+ * Slot for the wilaya boundaries: `geodata/wilaya-boundaries.json`, written by `node scripts/build-basemap.mjs`
+ * from geoBoundaries' simplified TopoJSON (see geodata/README.md). Absent, the glob is empty and the layer
  * draws the outline and the seats only — never a made-up boundary.
  */
-const boundaryFiles = import.meta.glob<FeatureCollection<Polygon | MultiPolygon>>('./data/wilaya-boundaries.json', {
+const boundaryFiles = import.meta.glob<FeatureCollection<Polygon | MultiPolygon>>('./geodata/wilaya-boundaries.json', {
   import: 'default',
 });
 
@@ -33,9 +33,9 @@ let pending: Promise<BasemapData> | null = null;
 export function loadBasemap(): Promise<BasemapData> {
   pending ??= (async () => {
     const [outline, seatsModule, boundaries] = await Promise.all([
-      import('./data/algeria-outline.json').then((m) => m.default as unknown as Feature<Polygon | MultiPolygon>),
-      import('./data/wilaya-seats.ts'),
-      boundaryFiles['./data/wilaya-boundaries.json']?.() ?? Promise.resolve(null),
+      import('./geodata/algeria-outline.json').then((m) => m.default as unknown as Feature<Polygon | MultiPolygon>),
+      import('./geodata/wilaya-seats.ts'),
+      boundaryFiles['./geodata/wilaya-boundaries.json']?.() ?? Promise.resolve(null),
     ]);
     const seats = seatsModule.WILAYA_SEATS.map(([code, lat, lng]) => {
       const wilaya = WILAYAS[code - 1];
