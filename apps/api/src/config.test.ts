@@ -84,6 +84,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STAC_COLLECTIONS: 'sentinel-2-l2a;drop' })).toThrow(/STAC_COLLECTIONS/);
   });
 
+  it('reads MIN_VALID_FRACTION, a share in (0, 1] (0.6 by default)', () => {
+    expect(loadConfig({}).minValidFraction).toBe(0.6);
+    expect(loadConfig({ MIN_VALID_FRACTION: ' 0.75 ' }).minValidFraction).toBe(0.75);
+    expect(loadConfig({ MIN_VALID_FRACTION: '1' }).minValidFraction).toBe(1);
+    expect(loadConfig({ MIN_VALID_FRACTION: '.5' }).minValidFraction).toBe(0.5);
+    for (const wrong of ['0', '0.0', '1.5', '60', '60%', '-0.5', 'abc', '0,6', 'Infinity', '1e-1']) {
+      expect(problemsOf({ MIN_VALID_FRACTION: wrong }), wrong).toEqual([
+        `MIN_VALID_FRACTION: expected a number greater than 0 and at most 1, e.g. 0.6 for 60 % (got ${JSON.stringify(wrong)})`,
+      ]);
+    }
+  });
+
   it('lets DEMO_DATA override the default in both directions', () => {
     expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
     expect(

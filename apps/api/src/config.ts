@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { DEFAULT_MIN_VALID_FRACTION } from '@filaha/imagery';
 import { z } from 'zod';
 
 /** The repository root, so WEB_DIST's default does not depend on the directory the server is started from. */
@@ -130,6 +131,16 @@ const collectionList = z
     'expected STAC collection ids separated by commas, e.g. sentinel-2-c1-l2a,sentinel-2-l2a',
   );
 
+/** A share of the parcel: a decimal number greater than 0 and at most 1 ("0.6", "1", ".75"). */
+const fractionText = z
+  .string()
+  .trim()
+  .refine((v) => {
+    const n = Number(v);
+    return /^(\d+(\.\d*)?|\.\d+)$/.test(v) && n > 0 && n <= 1;
+  }, 'expected a number greater than 0 and at most 1, e.g. 0.6 for 60 %')
+  .transform(Number);
+
 const EnvSchema = z.object({
   PORT: z.coerce.number('expected a port number').int().min(1).max(65535).default(8080),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -146,6 +157,7 @@ const EnvSchema = z.object({
   STAC_API_URL: optionalText.pipe(urlWith(['http:', 'https:']).optional()),
   STAC_CATALOG_PATH: optionalText,
   STAC_COLLECTIONS: optionalText.pipe(collectionList.optional()),
+  MIN_VALID_FRACTION: optionalText.pipe(fractionText.optional()),
   S3_ENDPOINT: optionalText.pipe(urlWith(['http:', 'https:']).optional()),
   S3_BUCKET: optionalText,
   S3_ACCESS_KEY: optionalText,
@@ -185,6 +197,11 @@ export interface Config {
   stacCatalogPath: string | undefined;
   /** STAC_COLLECTIONS: searched in one query; the same acquisition in several is taken from the first listed. */
   stacCollections: string[];
+  /**
+   * MIN_VALID_FRACTION: the share of the parcel that must be visible (not clouded) in a scene for its image to be
+   * delivered and charged; below it the answer is ALL_CLOUDY with the nearest clearer dates.
+   */
+  minValidFraction: number;
   s3: S3Config | undefined;
   webDist: string;
   mapTileHosts: string[];
@@ -267,6 +284,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     stacApiUrl: e.STAC_API_URL,
     stacCatalogPath: e.STAC_CATALOG_PATH === undefined ? undefined : absolute(e.STAC_CATALOG_PATH, cwd),
     stacCollections: e.STAC_COLLECTIONS ?? [...DEFAULT_STAC_COLLECTIONS],
+    minValidFraction: e.MIN_VALID_FRACTION ?? DEFAULT_MIN_VALID_FRACTION,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY && e.S3_SECRET_KEY
         ? {

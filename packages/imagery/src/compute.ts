@@ -28,7 +28,7 @@ export interface ComputeIndexMapOptions {
   allowUpscale?: boolean;
   /** SCL classes to mask (default 0, 1, 3, 8, 9, 10, 11; add 2 to mask dark areas). */
   maskClasses?: ReadonlyArray<number>;
-  /** Below this valid fraction in the parcel the best scene counts as clouded (default 0.1). */
+  /** Below this valid fraction in the parcel the best scene counts as clouded (default DEFAULT_MIN_VALID_FRACTION). */
   minValidFraction?: number;
   /** Defaults to the catalog's reader. */
   reader?: CogReader;
@@ -112,6 +112,21 @@ export function countedValues(values: Float32Array, inParcel: Uint8Array): Float
   return out;
 }
 
+/**
+ * The default minimum share of the parcel that must be visible (pixels not masked in SCL: no cloud, cirrus,
+ * cloud shadow, snow, saturated or no-data) in the chosen scene before its statistics are delivered as the
+ * parcel's value.
+ *
+ * Why 0.6: the answer is read as "the NDVI (NDMI…) of this parcel", so most of the parcel has to be behind it.
+ * Clouds and their shadows hide contiguous blocks, not a random sample, and fields are not uniform (headlands,
+ * an irrigation gradient, a wet corner): a mean over a small visible strip can describe another part of the
+ * field than the one the farmer worries about. With at least 60 % seen, a clear majority of the field is
+ * measured and a hidden patch can shift the mean only so far; below that, an agronomist would rather ask for
+ * another date. A deployment can set its own level (MIN_VALID_FRACTION in the API); below it the engine
+ * answers ALL_CLOUDY with the nearest clearer dates and nothing is charged.
+ */
+export const DEFAULT_MIN_VALID_FRACTION = 0.6;
+
 export type SelectSceneOptions = Pick<
   ComputeIndexMapOptions,
   'catalog' | 'geometry' | 'index' | 'start' | 'end' | 'maskClasses' | 'minValidFraction' | 'reader' | 'warn'
@@ -151,7 +166,7 @@ export async function selectScene(options: SelectSceneOptions): Promise<SceneSel
     end: options.end,
     bands: index.bands,
     maskClasses: options.maskClasses,
-    minValidFraction: options.minValidFraction ?? 0.1,
+    minValidFraction: options.minValidFraction ?? DEFAULT_MIN_VALID_FRACTION,
     warn: options.warn,
   });
   const acquisition = chosen.acquisition;
@@ -190,7 +205,8 @@ export async function computeSceneIndexMap(
   const stack = await readBandStack(reader, acquisition, index.bands, options.geometry, { scl: true });
   const values = computeIndexValues(index, stack, options.maskClasses);
   const stats = computeStats(values, stack.inParcel, stack.grid.resX);
-  if (stats.count === 0) throw new AllCloudyError(0, acquisition.id, options.minValidFraction ?? 0.1);
+  if (stats.count === 0)
+    throw new AllCloudyError(0, acquisition.id, options.minValidFraction ?? DEFAULT_MIN_VALID_FRACTION);
   // From here on a value is shown exactly where it was counted: outside-parcel pixels become NaN.
   const counted = countedValues(values, stack.inParcel);
   const rendered = renderIndexMap({

@@ -9,6 +9,7 @@ export {
   computeSceneIndexMap,
   countedValues,
   selectScene,
+  DEFAULT_MIN_VALID_FRACTION,
   MAX_VALID_REFLECTANCE,
 } from './compute.ts';
 export type {

@@ -8,7 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { fromFile } from 'geotiff';
 import { DEMO_CLOUDY_DATE, DEMO_DATES, DEMO_FARMER_FIELD_KEYS, DEMO_FIELDS } from '@filaha/shared';
 import { describe, expect, it } from 'vitest';
-import { DEMO_CATALOG_PATH, computeIndexMap, createCatalog, readBandStack } from '../src/index.ts';
+import {
+  AllCloudyError,
+  DEFAULT_MIN_VALID_FRACTION,
+  DEMO_CATALOG_PATH,
+  computeIndexMap,
+  createCatalog,
+  readBandStack,
+} from '../src/index.ts';
 
 const catalog = createCatalog({ catalogPath: DEMO_CATALOG_PATH });
 const polygon = (ring: Array<[number, number]>) => ({ type: 'Polygon' as const, coordinates: [ring] });
@@ -92,6 +99,30 @@ describe('bundled demo catalog', () => {
       end: DEMO_CLOUDY_DATE,
     }).catch((e: unknown) => e);
     expect((alone as { code?: string }).code).toBe('ALL_CLOUDY');
+  });
+
+  it('refuses a parcel on the cloud edge of the cloudy date (under 60 % visible) unless a lower minimum is asked for', async () => {
+    // About 0.3 × 0.3 km on the eastern edge of the 2025-08-17 cloud: roughly 35 to 45 % of it visible.
+    const edge = polygon([
+      [2.9915, 36.602],
+      [2.9945, 36.602],
+      [2.9945, 36.605],
+      [2.9915, 36.605],
+      [2.9915, 36.602],
+    ]);
+    const request = { catalog, geometry: edge, index: 'NDVI', start: DEMO_CLOUDY_DATE, end: DEMO_CLOUDY_DATE };
+    const refused = await computeIndexMap(request).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AllCloudyError);
+    const cloudy = refused as AllCloudyError;
+    expect(cloudy.bestValidFraction).toBeGreaterThan(0.2);
+    expect(cloudy.bestValidFraction).toBeLessThan(DEFAULT_MIN_VALID_FRACTION);
+    // The nearest days on which the parcel is visible enough, for the one-click retry.
+    expect([cloudy.nearestBefore, cloudy.nearestAfter]).toEqual(['2025-08-15', '2025-08-20']);
+    // A deployment with a lower minimum gets the partial map, its valid fraction saying how much was seen.
+    const partial = await computeIndexMap({ ...request, minValidFraction: 0.2 });
+    expect(partial.scene.datetime.slice(0, 10)).toBe(DEMO_CLOUDY_DATE);
+    expect(partial.stats.validFraction).toBeGreaterThan(0.2);
+    expect(partial.stats.validFraction).toBeLessThan(DEFAULT_MIN_VALID_FRACTION);
   });
 
   it('generates NDVI, NDMI, NDWI, NDRE and MSAVI over every demo parcel', async () => {

@@ -66,6 +66,8 @@ beforeAll(async () => {
     end: '2025-06-10',
     legend: LEGEND,
   });
+  // Scene B hides the parcel's western half (≈ 40 % visible): below the default minimum valid fraction, so it is
+  // accepted explicitly here — these tests are about how masked pixels are drawn, not about that minimum.
   cloudy = await computeIndexMap({
     catalog,
     geometry: PARCEL,
@@ -73,6 +75,7 @@ beforeAll(async () => {
     start: '2025-06-12',
     end: '2025-06-12',
     legend: LEGEND,
+    minValidFraction: 0.3,
   });
 });
 afterAll(() => rm(synthetic.dir, { recursive: true, force: true }));

@@ -2,6 +2,7 @@ import {
   CatalogUnavailableError,
   computeSceneIndexMap,
   createCatalog,
+  DEFAULT_MIN_VALID_FRACTION,
   DEMO_CATALOG_PATH,
   selectScene,
   type Catalog,
@@ -18,6 +19,11 @@ export interface ImageryOptions {
   catalogPath?: string;
   /** STAC collections searched, the preferred first (engine default: sentinel-2-c1-l2a, sentinel-2-l2a). */
   collections?: ReadonlyArray<string>;
+  /**
+   * Share of the parcel that must be visible in the chosen scene (MIN_VALID_FRACTION; engine default
+   * DEFAULT_MIN_VALID_FRACTION). Below it: ALL_CLOUDY with the nearest clearer dates, nothing charged.
+   */
+  minValidFraction?: number;
   /** Where the engine's warnings go (an item skipped for a missing band asset). */
   warn?: (message: string) => void;
   /** Per HTTP attempt against the catalog and the COGs. */
@@ -39,11 +45,13 @@ export const IMAGERY_DEFAULTS = { timeoutMs: 4_000, retries: 1, deadlineMs: 9_00
  * into a production search.
  */
 export function imageryOptionsFromConfig(
-  config: Pick<Config, 'stacApiUrl' | 'stacCatalogPath'> & Partial<Pick<Config, 'stacCollections'>>,
+  config: Pick<Config, 'stacApiUrl' | 'stacCatalogPath'> &
+    Partial<Pick<Config, 'stacCollections' | 'minValidFraction'>>,
 ): ImageryOptions {
   return {
     stacApiUrl: config.stacApiUrl,
     collections: config.stacCollections,
+    minValidFraction: config.minValidFraction,
     catalogPath: config.stacCatalogPath ?? (config.stacApiUrl ? undefined : DEMO_CATALOG_PATH),
   };
 }
@@ -66,6 +74,8 @@ export interface Deadline {
 export interface Imagery {
   readonly catalog: Catalog;
   readonly deadlineMs: number;
+  /** The minimum valid fraction this engine delivers at (shown with every result). */
+  readonly minValidFraction: number;
   deadline(): Deadline;
   selectScene(request: RenderRequest, deadline: Deadline): Promise<SceneSelection>;
   render(selection: SceneSelection, request: RenderRequest, deadline: Deadline): Promise<IndexMapResult>;
@@ -99,6 +109,7 @@ async function within<T>(work: Promise<T>, deadline: Deadline, budgetMs: number)
 /** The engine bound to one catalog (created once per app) with timeouts and a per-request deadline. */
 export function createImagery(options: ImageryOptions): Imagery {
   const deadlineMs = options.deadlineMs ?? IMAGERY_DEFAULTS.deadlineMs;
+  const minValidFraction = options.minValidFraction ?? DEFAULT_MIN_VALID_FRACTION;
   const catalog = createCatalog({
     stacApiUrl: options.stacApiUrl,
     catalogPath: options.catalogPath,
@@ -110,6 +121,7 @@ export function createImagery(options: ImageryOptions): Imagery {
   return {
     catalog,
     deadlineMs,
+    minValidFraction,
     deadline: () => ({ at: Date.now() + deadlineMs }),
     selectScene: (request, deadline) =>
       within(
@@ -119,6 +131,7 @@ export function createImagery(options: ImageryOptions): Imagery {
           index: request.index,
           start: request.start,
           end: request.end,
+          minValidFraction,
           warn: options.warn,
         }),
         deadline,
@@ -133,6 +146,7 @@ export function createImagery(options: ImageryOptions): Imagery {
           legend: request.legend,
           width: request.width,
           height: request.height,
+          minValidFraction,
         }),
         deadline,
         deadlineMs,

@@ -10,7 +10,8 @@ import { createImagesService } from './images.service.ts';
 
 export interface ImagesModuleOptions {
   database: Database;
-  config: Pick<Config, 'stacApiUrl' | 'stacCatalogPath'>;
+  config: Pick<Config, 'stacApiUrl' | 'stacCatalogPath'> &
+    Partial<Pick<Config, 'stacCollections' | 'minValidFraction'>>;
   /** Replaces the engine built from config (tests with short timeouts). */
   imagery?: Imagery;
 }

@@ -90,6 +90,8 @@ describe('fallback base map', () => {
 
     const layer = tileLayerOf(map());
     expect(layer.options.errorTileUrl).toBe(TRANSPARENT_TILE);
+    // No option given is no option set: Leaflet keeps its own maxZoom (an undefined one loads endless tiles).
+    expect(layer.options.maxZoom).toBe(18);
     const tile = document.createElement('img');
     act(() => {
       layer.fire('loading');

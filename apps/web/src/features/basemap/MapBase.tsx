@@ -171,8 +171,9 @@ export function MapBase({ tiles }: { tiles: ReadonlyArray<BaseTiles> }) {
             layers.current[i] = layer;
           }}
           url={tile.url}
-          attribution={tile.attribution}
-          maxZoom={tile.maxZoom}
+          // Only set options: an explicit `maxZoom: undefined` would override Leaflet's default (18).
+          {...(tile.attribution ? { attribution: tile.attribution } : {})}
+          {...(tile.maxZoom !== undefined ? { maxZoom: tile.maxZoom } : {})}
           errorTileUrl={TRANSPARENT_TILE}
           className="filaha-tiles"
           eventHandlers={{
