@@ -7,6 +7,7 @@ import { encodeNativeGeoTiff, encodePng, renderIndexMap } from './output/render.
 import type { ValuesGrid } from './output/values-grid.ts';
 import { readBandStack, type BandStack } from './raster/band-stack.ts';
 import { sclLookup } from './raster/masks.ts';
+import { mosaicStacks } from './raster/mosaic.ts';
 import { computeStats, type IndexStats } from './raster/stats.ts';
 import { chooseScene, type SceneCandidate } from './scene.ts';
 import type { Catalog } from './stac/catalog.ts';
@@ -28,6 +29,11 @@ export interface ComputeIndexMapOptions {
   allowUpscale?: boolean;
   /** SCL classes to mask (default 0, 1, 3, 8, 9, 10, 11; add 2 to mask dark areas). */
   maskClasses?: ReadonlyArray<number>;
+  /**
+   * Buffer around masked clouds, cirrus and cloud shadows, in metres (default DEFAULT_CLOUD_BUFFER_M, one 20 m
+   * SCL pixel; 0 turns it off): their edges are not classified and contaminate their neighbours.
+   */
+  cloudBufferM?: number;
   /** Below this valid fraction in the parcel the best scene counts as clouded (default DEFAULT_MIN_VALID_FRACTION). */
   minValidFraction?: number;
   /** Defaults to the catalog's reader. */
@@ -47,6 +53,8 @@ export interface SceneInfo {
   epsg: number;
   /** DN offset subtracted before scaling (offset rule): 0 or 1000. */
   dnOffset: number;
+  /** The tiles (item ids) the result is made of, primary first; more than one for a mosaic across a tile seam. */
+  tiles: string[];
 }
 
 export interface IndexMapResult {
@@ -129,13 +137,24 @@ export const DEFAULT_MIN_VALID_FRACTION = 0.6;
 
 export type SelectSceneOptions = Pick<
   ComputeIndexMapOptions,
-  'catalog' | 'geometry' | 'index' | 'start' | 'end' | 'maskClasses' | 'minValidFraction' | 'reader' | 'warn'
+  | 'catalog'
+  | 'geometry'
+  | 'index'
+  | 'start'
+  | 'end'
+  | 'maskClasses'
+  | 'cloudBufferM'
+  | 'minValidFraction'
+  | 'reader'
+  | 'warn'
 >;
 
 /** The acquisition chosen for a parcel and index, before any index band is read. */
 export interface SceneSelection {
   scene: SceneInfo;
   acquisition: SceneCandidate['acquisition'];
+  /** The tiles to read, primary (= acquisition) first; several when they are mosaicked. */
+  tiles: SceneCandidate['tiles'];
   candidates: IndexMapResult['candidates'];
   /** Valid fraction of the parcel in the chosen scene's SCL (20 m). */
   validFraction: number;
@@ -166,6 +185,7 @@ export async function selectScene(options: SelectSceneOptions): Promise<SceneSel
     end: options.end,
     bands: index.bands,
     maskClasses: options.maskClasses,
+    cloudBufferM: options.cloudBufferM,
     minValidFraction: options.minValidFraction ?? DEFAULT_MIN_VALID_FRACTION,
     warn: options.warn,
   });
@@ -179,8 +199,10 @@ export async function selectScene(options: SelectSceneOptions): Promise<SceneSel
       platform: acquisition.platform,
       epsg: acquisition.epsg ?? 0,
       dnOffset: acquisition.dnOffset,
+      tiles: chosen.tiles.map((t) => t.id),
     },
     acquisition,
+    tiles: chosen.tiles,
     candidates: candidates.map(describeCandidate),
     validFraction: chosen.validFraction,
   };
@@ -202,7 +224,10 @@ export async function computeSceneIndexMap(
   const index = typeof options.index === 'string' ? getIndex(options.index) : options.index;
   const reader = options.reader ?? options.catalog.reader;
   const { acquisition } = selection;
-  const stack = await readBandStack(reader, acquisition, index.bands, options.geometry, { scl: true });
+  const tiles = selection.tiles?.length ? selection.tiles : [acquisition];
+  const masks = { scl: true, maskClasses: options.maskClasses, cloudBufferM: options.cloudBufferM };
+  const stacks = await Promise.all(tiles.map((t) => readBandStack(reader, t, index.bands, options.geometry, masks)));
+  const stack = stacks.length > 1 ? mosaicStacks(stacks[0]!, stacks.slice(1)).stack : stacks[0]!;
   const values = computeIndexValues(index, stack, options.maskClasses);
   const stats = computeStats(values, stack.inParcel, stack.grid.resX);
   if (stats.count === 0)

@@ -39,12 +39,22 @@ export type { CogInfo, CogReader, CogReaderOptions, RasterWindow, SampleArray } 
 export type { FetchLike, ReadStats } from './cog/byte-source.ts';
 export { INDICES, INDEX_CODES, findIndex, getIndex, normalizedDifference } from './indices.ts';
 export type { IndexDefinition } from './indices.ts';
-export { DEFAULT_MASKED_SCL_CLASSES, CLOUD_SCL_CLASSES, sclLookup, summarizeScl } from './raster/masks.ts';
+export {
+  DEFAULT_MASKED_SCL_CLASSES,
+  CLOUD_SCL_CLASSES,
+  BUFFER_CLASS,
+  BUFFERED_SCL_CLASSES,
+  DEFAULT_CLOUD_BUFFER_M,
+  bufferScl,
+  sclLookup,
+  summarizeScl,
+} from './raster/masks.ts';
+export { mosaicStacks } from './raster/mosaic.ts';
 export { readBandStack } from './raster/band-stack.ts';
 export type { BandStack, StackGrid } from './raster/band-stack.ts';
 export { computeStats, percentile } from './raster/stats.ts';
 export type { IndexStats } from './raster/stats.ts';
-export { chooseScene, dedupeAcquisitions, assessScene } from './scene.ts';
+export { chooseScene, dedupeAcquisitions, assessScene, assessAcquisition, groupAcquisitions } from './scene.ts';
 export type { SceneCandidate } from './scene.ts';
 export { compileLegend, parseColor } from './output/legend.ts';
 export type { LegendInterval } from './output/legend.ts';

@@ -3,53 +3,128 @@ import { AllCloudyError, CatalogUnavailableError, NoSceneError } from './errors.
 import { geometryRings, ringsContain, ringsIntersect, type ParcelGeometry } from './geo/geometry.ts';
 import { readBandStack } from './raster/band-stack.ts';
 import { sclLookup, summarizeScl, type SclSummary } from './raster/masks.ts';
+import { mosaicStacks } from './raster/mosaic.ts';
 import type { Catalog } from './stac/catalog.ts';
 import type { Acquisition } from './stac/item.ts';
 
 export interface SceneCandidate extends SclSummary {
+  /** The primary tile: the one covering most of the parcel with valid pixels (its grid is the result's). */
   acquisition: Acquisition;
+  /**
+   * The tiles the result is made of, primary first: more than one when no single tile of the acquisition
+   * covers the whole parcel and the others fill the gap (a mosaic). The summary is the mosaic's.
+   */
+  tiles: Acquisition[];
 }
 
-/** Overlapping MGRS tiles publish the same acquisition twice: same platform, same UTC day. */
+/** Masking options shared by the assessment and the computation. */
+export interface MaskOptions {
+  maskClasses?: ReadonlyArray<number>;
+  cloudBufferM?: number;
+}
+
+/** Overlapping MGRS tiles publish the same acquisition several times: same platform, same UTC day (one datatake). */
 const acquisitionKey = (a: Acquisition) => `${a.platform ?? a.id.slice(0, 3)}|${a.date}`;
 
-/**
- * One item per acquisition: among duplicates prefer the one whose footprint contains the whole parcel,
- * then the one sharing more of it, then the lower tile-wide cloud cover.
- */
-export function dedupeAcquisitions(items: ReadonlyArray<Acquisition>, geometry: ParcelGeometry): Acquisition[] {
-  const parcel = geometryRings(geometry);
-  const rank = (a: Acquisition) => {
-    if (!a.footprint) return 1;
-    const footprint = geometryRings(a.footprint);
-    if (ringsContain(footprint, parcel)) return 3;
-    return ringsIntersect(footprint, parcel) ? 2 : 0;
-  };
+/** The items of each acquisition (the tiles of one datatake), oldest acquisition first. */
+export function groupAcquisitions(items: ReadonlyArray<Acquisition>): Acquisition[][] {
   const groups = new Map<string, Acquisition[]>();
   for (const item of items) {
     const key = acquisitionKey(item);
     groups.set(key, [...(groups.get(key) ?? []), item]);
   }
-  return [...groups.values()]
-    .map((group) =>
-      group.reduce((best, item) => {
-        const diff = rank(item) - rank(best);
-        if (diff !== 0) return diff > 0 ? item : best;
-        return (item.cloudCover ?? 100) < (best.cloudCover ?? 100) ? item : best;
-      }),
-    )
-    .sort((a, b) => a.datetime.localeCompare(b.datetime));
+  return [...groups.values()].sort((a, b) => a[0]!.datetime.localeCompare(b[0]!.datetime));
 }
 
-/** Cheap assessment of one acquisition: read only its SCL (20 m) over the parcel. */
+/** 3: the footprint contains the parcel; 2: it intersects it; 1: no footprint published; 0: disjoint. */
+function footprintRank(a: Acquisition, parcel: ReturnType<typeof geometryRings>): number {
+  if (!a.footprint) return 1;
+  const footprint = geometryRings(a.footprint);
+  if (ringsContain(footprint, parcel)) return 3;
+  return ringsIntersect(footprint, parcel) ? 2 : 0;
+}
+
+/**
+ * One item per acquisition by footprint alone (no pixel read): the one whose footprint contains the whole
+ * parcel, then one sharing part of it, then the lower tile-wide cloud cover. The scene choice itself ranks
+ * tiles by the valid pixels they cover and mosaics them (assessAcquisition).
+ */
+export function dedupeAcquisitions(items: ReadonlyArray<Acquisition>, geometry: ParcelGeometry): Acquisition[] {
+  const parcel = geometryRings(geometry);
+  return groupAcquisitions(items).map((group) =>
+    group.reduce((best, item) => {
+      const diff = footprintRank(item, parcel) - footprintRank(best, parcel);
+      if (diff !== 0) return diff > 0 ? item : best;
+      return (item.cloudCover ?? 100) < (best.cloudCover ?? 100) ? item : best;
+    }),
+  );
+}
+
+/** Cheap assessment of one tile: read only its SCL (20 m) over the parcel. */
 export async function assessScene(
   reader: CogReader,
   acquisition: Acquisition,
   geometry: ParcelGeometry,
   maskClasses?: ReadonlyArray<number>,
+  cloudBufferM?: number,
 ): Promise<SceneCandidate> {
-  const stack = await readBandStack(reader, acquisition, [], geometry, { scl: true });
-  return { acquisition, ...summarizeScl(stack.scl!, stack.inParcel, sclLookup(maskClasses)) };
+  const stack = await readBandStack(reader, acquisition, [], geometry, { scl: true, maskClasses, cloudBufferM });
+  return { acquisition, tiles: [acquisition], ...summarizeScl(stack.scl!, stack.inParcel, sclLookup(maskClasses)) };
+}
+
+const FULL = 1 - 1e-9;
+
+/**
+ * Assesses one acquisition published as several tiles (SCL only). A tile whose footprint contains the parcel
+ * and whose data covers it is taken alone (one SCL read). Otherwise every tile touching the parcel is read,
+ * ranked by the share of the parcel it covers with valid pixels (then by coverage, then id), and when the
+ * best one leaves part of the parcel without data the others fill it: the summary is the mosaic's.
+ */
+export async function assessAcquisition(
+  reader: CogReader,
+  group: ReadonlyArray<Acquisition>,
+  geometry: ParcelGeometry,
+  masks: MaskOptions = {},
+): Promise<SceneCandidate> {
+  const parcel = geometryRings(geometry);
+  const touching = group.filter((a) => footprintRank(a, parcel) > 0);
+  const tiles = touching.length > 0 ? touching : [...group];
+  const containing = tiles
+    .filter((a) => footprintRank(a, parcel) === 3)
+    .sort((a, b) => (a.cloudCover ?? 100) - (b.cloudCover ?? 100) || a.id.localeCompare(b.id));
+  if (containing.length > 0) {
+    const alone = await assessScene(reader, containing[0]!, geometry, masks.maskClasses, masks.cloudBufferM);
+    if (alone.coveredFraction >= FULL || tiles.length === 1) return alone;
+  }
+  if (tiles.length === 1) return assessScene(reader, tiles[0]!, geometry, masks.maskClasses, masks.cloudBufferM);
+  const masked = sclLookup(masks.maskClasses);
+  const read = await Promise.all(
+    tiles.map(async (acquisition) => {
+      const stack = await readBandStack(reader, acquisition, [], geometry, { scl: true, ...masks });
+      return { acquisition, stack, summary: summarizeScl(stack.scl!, stack.inParcel, masked) };
+    }),
+  );
+  const ranked = read
+    .filter((t) => t.summary.coveredFraction > 0)
+    .sort(
+      (a, b) =>
+        b.summary.validFraction - a.summary.validFraction ||
+        b.summary.coveredFraction - a.summary.coveredFraction ||
+        a.acquisition.id.localeCompare(b.acquisition.id),
+    );
+  const primary = ranked[0] ?? read[0]!;
+  if (ranked.length < 2 || primary.summary.coveredFraction >= FULL)
+    return { acquisition: primary.acquisition, tiles: [primary.acquisition], ...primary.summary };
+  const others = ranked.slice(1);
+  const { stack, contributed } = mosaicStacks(
+    primary.stack,
+    others.map((t) => t.stack),
+  );
+  return {
+    acquisition: primary.acquisition,
+    tiles: [primary.acquisition, ...others.filter((_, i) => contributed[i]! > 0).map((t) => t.acquisition)],
+    ...summarizeScl(stack.scl!, stack.inParcel, masked),
+  };
 }
 
 const DAY_MS = 86_400_000;
@@ -99,6 +174,7 @@ export async function nearestClearDates(options: {
   days: number;
   usable: (a: Acquisition) => boolean;
   maskClasses?: ReadonlyArray<number>;
+  cloudBufferM?: number;
   minValidFraction: number;
 }): Promise<{ before: string | null; after: string | null }> {
   const { catalog, reader, geometry, days } = options;
@@ -106,19 +182,19 @@ export async function nearestClearDates(options: {
   const endDay = options.end.slice(0, 10);
   const wideStart = new Date(Date.parse(`${startDay}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
   const wideEnd = new Date(Date.parse(`${endDay}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-  const items = dedupeAcquisitions(
+  const groups = groupAcquisitions(
     (await catalog.search({ geometry, start: wideStart, end: wideEnd })).filter(options.usable),
-    geometry,
   );
-  const firstClear = async (side: Acquisition[]): Promise<string | null> => {
+  const masks = { maskClasses: options.maskClasses, cloudBufferM: options.cloudBufferM };
+  const firstClear = async (side: Acquisition[][]): Promise<string | null> => {
     const probes = side.slice(0, CLEAR_PROBES_PER_SIDE);
-    const assessed = await Promise.all(probes.map((a) => assessScene(reader, a, geometry, options.maskClasses)));
+    const assessed = await Promise.all(probes.map((g) => assessAcquisition(reader, g, geometry, masks)));
     const clear = assessed.find((c) => c.coveredFraction > 0 && c.validFraction >= options.minValidFraction);
     return clear ? clear.acquisition.date : null;
   };
   const [before, after] = await Promise.all([
-    firstClear(items.filter((a) => a.date < startDay).sort((a, b) => b.date.localeCompare(a.date))),
-    firstClear(items.filter((a) => a.date > endDay).sort((a, b) => a.date.localeCompare(b.date))),
+    firstClear(groups.filter((g) => g[0]!.date < startDay).sort((a, b) => b[0]!.date.localeCompare(a[0]!.date))),
+    firstClear(groups.filter((g) => g[0]!.date > endDay).sort((a, b) => a[0]!.date.localeCompare(b[0]!.date))),
   ]);
   return { before, after };
 }
@@ -140,6 +216,7 @@ export async function chooseScene(options: {
   end: string;
   bands: ReadonlyArray<string>;
   maskClasses?: ReadonlyArray<number>;
+  cloudBufferM?: number;
   minValidFraction: number;
   nearestDays?: number;
   /** Told about each item skipped for a missing band asset (a catalog defect). */
@@ -160,8 +237,10 @@ export async function chooseScene(options: {
   const warn = options.warn ?? ((message: string) => console.warn(`[imagery] ${message}`));
   for (const { item, missing } of incomplete.values())
     warn(`skipping item ${item.id} (${item.collection ?? 'no collection'}): no ${missing.join(', ')} asset`);
-  const acquisitions = dedupeAcquisitions(found, geometry);
-  const assessed = await Promise.all(acquisitions.map((a) => assessScene(reader, a, geometry, options.maskClasses)));
+  const masks = { maskClasses: options.maskClasses, cloudBufferM: options.cloudBufferM };
+  const assessed = await Promise.all(
+    groupAcquisitions(found).map((group) => assessAcquisition(reader, group, geometry, masks)),
+  );
   const candidates = assessed.filter((c) => c.coveredFraction > 0);
   if (candidates.length === 0 && incomplete.size > 0) {
     const missing = [...new Set([...incomplete.values()].flatMap((i) => i.missing))];
@@ -189,6 +268,7 @@ export async function chooseScene(options: {
       days: options.nearestDays ?? 30,
       usable,
       maskClasses: options.maskClasses,
+      cloudBufferM: options.cloudBufferM,
       minValidFraction: Math.max(options.minValidFraction, Number.EPSILON),
     });
     throw new AllCloudyError(chosen.validFraction, chosen.acquisition.id, options.minValidFraction, nearest);

@@ -10,7 +10,7 @@ import {
   type BandStack,
   type Catalog,
 } from '../src/index.ts';
-import { bilinear20at10, pixelsInParcel, referenceStats } from './helpers/reference.ts';
+import { bilinear20at10, bilinear20at10Masked, pixelsInParcel, referenceStats } from './helpers/reference.ts';
 import { PARCEL } from './helpers/scenes.ts';
 import { GRID } from './helpers/synthetic.ts';
 import {
@@ -99,15 +99,28 @@ describe('index registry', () => {
 });
 
 describe('masks, resampling and statistics', () => {
-  it('resamples 20 m bands bilinearly and SCL by nearest neighbour onto the 10 m grid', async () => {
+  it('resamples 20 m bands bilinearly without their cloud-masked pixels, and SCL by nearest neighbour', async () => {
+    // Scene B: the left half is cloud (SCL 9). With the buffer off, only the mask-aware resampling is at work.
     const stack = await readBandStack(catalog.reader, acquisitions[IDS.B]!, ['rededge1', 'swir16', 'red'], PARCEL, {
       scl: true,
+      cloudBufferM: 0,
     });
+    const w20 = GRID.width / 2;
+    const sclB = synthetic.scl.B;
+    const cloud = (i: number, j: number) => [0, 1, 3, 8, 9, 10, 11].includes(sclB[j * w20 + i]!);
+    let nearEdge = 0;
     forEachPixel(stack, (i, col, row) => {
-      expect(stack.bands.rededge1![i]!).toBeCloseTo(reflectance('B', 'rededge1', col, row, 0), 6);
-      expect(stack.bands.swir16![i]!).toBeCloseTo(reflectance('B', 'swir16', col, row, 0), 6);
-      expect(stack.scl![i]).toBe(synthetic.scl.B[Math.floor(row / 2) * (GRID.width / 2) + Math.floor(col / 2)]);
+      for (const band of ['rededge1', 'swir16']) {
+        const dn = synthetic.dn.B[band]!;
+        const expected = bilinear20at10Masked(dn, w20, GRID.height / 2, col, row, cloud) / 10000;
+        if (Number.isNaN(expected)) expect(stack.bands[band]![i]!).toBeNaN();
+        else expect(stack.bands[band]![i]!, `${band} ${col},${row}`).toBeCloseTo(expected, 6);
+        if (col === 64 && Math.abs(expected - reflectance('B', band, col, row, 0)) > 1e-4) nearEdge++;
+      }
+      expect(stack.scl![i]).toBe(sclB[Math.floor(row / 2) * w20 + Math.floor(col / 2)]);
     });
+    // The column next to the cloud differs from a plain bilinear one: the cloud's pixels were left out.
+    expect(nearEdge).toBeGreaterThan(0);
   });
 
   it('rasterises the parcel in the source grid exactly as per-pixel proj4 + point-in-polygon does', async () => {
@@ -122,7 +135,10 @@ describe('masks, resampling and statistics', () => {
   });
 
   it('masks SCL cloud classes, and class 2 only when asked', async () => {
-    const stack = await readBandStack(catalog.reader, acquisitions[IDS.B]!, ['nir', 'red'], PARCEL, { scl: true });
+    const stack = await readBandStack(catalog.reader, acquisitions[IDS.B]!, ['nir', 'red'], PARCEL, {
+      scl: true,
+      cloudBufferM: 0,
+    });
     const values = computeIndexValues(INDICES.NDVI!, stack);
     forEachPixel(stack, (i, col) => expect(Number.isNaN(values[i]!)).toBe(col < 64));
     const dark = await readBandStack(catalog.reader, acquisitions[IDS.A]!, ['nir', 'red'], PARCEL, { scl: true });
@@ -152,6 +168,7 @@ describe('masks, resampling and statistics', () => {
         start: day,
         end: day,
         minValidFraction: 0,
+        cloudBufferM: 0,
       });
       const values = parcelPixels
         .filter(([col]) => col >= cloudyCol)

@@ -6,7 +6,8 @@ import { pointOnSurface } from '../geo/point-on-surface.ts';
 import { countSet, rasterizeRings, type PixelGrid } from '../geo/rasterize.ts';
 import type { Acquisition } from '../stac/item.ts';
 import { REFLECTANCE_SCALE } from '../stac/offset.ts';
-import { copyAsFloat, resampleBilinear, resampleNearest } from './resample.ts';
+import { bufferScl, DEFAULT_CLOUD_BUFFER_M, sclLookup } from './masks.ts';
+import { copyAsFloat, resampleBilinear, resampleNearest, type SourceWindow } from './resample.ts';
 
 /** The parcel's window on the finest band's pixel grid (10 m for Sentinel-2), in that band's UTM CRS. */
 export interface StackGrid extends PixelGrid {
@@ -20,7 +21,10 @@ export interface BandStack {
   grid: StackGrid;
   /** Reflectance (offset rule applied), NaN where no-data. Keyed by asset key. */
   bands: Record<string, Float64Array>;
-  /** SCL classes by nearest neighbour on the same grid (0 = no data), when requested. */
+  /**
+   * SCL classes by nearest neighbour on the same grid (0 = no data), when requested; pixels within the cloud
+   * buffer of a masked cloud, cirrus or shadow read BUFFER_CLASS.
+   */
   scl: Uint8Array | null;
   /**
    * 1 where the pixel centre lies inside the parcel; when no centre does (a parcel smaller or thinner than a
@@ -38,17 +42,43 @@ function assetHref(acquisition: Acquisition, key: string): string {
   return asset.href;
 }
 
+export interface BandStackOptions {
+  /** Read the SCL band too (needed for masks and for mask-aware resampling). */
+  scl: boolean;
+  /** Masked SCL classes (default DEFAULT_MASKED_SCL_CLASSES): never resampled into a valid pixel, and buffered. */
+  maskClasses?: ReadonlyArray<number>;
+  /** Buffer around masked clouds, cirrus and shadows, in metres (default DEFAULT_CLOUD_BUFFER_M; 0 = none). */
+  cloudBufferM?: number;
+}
+
+/** 1 per source pixel of `window` whose SCL (looked up at the pixel's centre) is masked. */
+function excludedByScl(window: SourceWindow, scl: SourceWindow, masked: Uint8Array): Uint8Array {
+  const { grid } = window;
+  const out = new Uint8Array(grid.width * grid.height);
+  for (let j = 0; j < grid.height; j++) {
+    const sj = Math.floor((scl.grid.y0 - (grid.y0 - (j + 0.5) * grid.resY)) / scl.grid.resY);
+    if (sj < 0 || sj >= scl.grid.height) continue;
+    for (let i = 0; i < grid.width; i++) {
+      const si = Math.floor((grid.x0 + (i + 0.5) * grid.resX - scl.grid.x0) / scl.grid.resX);
+      if (si < 0 || si >= scl.grid.width) continue;
+      if (masked[scl.data[sj * scl.grid.width + si]!]) out[j * grid.width + i] = 1;
+    }
+  }
+  return out;
+}
+
 /**
  * Reads the bands of one acquisition over a parcel onto one grid: the finest band's pixels covering the
  * parcel (plus a one-pixel margin so rendering has values up to the parcel's edge). Coarser bands are
- * resampled bilinearly, SCL by nearest neighbour. All reads run concurrently; only touched tiles load.
+ * resampled bilinearly without their SCL-masked pixels, SCL by nearest neighbour after buffering clouds and
+ * shadows on its own grid. All reads run concurrently; only touched tiles load.
  */
 export async function readBandStack(
   reader: CogReader,
   acquisition: Acquisition,
   bandKeys: ReadonlyArray<string>,
   geometry: ParcelGeometry,
-  options: { scl: boolean },
+  options: BandStackOptions,
 ): Promise<BandStack> {
   const keys = [...bandKeys];
   const hrefs = keys.map((key) => assetHref(acquisition, key));
@@ -84,16 +114,19 @@ export async function readBandStack(
     height: row1 - row0,
   };
 
-  const readOnGrid = async (href: string, info: CogInfo) => {
-    if (sameGrid(info, reference)) {
+  const masked = sclLookup(options.maskClasses);
+  const bufferM = options.cloudBufferM ?? DEFAULT_CLOUD_BUFFER_M;
+  const readOnGrid = async (href: string, info: CogInfo, margin = 1): Promise<SourceWindow> => {
+    if (margin === 1 && sameGrid(info, reference)) {
       const window = await reader.readWindow(href, { col0, row0, width: grid.width, height: grid.height });
       return { data: window.data, grid: { ...grid } };
     }
-    // Source window covering the target grid plus one source pixel for the bilinear neighbours.
-    const sc0 = Math.floor((grid.x0 - info.originX) / info.resX) - 1;
-    const sc1 = Math.ceil((grid.x0 + grid.width * grid.resX - info.originX) / info.resX) + 1;
-    const sr0 = Math.floor((info.originY - grid.y0) / info.resY) - 1;
-    const sr1 = Math.ceil((info.originY - (grid.y0 - grid.height * grid.resY)) / info.resY) + 1;
+    // Source window covering the target grid plus `margin` source pixels (the bilinear neighbours; for SCL
+    // also the clouds whose buffer reaches into the grid).
+    const sc0 = Math.floor((grid.x0 - info.originX) / info.resX) - margin;
+    const sc1 = Math.ceil((grid.x0 + grid.width * grid.resX - info.originX) / info.resX) + margin;
+    const sr0 = Math.floor((info.originY - grid.y0) / info.resY) - margin;
+    const sr1 = Math.ceil((info.originY - (grid.y0 - grid.height * grid.resY)) / info.resY) + margin;
     const window = await reader.readWindow(href, { col0: sc0, row0: sr0, width: sc1 - sc0, height: sr1 - sr0 });
     const sourceGrid: PixelGrid = {
       x0: info.originX + sc0 * info.resX,
@@ -106,26 +139,37 @@ export async function readBandStack(
     return { data: window.data, grid: sourceGrid };
   };
 
-  const [bandWindows, sclWindow] = await Promise.all([
+  const sclMargin = sclInfo ? 1 + Math.ceil(Math.max(0, bufferM) / sclInfo.resX) : 1;
+  const [bandWindows, rawScl] = await Promise.all([
     Promise.all(keys.map((key, i) => readOnGrid(hrefs[i]!, bandInfos[i]!))),
-    sclHref && sclInfo ? readOnGrid(sclHref, sclInfo) : Promise.resolve(null),
+    sclHref && sclInfo ? readOnGrid(sclHref, sclInfo, sclMargin) : Promise.resolve(null),
   ]);
+  const sclWindow: SourceWindow | null = rawScl && {
+    grid: rawScl.grid,
+    data: bufferScl(
+      Uint8Array.from(rawScl.data),
+      rawScl.grid.width,
+      rawScl.grid.height,
+      rawScl.grid.resX,
+      bufferM,
+      masked,
+    ),
+  };
 
   const bands: Record<string, Float64Array> = {};
   keys.forEach((key, i) => {
     const info = bandInfos[i]!;
     const window = bandWindows[i]!;
     const nodata = info.nodata ?? 0;
-    const dn = sameGrid(info, reference) ? copyAsFloat(window.data, nodata) : resampleBilinear(window, grid, nodata);
+    const dn = sameGrid(info, reference)
+      ? copyAsFloat(window.data, nodata)
+      : resampleBilinear(window, grid, nodata, sclWindow ? excludedByScl(window, sclWindow, masked) : undefined);
     const offset = acquisition.dnOffset;
     for (let p = 0; p < dn.length; p++) dn[p] = (dn[p]! - offset) / REFLECTANCE_SCALE;
     bands[key] = dn;
   });
 
-  let scl: Uint8Array | null = null;
-  if (sclWindow && sclInfo) {
-    scl = sameGrid(sclInfo, reference) ? Uint8Array.from(sclWindow.data) : resampleNearest(sclWindow, grid);
-  }
+  const scl = sclWindow ? resampleNearest(sclWindow, grid) : null;
 
   const inParcel = rasterizeRings(rings, grid);
   const surface = countSet(inParcel) === 0 ? pointOnSurface(rings) : null;

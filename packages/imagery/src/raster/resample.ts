@@ -28,9 +28,16 @@ const isNoData = (v: number, nodata: number) => v === nodata || v === 0 || Numbe
 
 /**
  * Bilinear resampling of digital numbers onto the target grid (20 m bands → 10 m). Neighbours that are
- * no-data are left out and the weights renormalised; a pixel with no valid neighbour becomes NaN.
+ * no-data, or flagged in `excluded` (1 per source pixel: masked in SCL — a cloud, its buffer — so a cloud's
+ * reflectance never bleeds into a valid pixel), are left out and the weights renormalised; a pixel with no
+ * usable neighbour becomes NaN.
  */
-export function resampleBilinear(source: SourceWindow, target: PixelGrid, nodata: number): Float64Array {
+export function resampleBilinear(
+  source: SourceWindow,
+  target: PixelGrid,
+  nodata: number,
+  excluded?: Uint8Array,
+): Float64Array {
   const { data, grid } = source;
   const out = new Float64Array(target.width * target.height);
   const us = axis(target.width, target.x0, target.resX, grid.x0, grid.resX, 1);
@@ -55,7 +62,7 @@ export function resampleBilinear(source: SourceWindow, target: PixelGrid, nodata
           if (wx === 0) continue;
           const i = Math.min(sw - 1, Math.max(0, i0 + di));
           const value = data[j * sw + i]!;
-          if (isNoData(value, nodata)) continue;
+          if (isNoData(value, nodata) || excluded?.[j * sw + i]) continue;
           sum += wx * wy * value;
           weight += wx * wy;
         }

@@ -75,3 +75,74 @@ export function referenceStats(values: number[]): {
     p75: q(0.75),
   };
 }
+
+/**
+ * The bilinear interpolation above with some 20 m pixels left out (`excluded(i, j)`: a masked SCL pixel)
+ * and the remaining weights renormalised; NaN when all four are left out.
+ */
+export function bilinear20at10Masked(
+  dn20: ArrayLike<number>,
+  width20: number,
+  height20: number,
+  col: number,
+  row: number,
+  excluded: (i: number, j: number) => boolean,
+): number {
+  const u = (col + 0.5) / 2 - 0.5;
+  const v = (row + 0.5) / 2 - 0.5;
+  const i0 = Math.floor(u);
+  const j0 = Math.floor(v);
+  const fx = u - i0;
+  const fy = v - j0;
+  let sum = 0;
+  let weight = 0;
+  for (const [di, dj, w] of [
+    [0, 0, (1 - fx) * (1 - fy)],
+    [1, 0, fx * (1 - fy)],
+    [0, 1, (1 - fx) * fy],
+    [1, 1, fx * fy],
+  ] as const) {
+    const i = Math.min(width20 - 1, Math.max(0, i0 + di));
+    const j = Math.min(height20 - 1, Math.max(0, j0 + dj));
+    if (w === 0 || excluded(i, j)) continue;
+    sum += w * dn20[j * width20 + i]!;
+    weight += w;
+  }
+  return weight > 0 ? sum / weight : Number.NaN;
+}
+
+/**
+ * SCL pixels hidden by the cloud buffer, from the rule's words: an unmasked pixel whose centre lies within
+ * `bufferM` metres of the square of a masked cloud-shadow (3), cloud (8, 9) or cirrus (10) pixel.
+ */
+export function bufferedPixels(
+  scl: ArrayLike<number>,
+  width: number,
+  height: number,
+  res: number,
+  bufferM: number,
+  masked: ReadonlySet<number>,
+): Set<number> {
+  const out = new Set<number>();
+  const clouds: Array<[number, number]> = [];
+  for (let j = 0; j < height; j++)
+    for (let i = 0; i < width; i++) {
+      const c = scl[j * width + i]!;
+      if ([3, 8, 9, 10].includes(c) && masked.has(c)) clouds.push([i, j]);
+    }
+  for (let j = 0; j < height; j++)
+    for (let i = 0; i < width; i++) {
+      if (masked.has(scl[j * width + i]!)) continue;
+      const cx = (i + 0.5) * res;
+      const cy = (j + 0.5) * res;
+      for (const [ci, cj] of clouds) {
+        const dx = Math.max(ci * res - cx, 0, cx - (ci + 1) * res);
+        const dy = Math.max(cj * res - cy, 0, cy - (cj + 1) * res);
+        if (Math.hypot(dx, dy) <= bufferM) {
+          out.add(j * width + i);
+          break;
+        }
+      }
+    }
+  return out;
+}
