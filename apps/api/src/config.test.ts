@@ -96,6 +96,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads CLOUD_BUFFER_M, whole metres from 0 to 500 (20 by default)', () => {
+    expect(loadConfig({}).cloudBufferM).toBe(20);
+    expect(loadConfig({ CLOUD_BUFFER_M: '0' }).cloudBufferM).toBe(0);
+    expect(loadConfig({ CLOUD_BUFFER_M: ' 40 ' }).cloudBufferM).toBe(40);
+    for (const wrong of ['-20', '20m', '2.5', '501', '1000', 'abc']) {
+      expect(problemsOf({ CLOUD_BUFFER_M: wrong }), wrong).toEqual([
+        `CLOUD_BUFFER_M: expected whole metres from 0 to 500, e.g. 20 (got ${JSON.stringify(wrong)})`,
+      ]);
+    }
+  });
+
   it('lets DEMO_DATA override the default in both directions', () => {
     expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
     expect(

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { DEFAULT_MIN_VALID_FRACTION } from '@filaha/imagery';
+import { DEFAULT_CLOUD_BUFFER_M, DEFAULT_MIN_VALID_FRACTION } from '@filaha/imagery';
 import { z } from 'zod';
 
 /** The repository root, so WEB_DIST's default does not depend on the directory the server is started from. */
@@ -158,6 +158,14 @@ const EnvSchema = z.object({
   STAC_CATALOG_PATH: optionalText,
   STAC_COLLECTIONS: optionalText.pipe(collectionList.optional()),
   MIN_VALID_FRACTION: optionalText.pipe(fractionText.optional()),
+  CLOUD_BUFFER_M: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,3}$/, 'expected whole metres from 0 to 500, e.g. 20')
+      .transform(Number)
+      .refine((n) => n <= 500, 'expected whole metres from 0 to 500, e.g. 20')
+      .optional(),
+  ),
   S3_ENDPOINT: optionalText.pipe(urlWith(['http:', 'https:']).optional()),
   S3_BUCKET: optionalText,
   S3_ACCESS_KEY: optionalText,
@@ -202,6 +210,8 @@ export interface Config {
    * delivered and charged; below it the answer is ALL_CLOUDY with the nearest clearer dates.
    */
   minValidFraction: number;
+  /** CLOUD_BUFFER_M: pixels this close to a masked cloud, cirrus or shadow are masked too (docs/IMAGERY-RULES.md). */
+  cloudBufferM: number;
   s3: S3Config | undefined;
   webDist: string;
   mapTileHosts: string[];
@@ -285,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     stacCatalogPath: e.STAC_CATALOG_PATH === undefined ? undefined : absolute(e.STAC_CATALOG_PATH, cwd),
     stacCollections: e.STAC_COLLECTIONS ?? [...DEFAULT_STAC_COLLECTIONS],
     minValidFraction: e.MIN_VALID_FRACTION ?? DEFAULT_MIN_VALID_FRACTION,
+    cloudBufferM: e.CLOUD_BUFFER_M ?? DEFAULT_CLOUD_BUFFER_M,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY && e.S3_SECRET_KEY
         ? {

@@ -24,6 +24,8 @@ export interface ImageryOptions {
    * DEFAULT_MIN_VALID_FRACTION). Below it: ALL_CLOUDY with the nearest clearer dates, nothing charged.
    */
   minValidFraction?: number;
+  /** Cloud/shadow buffer in metres (CLOUD_BUFFER_M; engine default DEFAULT_CLOUD_BUFFER_M). */
+  cloudBufferM?: number;
   /** Where the engine's warnings go (an item skipped for a missing band asset). */
   warn?: (message: string) => void;
   /** Per HTTP attempt against the catalog and the COGs. */
@@ -46,12 +48,13 @@ export const IMAGERY_DEFAULTS = { timeoutMs: 4_000, retries: 1, deadlineMs: 9_00
  */
 export function imageryOptionsFromConfig(
   config: Pick<Config, 'stacApiUrl' | 'stacCatalogPath'> &
-    Partial<Pick<Config, 'stacCollections' | 'minValidFraction'>>,
+    Partial<Pick<Config, 'stacCollections' | 'minValidFraction' | 'cloudBufferM'>>,
 ): ImageryOptions {
   return {
     stacApiUrl: config.stacApiUrl,
     collections: config.stacCollections,
     minValidFraction: config.minValidFraction,
+    cloudBufferM: config.cloudBufferM,
     catalogPath: config.stacCatalogPath ?? (config.stacApiUrl ? undefined : DEMO_CATALOG_PATH),
   };
 }
@@ -132,6 +135,7 @@ export function createImagery(options: ImageryOptions): Imagery {
           start: request.start,
           end: request.end,
           minValidFraction,
+          cloudBufferM: options.cloudBufferM,
           warn: options.warn,
         }),
         deadline,
@@ -147,6 +151,7 @@ export function createImagery(options: ImageryOptions): Imagery {
           width: request.width,
           height: request.height,
           minValidFraction,
+          cloudBufferM: options.cloudBufferM,
         }),
         deadline,
         deadlineMs,
