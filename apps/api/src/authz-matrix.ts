@@ -139,6 +139,7 @@ export const AUTHZ_MATRIX: readonly AuthzRow[] = [
   row('POST', '/api/images/:indexName', 'farmer, own parcel', '401 200 404 403 403 403 403', "A's parcel"),
   row('GET', '/api/images/latest-acquisition', 'farmer, own parcel', '401 200 404 403 403 403 403', "A's parcel"),
   row('GET', '/api/images/latest-clear', 'farmer, own parcel', '401 200 404 403 403 403 403', "A's parcel"),
+  row('GET', '/api/images/coverage', 'Admin, Manager', STAFF_READ),
   row('GET', '/api/request/images', 'self; Admin for anyone', '401 200 403 403 403 403 200', '?userId=A'),
   row('GET', '/api/request/image', 'self; Admin for anyone', '401 200 403 403 403 403 200', '?userId=A'),
   row('GET', '/api/files/*', 'anyone holding a signed URL', '200 200 200 200 200 200 200', "A's index map"),

@@ -208,6 +208,7 @@ export const RECIPES: Record<string, Recipe> = {
   }),
   'GET /api/images/latest-acquisition': (w) => ({ url: `/api/images/latest-acquisition?parcelId=${w.parcelId}` }),
   'GET /api/images/latest-clear': (w) => ({ url: `/api/images/latest-clear?parcelId=${w.parcelId}` }),
+  'GET /api/images/coverage': at('/api/images/coverage'),
   'GET /api/request/images': (w) => ({ url: `/api/request/images?${historyQuery(w)}` }),
   'GET /api/request/image': (w) => ({ url: `/api/request/image?${historyQuery(w)}` }),
   'GET /api/files/*': (w) => ({ url: w.fileUrl }),

@@ -51,6 +51,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     ar: 'كل الصور المتوفرة للفترة المختارة مغطاة بالسحب.',
     fr: 'Toutes les images de la période choisie sont nuageuses.',
   },
+  OUTSIDE_COVERAGE: {
+    ar: 'هذه القطعة الأرضية خارج تغطية كتالوج الصور: لا توجد صور لها مهما كانت التواريخ.',
+    fr: "Cette parcelle est hors de la couverture du catalogue d'images : aucune image, quelles que soient les dates.",
+  },
   CATALOG_UNAVAILABLE: {
     ar: 'خدمة صور الأقمار الصناعية غير متاحة حاليًا.',
     fr: "Le catalogue d'images satellite est indisponible pour le moment.",

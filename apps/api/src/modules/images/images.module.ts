@@ -2,6 +2,7 @@ import type { Database } from '@filaha/db';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import { createImagery, imageryOptionsFromConfig, type Imagery } from './imagery.ts';
+import { coverageRoutes, createCatalogCoverage } from './images.coverage.ts';
 import { detailedErrorHandler } from './images.errors.ts';
 import { latestImageRoutes } from './images.latest.ts';
 import { createImagesRepository } from './images.repository.ts';
@@ -30,14 +31,18 @@ export const imagesModule: FastifyPluginAsync<ImagesModuleOptions> = async (app,
       warn: (message) => app.log.warn({ module: 'imagery' }, message),
     });
   const repo = createImagesRepository(options.database.db);
+  const coverage = createCatalogCoverage(imagery.catalog);
   const images = createImagesService({
     repo,
     imagery,
     storage: app.storage,
+    coverage,
   });
   // Scoped: renders the limit-modal / nearest-dates fields, hands everything else to the app's handler.
   app.setErrorHandler(detailedErrorHandler);
   await app.register(imagesRoutes, { images });
+  // Staff: where the catalog has imagery (the admin parcel map warns before a parcel is drawn outside it).
+  await app.register(coverageRoutes, { coverage });
   // The farm map's default window and "latest clear image": catalog searches only, never charged.
   await app.register(latestImageRoutes, { repo, imagery });
 };

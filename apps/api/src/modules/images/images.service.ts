@@ -15,6 +15,7 @@ import type { AuthedCtx } from '../../context.ts';
 import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import type { Deadline, Imagery, RenderRequest } from './imagery.ts';
+import type { CatalogCoverage } from './images.coverage.ts';
 import { CloudedError, NoSceneFoundError, QuotaExhaustedError, WordedError } from './images.errors.ts';
 import type { ImagesRepository, IndexRecord, ResultRow, SubscriptionAccess } from './images.repository.ts';
 import type { GenerateImageAnswer, GenerateImageBody } from './images.schemas.ts';
@@ -31,6 +32,8 @@ export interface ImagesServiceDeps {
   repo: ImagesRepository;
   imagery: Imagery;
   storage: ObjectStorage;
+  /** The catalog's footprint: a NO_SCENE for a parcel outside it answers OUTSIDE_COVERAGE instead. */
+  coverage?: CatalogCoverage;
 }
 
 type Quota = { subscriptionId: number; usage: NonNullable<SubscriptionAccess['usage']> };
@@ -89,7 +92,17 @@ function apiErrorOf(error: unknown, window: { start: string; end: string }): unk
   return error;
 }
 
-export function createImagesService({ repo, imagery, storage }: ImagesServiceDeps) {
+export function createImagesService({ repo, imagery, storage, coverage }: ImagesServiceDeps) {
+  /**
+   * NO_SCENE for a parcel the catalog does not cover at all is OUTSIDE_COVERAGE (same 404 class): other dates
+   * would not help. When the coverage cannot be read, the plain NO_SCENE answer stands.
+   */
+  async function sceneErrorOf(error: unknown, geometry: PolygonGeometry, window: { start: string; end: string }) {
+    if (error instanceof NoSceneError && coverage && (await coverage.covers(geometry)) === false)
+      return new AppError('OUTSIDE_COVERAGE', 404);
+    return apiErrorOf(error, window);
+  }
+
   /**
    * The caller's quota for the index: 403 without a subscription, without an active one, or when no active
    * plan includes the index. With several active subscriptions the newest one with requests left pays.
@@ -127,6 +140,7 @@ export function createImagesService({ repo, imagery, storage }: ImagesServiceDep
       ...resultUrls(storage, row, downloadName(index.code, row.parcelId, row.sceneDatetime)),
       bounds: row.bounds,
       stats: row.stats,
+      minValidFraction: imagery.minValidFraction,
       width,
       height,
       scene: { id: row.sceneId, datetime: row.sceneDatetime.toISOString(), cloudFraction: row.cloudFraction },
@@ -245,8 +259,8 @@ export function createImagesService({ repo, imagery, storage }: ImagesServiceDep
         throw new QuotaExhaustedError(index.code, quota.usage.used, quota.usage.total);
       }
 
-      const selection = await imagery.selectScene(request, deadline).catch((e: unknown) => {
-        throw apiErrorOf(e, window);
+      const selection = await imagery.selectScene(request, deadline).catch(async (e: unknown) => {
+        throw await sceneErrorOf(e, parcel.geom, window);
       });
       const existing = await repo.resultByKey(parcel.id, index.id, selection.scene.id, legendHash);
       if (existing) return fromStore(index, existing, request, deadline, selection);

@@ -37,6 +37,19 @@ export function SceneProblem({ failure, range, onUse }: SceneProblemProps) {
     </div>
   );
 
+  if (failure.kind === 'noScene' && failure.outsideCoverage) {
+    return (
+      <div
+        role="alert"
+        data-testid="scene-outside-coverage"
+        className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+      >
+        <p className="font-bold">{t('scene.outsideTitle')}</p>
+        <p className="mt-1 text-sm">{t('scene.outsideText')}</p>
+      </div>
+    );
+  }
+
   if (failure.kind === 'noScene') {
     return (
       <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">

@@ -116,7 +116,14 @@ export interface QuotaPayload {
 /** What a generate request can end with, besides an image. */
 export type GenerateFailure =
   | { kind: 'quota'; payload: QuotaPayload }
-  | { kind: 'noScene'; message: string; nearestBefore: string | null; nearestAfter: string | null }
+  | {
+      kind: 'noScene';
+      message: string;
+      nearestBefore: string | null;
+      nearestAfter: string | null;
+      /** OUTSIDE_COVERAGE: the catalog has no imagery of this parcel at all, whatever the dates. */
+      outsideCoverage?: boolean;
+    }
   | {
       kind: 'cloudy';
       message: string;
@@ -144,6 +151,14 @@ const dayOrNull = (v: unknown): string | null => (typeof v === 'string' && v ? v
 export function toFailure(status: number, body: Body): GenerateFailure {
   const code = text(body.code);
   if (status === 429 && code === 'QUOTA_EXHAUSTED') return { kind: 'quota', payload: body as unknown as QuotaPayload };
+  if (code === 'OUTSIDE_COVERAGE')
+    return {
+      kind: 'noScene',
+      outsideCoverage: true,
+      message: text(body.message),
+      nearestBefore: null,
+      nearestAfter: null,
+    };
   if (code === 'NO_SCENE')
     return {
       kind: 'noScene',
