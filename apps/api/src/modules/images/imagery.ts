@@ -79,6 +79,8 @@ export interface Imagery {
   readonly deadlineMs: number;
   /** The minimum valid fraction this engine delivers at (shown with every result). */
   readonly minValidFraction: number;
+  /** CLOUD_BUFFER_M (undefined: the engine's default). */
+  readonly cloudBufferM?: number;
   deadline(): Deadline;
   selectScene(request: RenderRequest, deadline: Deadline): Promise<SceneSelection>;
   render(selection: SceneSelection, request: RenderRequest, deadline: Deadline): Promise<IndexMapResult>;
@@ -125,6 +127,7 @@ export function createImagery(options: ImageryOptions): Imagery {
     catalog,
     deadlineMs,
     minValidFraction,
+    cloudBufferM: options.cloudBufferM,
     deadline: () => ({ at: Date.now() + deadlineMs }),
     selectScene: (request, deadline) =>
       within(

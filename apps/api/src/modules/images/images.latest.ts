@@ -1,8 +1,8 @@
 import {
-  assessScene,
+  assessAcquisition,
   CatalogUnavailableError,
   CogUnavailableError,
-  dedupeAcquisitions,
+  groupAcquisitions,
   findIndex,
   type Acquisition,
   type Catalog,
@@ -77,7 +77,7 @@ const LatestClearAnswer = z.object({
 export interface LatestImageOptions {
   repo: Pick<ImagesRepository, 'findParcel'>;
   /** The app's engine; its `minValidFraction` (MIN_VALID_FRACTION), when it has one, says what "clear" means. */
-  imagery: Pick<Imagery, 'catalog' | 'deadlineMs'> & { readonly minValidFraction?: number };
+  imagery: Pick<Imagery, 'catalog' | 'deadlineMs' | 'cloudBufferM'> & { readonly minValidFraction?: number };
   minValidFraction?: number;
   /** Today as YYYY-MM-DD (tests); the UTC day by default. */
   today?: () => string;
@@ -101,20 +101,20 @@ async function bounded<T>(work: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-/** Acquisitions over the parcel in [start, end] holding SCL (and the index's bands), one per acquisition, oldest first. */
+/**
+ * Acquisitions over the parcel in [start, end] holding SCL (and the index's bands), oldest first: each one as
+ * its tiles (overlapping MGRS tiles publish one acquisition several times; a parcel on a seam needs several).
+ */
 async function acquisitions(
   catalog: Catalog,
   geometry: ParcelGeometry,
   start: string,
   end: string,
   bands: readonly string[],
-): Promise<Acquisition[]> {
+): Promise<Acquisition[][]> {
   const required = ['scl', ...bands.filter((b) => b !== 'scl')];
   const found = await catalog.search({ geometry, start, end, requiredAssets: required });
-  return dedupeAcquisitions(
-    found.filter((a) => required.every((b) => a.assets[b] !== undefined)),
-    geometry,
-  );
+  return groupAcquisitions(found.filter((a) => required.every((b) => a.assets[b] !== undefined)));
 }
 
 export interface SearchOptions {
@@ -129,7 +129,7 @@ export interface SearchOptions {
 /** The latest acquisition over the parcel up to today (last 60 days, then the last 3 years), or null. */
 export async function findLatestAcquisition({ catalog, geometry, today, bands = [] }: SearchOptions) {
   for (const days of LATEST_LOOKBACKS) {
-    const latest = (await acquisitions(catalog, geometry, shift(today, -days), today, bands)).at(-1);
+    const latest = (await acquisitions(catalog, geometry, shift(today, -days), today, bands)).at(-1)?.[0];
     if (latest) return latest;
   }
   return null;
@@ -147,16 +147,18 @@ export interface ClearAcquisition {
  * parcel reaches `minValidFraction`. Reads the SCL band only, newest first, a few acquisitions at a time.
  */
 export async function findLatestClear(
-  options: SearchOptions & { minValidFraction: number },
+  options: SearchOptions & { minValidFraction: number; cloudBufferM?: number },
 ): Promise<ClearAcquisition> {
-  const { catalog, geometry, bands = [], minValidFraction } = options;
+  const { catalog, geometry, bands = [], minValidFraction, cloudBufferM } = options;
   const latest = await findLatestAcquisition(options);
   if (!latest) return { date: null, validFraction: null, sceneId: null, searched: null };
   const searched = { start: shift(latest.date, -CLEAR_LOOKBACK_DAYS), end: latest.date };
   const newestFirst = (await acquisitions(catalog, geometry, searched.start, searched.end, bands)).reverse();
   for (let i = 0; i < newestFirst.length; i += PROBE_BATCH) {
     const batch = newestFirst.slice(i, i + PROBE_BATCH);
-    const assessed = await Promise.all(batch.map((a) => assessScene(catalog.reader, a, geometry)));
+    const assessed = await Promise.all(
+      batch.map((group) => assessAcquisition(catalog.reader, group, geometry, { cloudBufferM })),
+    );
     // The batch is newest first: the first clear one is the most recent.
     const clear = assessed.find((c) => c.coveredFraction > 0 && c.validFraction >= minValidFraction);
     if (clear)
@@ -227,7 +229,14 @@ export const latestImageRoutes: FastifyPluginAsyncZod<LatestImageOptions> = asyn
       const parcel = await ownParcel(authed(request).actor.id, parcelId);
       const bands = index ? findIndex(index)!.bands : [];
       const found = await bounded(
-        findLatestClear({ catalog, geometry: parcel.geom, today: today(), bands, minValidFraction }),
+        findLatestClear({
+          catalog,
+          geometry: parcel.geom,
+          today: today(),
+          bands,
+          minValidFraction,
+          cloudBufferM: imagery.cloudBufferM,
+        }),
         imagery.deadlineMs,
       );
       return { parcelId, minValidFraction, ...found };
