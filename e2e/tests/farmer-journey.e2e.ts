@@ -134,8 +134,11 @@ describe.skipIf(!hasChromium)('farmer journey: subscription → index map → hi
 
       // NDVI on the default window over the vineyard.
       await page.getByLabel(t(lang, 'farm:parcels.select'), { exact: true }).selectOption(String(parcels.vineyard));
-      expect(await page.getByLabel(t(lang, 'farm:period.start')).inputValue()).toBe('2025-08-14');
-      expect(await page.getByLabel(t(lang, 'farm:period.end')).inputValue()).toBe('2025-08-19');
+      // The window opens on the latest 6 days over the parcel (the demo catalog's last acquisition: 25 August)…
+      await expect.poll(() => page.getByLabel(t(lang, 'farm:period.end')).inputValue()).toBe('2025-08-25');
+      expect(await page.getByLabel(t(lang, 'farm:period.start')).inputValue()).toBe('2025-08-19');
+      // …and the journey goes on over the SPEC's demo window.
+      await setPeriod(page, lang, '2025-08-14', '2025-08-19');
       const first = await generate(page, lang);
       expect(first.status).toBe(200);
       const stats = page.getByTestId('farm-stats');

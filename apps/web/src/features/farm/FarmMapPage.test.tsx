@@ -29,9 +29,13 @@ function farmer(routes: Routes) {
   });
 }
 
-const active = (generate: (call: Call) => Response): Routes => ({
+/** The demo catalog's answer: its latest acquisition is older than 6 days, so the window ends on it. */
+const LATEST = { parcelId: PARCEL.id, date: '2025-08-19', window: { start: '2025-08-13', end: '2025-08-19' } };
+
+const active = (generate: (call: Call) => Response, config = CONFIG): Routes => ({
   'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
-  'GET /api/indice/5/indices': () => json(200, CONFIG),
+  'GET /api/indice/5/indices': () => json(200, config),
+  'GET /api/images/latest-acquisition': () => json(200, LATEST),
   'POST /api/images/NDVI': generate,
 });
 
@@ -91,7 +95,7 @@ describe('index map screen: generating', () => {
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.url).toBe('/api/images/NDVI');
     expect(post?.body).toMatchObject({
-      startDate: '2025-08-14',
+      startDate: '2025-08-13',
       endDate: '2025-08-19',
       indice_id: 1,
       parcelle_id: PARCEL.id,

@@ -1,25 +1,29 @@
-import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { ConfigLoading, InactiveScreen, RestrictedScreen } from './AccessScreens.tsx';
-import { DEFAULT_RANGE, isYmd, type DateRange } from './dateRange.ts';
-import { farmQueries, type GenerateFailure, type IndexConfig } from './farmApi.ts';
+import { isYmd, rangeOn, todayYmd, windowEnding, type DateRange } from './dateRange.ts';
+import { farmQueries, fetchLatestClear, type GenerateFailure, type IndexConfig } from './farmApi.ts';
+import { asLang, formatDay } from './format.ts';
 import { GenerateButton } from './GenerateButton.tsx';
 import { IndexPicker } from './IndexPicker.tsx';
-import { indexCodeOf } from './legend.ts';
+import { indexCodeOf, legendClassOf, legendText } from './legend.ts';
 import { LimitModal } from './LimitModal.tsx';
 import { DisplayControls, ParcelSelect } from './MapControls.tsx';
 import { FarmMap } from './map/FarmMap.tsx';
 import { MAP_DEFAULTS, boundsCenter, parcelBounds, unionBounds, type MapView } from './map/mapConfig.ts';
 import { ParcelList } from './ParcelList.tsx';
 import { PeriodFields } from './PeriodFields.tsx';
+import { ColourModeSwitch, RelativeLegend, type ColourMode } from './RelativeView.tsx';
+import { cssColor, rampColor, rampPosition, relativeRange, renderRelative } from './relativeView.ts';
 import { DownloadPanel, LegendPanel, StatsPanel } from './ResultPanels.tsx';
 import { SceneProblem } from './SceneProblem.tsx';
 import { useFarmAccess } from './useFarmAccess.ts';
 import { useGenerate } from './useGenerate.ts';
+import { SMALL_SCREEN, useMedia } from './useMedia.ts';
 import { useValuesGrid } from './valuesGrid.ts';
 
 /** /user/ferme-map: the index map screen of SPEC §2, behind the subscription gate. */
@@ -40,8 +44,17 @@ function defaultIndex(config: readonly IndexConfig[]): number | null {
 
 const numberParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
 
+/** Where the window comes from: the link, the latest acquisition over the parcel, or the farmer's own choice. */
+type RangeSource = 'url' | 'auto' | 'user';
+
+/** How far back "latest clear image" looks (the API's CLEAR_LOOKBACK_DAYS). */
+const CLEAR_LOOKBACK_DAYS = 60;
+
 function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfig[] }) {
-  const { t } = useTranslation('farm');
+  const { t, i18n } = useTranslation('farm');
+  const lang = asLang(i18n.language);
+  const small = useMedia(SMALL_SCREEN);
+  const formId = useId();
   const { errorMessage, fieldMessage, failureMessage } = useMessages();
   const [params] = useSearchParams();
   const parcelsQuery = useQuery(farmQueries.parcels);
@@ -52,11 +65,17 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
     return config.some((c) => c.indiceId === asked) ? asked : defaultIndex(config);
   });
   const [parcelId, setParcelId] = useState<number | null>(() => numberParam(params.get('parcel')));
-  const [range, setRange] = useState<DateRange>(() => {
+  const [asked] = useState<DateRange | null>(() => {
     const start = params.get('start') ?? '';
     const end = params.get('end') ?? '';
-    return isYmd(start) && isYmd(end) ? { start, end } : DEFAULT_RANGE;
+    return isYmd(start) && isYmd(end) ? { start, end } : null;
   });
+  const [rangeSource, setRangeSource] = useState<RangeSource>(asked ? 'url' : 'auto');
+  // Until the catalog answers (or without a parcel): the 6 days up to today.
+  const [ownRange, setOwnRange] = useState<DateRange>(() => asked ?? windowEnding(todayYmd()));
+  const [formOpen, setFormOpen] = useState(false);
+  const [mode, setMode] = useState<ColourMode>('classes');
+  const resultRef = useRef<HTMLDivElement>(null);
   const [opacity, setOpacity] = useState<number>(MAP_DEFAULTS.opacity);
   const [tooltip, setTooltip] = useState(true);
   const [view, setView] = useState<MapView | null>(null);
@@ -67,6 +86,40 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
   const code = index ? indexCodeOf(index) : '';
   const image = gen.image;
   const grid = useValuesGrid(image?.resultId ?? null, image?.valuesUrl ?? null);
+
+  // Default window: the latest available 6 days over the selected parcel (free catalog search), until the
+  // farmer picks dates of their own.
+  const autoRange = rangeSource === 'auto' && parcelId !== null && code !== '';
+  const latest = useQuery({
+    ...farmQueries.latestAcquisition(parcelId ?? 0, code),
+    enabled: autoRange,
+  });
+  const range: DateRange = autoRange && latest.data?.window ? latest.data.window : ownRange;
+  const findingLatest = autoRange && latest.fetchStatus === 'fetching' && !latest.data;
+
+  // The relative view: a ramp over the parcel's own p2–p98, drawn in the browser from the values grid.
+  const relRange = useMemo(() => (grid.data ? relativeRange(grid.data.data) : null), [grid.data]);
+  const relUrl = useMemo(
+    () => (mode === 'relative' && grid.data && relRange ? renderRelative(grid.data, relRange) : null),
+    [mode, grid.data, relRange],
+  );
+  const legend = index?.legende ?? [];
+  const describe = (value: number) => {
+    const entry = legendClassOf(value, legend);
+    if (mode === 'relative' && relRange)
+      return { color: cssColor(rampColor(rampPosition(value, relRange))), label: entry ? legendText(entry, lang) : '' };
+    return entry ? { color: entry.color, label: legendText(entry, lang) } : null;
+  };
+
+  // On a phone the result is brought into view when it arrives (the form sits above the map).
+  const resultKey = image ? `${image.resultId}-${image.imageUrl}` : null;
+  useEffect(() => {
+    if (!resultKey || !small) return;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    resultRef.current?.scrollIntoView?.({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+    // Only a new result scrolls, not a rotation of the phone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [resultKey]);
 
   // First view: the farmer's parcels (or the asked one); the SPEC's centre when there are none.
   const initialView = useMemo<MapView | null>(() => {
@@ -84,16 +137,17 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
     gen.reset();
   };
   const selectParcel = (id: number | null) => {
+    if (id !== parcelId) gen.reset();
     setParcelId(id);
-    gen.reset();
     const parcel = parcels.find((p) => p.id === id);
     if (parcel) setView({ key: `parcel-${parcel.id}-${Date.now()}`, kind: 'fit', bounds: parcelBounds(parcel) });
   };
   const changeRange = (next: DateRange) => {
-    setRange(next);
+    setOwnRange(next);
+    setRangeSource('user');
     gen.clearFailure();
   };
-  const generate = () => {
+  const generate = (window: DateRange = range) => {
     if (parcelId === null || !index) return;
     setQuotaClosed(false);
     gen.generate({
@@ -101,10 +155,34 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
       indexId: index.indiceId,
       parcelId,
       userId,
-      startDate: range.start,
-      endDate: range.end,
+      startDate: window.start,
+      endDate: window.end,
     });
   };
+
+  // "Latest clear image": the API searches back up to 60 days (free), then the normal generate on that day.
+  const latestClear = useMutation({
+    mutationFn: ({ parcel, indexCode }: { parcel: number; indexCode: string }) => fetchLatestClear(parcel, indexCode),
+    onSuccess: (found) => {
+      if (!found.date) return;
+      const day = rangeOn(found.date);
+      changeRange(day);
+      generate(day);
+    },
+  });
+  const remaining = index?.nbreq_restante ?? null;
+  const canSearchClear = parcelId !== null && index !== null && remaining !== 0 && !gen.loading;
+  const clearStatus = (() => {
+    if (latestClear.isPending) return t('latestClear.searching', { days: CLEAR_LOOKBACK_DAYS });
+    if (latestClear.isError) return t('latestClear.error');
+    const found = latestClear.data;
+    if (!found) return null;
+    if (found.date) return t('latestClear.found', { date: formatDay(found.date, lang) });
+    return found.searched
+      ? t('latestClear.none', { days: CLEAR_LOOKBACK_DAYS, date: formatDay(found.searched.end, lang) })
+      : t('latestClear.noImagery');
+  })();
+  const folded = small && !formOpen;
 
   // SPEC §4: on success the map centres on the middle of the returned bounds at zoom 15.
   const resultView: MapView | null = image
@@ -130,7 +208,8 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
         {t('title')}
       </h1>
       <div className="mt-4 grid gap-4 lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[15rem_minmax(0,1fr)_18rem]">
-        <div data-column="indices" className="space-y-4">
+        {/* On a phone: the map and the result first, the form folded into a compact bar, the indices last. */}
+        <div data-column="indices" className="space-y-4 max-sm:order-3">
           <IndexPicker indices={config} selectedId={indexId} onSelect={selectIndex} />
           {parcelsQuery.isPending && !config[0]?.parcelles ? (
             <p role="status" className="text-sm text-stone-600">
@@ -140,18 +219,72 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
             <ParcelList parcels={parcels} selectedId={parcelId} onSelect={selectParcel} />
           )}
         </div>
-        <div data-column="map" className="min-w-0 space-y-4">
-          <div className="space-y-4 rounded-2xl border border-stone-200 bg-white p-4">
+        <div data-column="map" className="min-w-0 space-y-4 max-sm:order-1">
+          <div
+            id={formId}
+            data-testid="farm-form"
+            data-folded={folded || undefined}
+            className={`rounded-2xl border border-stone-200 bg-white ${folded ? 'space-y-3 p-3' : 'space-y-4 p-4'}`}
+          >
             <ParcelSelect parcels={parcels} selectedId={parcelId} onSelect={selectParcel} />
-            <PeriodFields range={range} onChange={changeRange} />
-            <DisplayControls opacity={opacity} onOpacity={setOpacity} tooltip={tooltip} onTooltip={setTooltip} />
+            {folded ? (
+              <div className="flex items-center justify-between gap-2">
+                <p className="text-sm text-stone-800" data-testid="farm-period-summary">
+                  {t('period.summary', { start: formatDay(range.start, lang), end: formatDay(range.end, lang) })}
+                </p>
+                <button
+                  type="button"
+                  aria-expanded={false}
+                  aria-controls={formId}
+                  onClick={() => setFormOpen(true)}
+                  className="min-h-11 shrink-0 rounded-lg border border-stone-300 px-3 text-sm font-semibold text-brand-900"
+                >
+                  {t('form.more')}
+                </button>
+              </div>
+            ) : (
+              <>
+                <PeriodFields range={range} onChange={changeRange} />
+                <DisplayControls opacity={opacity} onOpacity={setOpacity} tooltip={tooltip} onTooltip={setTooltip} />
+              </>
+            )}
             <GenerateButton
               parcelId={parcelId}
               indexId={indexId}
               range={range}
               loading={gen.loading}
-              onGenerate={generate}
+              remaining={remaining}
+              total={index?.nbreq_total ?? null}
+              indexCode={code}
+              findingLatest={findingLatest}
+              onGenerate={() => generate()}
             />
+            <div>
+              <button
+                type="button"
+                disabled={!canSearchClear || latestClear.isPending}
+                onClick={() => index && parcelId !== null && latestClear.mutate({ parcel: parcelId, indexCode: code })}
+                className="min-h-11 w-full rounded-lg border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-900 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-stone-300 disabled:text-stone-600"
+              >
+                {t('latestClear.button')}
+              </button>
+              {clearStatus ? (
+                <p role="status" data-testid="farm-latest-clear-status" className="mt-1 text-sm text-stone-700">
+                  {clearStatus}
+                </p>
+              ) : null}
+            </div>
+            {small && formOpen ? (
+              <button
+                type="button"
+                aria-expanded
+                aria-controls={formId}
+                onClick={() => setFormOpen(false)}
+                className="min-h-11 w-full rounded-lg px-3 text-sm font-semibold text-brand-900"
+              >
+                {t('form.less')}
+              </button>
+            ) : null}
             {image?.cached ? (
               <p role="status" className="text-sm text-stone-700">
                 {t('generate.cached')}
@@ -162,24 +295,33 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
               <SceneProblem failure={failure} range={range} onUse={changeRange} />
             ) : null}
           </div>
-          <FarmMap
-            parcels={parcels}
-            selectedId={parcelId}
-            onSelect={selectParcel}
-            overlay={image ? { url: image.imageUrl, bounds: image.bounds, opacity } : null}
-            grid={grid.data ?? null}
-            tooltip={tooltip}
-            indexCode={code}
-            view={resultView ?? view ?? initialView}
-            label={t('map.label')}
-          />
+          <div ref={resultRef} data-testid="farm-result" className="scroll-mt-2 space-y-3">
+            <FarmMap
+              parcels={parcels}
+              selectedId={parcelId}
+              onSelect={selectParcel}
+              overlay={image ? { url: relUrl ?? image.imageUrl, bounds: image.bounds, opacity } : null}
+              grid={grid.data ?? null}
+              tooltip={tooltip}
+              indexCode={code}
+              describe={describe}
+              view={resultView ?? view ?? initialView}
+              label={t('map.label')}
+              heightClass="h-[40vh] min-h-[260px] sm:h-[420px] md:h-[700px]"
+            />
+            {image && relRange ? <ColourModeSwitch mode={mode} onMode={setMode} /> : null}
+            {image && relRange && mode === 'relative' ? <RelativeLegend range={relRange} indexCode={code} /> : null}
+          </div>
         </div>
         <div
           data-column="info"
-          className="grid content-start gap-4 lg:col-span-2 lg:grid-cols-3 xl:col-span-1 xl:grid-cols-1"
+          className="grid content-start gap-4 max-sm:order-2 lg:col-span-2 lg:grid-cols-3 xl:col-span-1 xl:grid-cols-1"
         >
-          <LegendPanel legend={index?.legende ?? []} title={code ? t('legend.titleOf', { index: code }) : undefined} />
-          <StatsPanel stats={image?.stats ?? null} scene={image ? image.scene : null} />
+          <LegendPanel legend={legend} title={code ? t('legend.titleOf', { index: code }) : undefined} />
+          {/* The numbers right under the map on a phone; the absolute legend after them. */}
+          <div className="max-sm:order-first">
+            <StatsPanel stats={image?.stats ?? null} scene={image ? image.scene : null} />
+          </div>
           <DownloadPanel imageUrl={image?.imageUrl ?? null} valuesUrl={image?.downloadUrl ?? null} indexCode={code} />
         </div>
       </div>

@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { generateState, type GenerateInput } from './generateState.ts';
 
 /** The generate button with its SPEC §5 rules: disabled with a hint saying why, in-progress text while busy. */
-export function GenerateButton({ onGenerate, ...input }: GenerateInput & { onGenerate: () => void }) {
+export function GenerateButton({
+  onGenerate,
+  indexCode = '',
+  total = null,
+  ...input
+}: GenerateInput & { onGenerate: () => void; indexCode?: string; total?: number | null }) {
   const { t } = useTranslation('farm');
   const hintId = useId();
   const state = generateState(input);
@@ -20,8 +25,12 @@ export function GenerateButton({ onGenerate, ...input }: GenerateInput & { onGen
         {input.loading ? t('generate.busy') : t('generate.button')}
       </button>
       {state.hint ? (
-        <p id={hintId} className="mt-1 text-sm text-stone-700">
-          {t(`generate.hints.${state.hint}`)}
+        <p
+          id={hintId}
+          data-testid="farm-generate-hint"
+          className={`mt-1 text-sm ${state.hint === 'noRequestsLeft' ? 'font-semibold text-amber-900' : 'text-stone-700'}`}
+        >
+          {t(`generate.hints.${state.hint}`, { index: indexCode, total: total ?? 0 })}
         </p>
       ) : null}
     </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { controlClass } from '../../components/ui/fields.tsx';
 import type { Parcel } from './farmApi.ts';
 import { asLang, formatNumber } from './format.ts';
+import { COARSE_POINTER, useMedia } from './useMedia.ts';
 
 interface ParcelSelectProps {
   parcels: readonly Parcel[];
@@ -42,9 +43,13 @@ interface DisplayControlsProps {
   onTooltip: (value: boolean) => void;
 }
 
-/** Overlay opacity 0–1 in steps of 0.01 (SPEC §5) and the value-under-cursor switch. */
+/**
+ * Overlay opacity 0–1 in steps of 0.01 (SPEC §5) and the value-under-cursor switch, which says "on tap" where
+ * the pointer is a finger.
+ */
 export function DisplayControls({ opacity, onOpacity, tooltip, onTooltip }: DisplayControlsProps) {
   const { t, i18n } = useTranslation('farm');
+  const touch = useMedia(COARSE_POINTER);
   const lang = asLang(i18n.language);
   const id = useId();
   const shown = formatNumber(opacity, lang, 2, 2);
@@ -76,7 +81,7 @@ export function DisplayControls({ opacity, onOpacity, tooltip, onTooltip }: Disp
           onChange={(e) => onTooltip(e.target.checked)}
           className="size-4 accent-brand-700"
         />
-        {t('display.tooltip')}
+        {t(touch ? 'display.tooltipTouch' : 'display.tooltip')}
       </label>
     </div>
   );

@@ -6,10 +6,18 @@ export interface DateRange {
   end: string;
 }
 
-/** SPEC §4 map defaults. */
+/** The demo window (SPEC §4); the map itself opens on the latest window over the parcel (`windowEnding`). */
 export const DEFAULT_RANGE: DateRange = { start: '2025-08-14', end: '2025-08-19' };
 
 const DAY_MS = 86_400_000;
+
+/** Today's UTC day, YYYY-MM-DD. */
+export const todayYmd = (now: number = Date.now()) => new Date(now).toISOString().slice(0, 10);
+
+/** The longest allowed window ending on `end` (6 days before it to it). */
+export function windowEnding(end: string): DateRange {
+  return { start: addDays(end, -LIMITS.maxPeriodDays), end };
+}
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar day written YYYY-MM-DD (2025-02-30 is not one). */

@@ -228,6 +228,27 @@ export async function generateImage(req: GenerateRequest, signal?: AbortSignal):
   return { ok: false, failure: toFailure(response.status, body) };
 }
 
+/** GET /api/images/latest-acquisition: the latest day over the parcel and the window the map opens on. */
+export interface LatestAcquisition {
+  parcelId: number;
+  date: string | null;
+  window: { start: string; end: string } | null;
+}
+
+/** GET /api/images/latest-clear: the most recent clear acquisition in the 60 days up to the latest one. */
+export interface LatestClear {
+  parcelId: number;
+  date: string | null;
+  validFraction: number | null;
+  sceneId: string | null;
+  searched: { start: string; end: string } | null;
+  minValidFraction: number;
+}
+
+export function fetchLatestClear(parcelId: number, indexCode: string): Promise<LatestClear> {
+  return getJson<LatestClear>(`/images/latest-clear?parcelId=${parcelId}&index=${encodeURIComponent(indexCode)}`);
+}
+
 export const farmKeys = {
   status: (userId: number) => ['farm', 'status', userId] as const,
   config: (userId: number) => ['farm', 'config', userId] as const,
@@ -237,6 +258,8 @@ export const farmKeys = {
   index: (id: number) => ['farm', 'index', id] as const,
   history: (parcelId: number, indexId: number) => ['farm', 'history', parcelId, indexId] as const,
   latest: (parcelId: number, indexId: number) => ['farm', 'latest', parcelId, indexId] as const,
+  latestAcquisition: (parcelId: number, indexCode: string) =>
+    ['farm', 'latestAcquisition', parcelId, indexCode] as const,
 };
 
 export const farmQueries = {
@@ -255,6 +278,16 @@ export const farmQueries = {
   history: (parcelId: number, indexId: number) => ({
     queryKey: farmKeys.history(parcelId, indexId),
     queryFn: () => getJson<HistoryItem[]>(`/request/images?parcelleId=${parcelId}&indiceId=${indexId}`),
+  }),
+  /** The latest acquisition day over the parcel (catalog search only, free). */
+  latestAcquisition: (parcelId: number, indexCode: string) => ({
+    queryKey: farmKeys.latestAcquisition(parcelId, indexCode),
+    queryFn: () =>
+      getJson<LatestAcquisition>(
+        `/images/latest-acquisition?parcelId=${parcelId}&index=${encodeURIComponent(indexCode)}`,
+      ),
+    staleTime: 10 * 60_000,
+    retry: false,
   }),
   /** The latest image, or null when none was produced yet (404). */
   latest: (parcelId: number, indexId: number) => ({

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { FormError } from '../ui/FormError.tsx';
 import { useFormat } from '../ui/format.ts';
 import { btn } from '../ui/styles.ts';
 import { useAdminMutation } from '../ui/useAdminMutation.ts';
+import { coverageQuery, insideCoverage } from './coverage.ts';
 import { areaHa, boundsFromInputs, boundsOf, type Bounds } from './geometry.ts';
 import { GeometryInputs } from './GeometryInputs.tsx';
 
@@ -98,6 +100,11 @@ export function NewParcelForm({
       envelope.bWN > ALGERIA_BBOX.maxLon ||
       envelope.bES < ALGERIA_BBOX.minLat ||
       envelope.bEN > ALGERIA_BBOX.maxLat);
+
+  // Said before saving: a parcel the imagery catalog does not cover will never get an image.
+  const coverage = useQuery(coverageQuery);
+  const outsideCoverage =
+    preview !== null && !outside && coverage.data !== undefined && !insideCoverage(preview, coverage.data);
 
   const create = useAdminMutation({
     mutationFn: (body: ParcelForm) => adminApi.post('/parcelle', body),
@@ -216,6 +223,11 @@ export function NewParcelForm({
             <span className="text-red-800">{fieldMessage('validation.parcelAreaTooLarge')}</span>
           ) : null}
           {outside ? <span className="text-red-800">{fieldMessage('validation.parcelOutsideAlgeria')}</span> : null}
+          {outsideCoverage ? (
+            <span data-testid="parcel-outside-coverage" className="font-medium text-amber-800">
+              {t('parcels.outsideCoverage')}
+            </span>
+          ) : null}
           <button type="button" onClick={clear} className={btn.small}>
             {t('parcels.clear')}
           </button>

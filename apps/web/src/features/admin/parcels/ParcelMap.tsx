@@ -5,10 +5,12 @@ import L from 'leaflet';
 import '@geoman-io/leaflet-geoman-free';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, Polygon, Tooltip, useMap } from 'react-leaflet';
+import type { GeoJsonObject } from 'geojson';
+import { GeoJSON, MapContainer, Polygon, Tooltip, useMap } from 'react-leaflet';
 import { MapBase } from '../../basemap/MapBase.tsx';
 import type { PolygonInput } from '@filaha/shared';
 import type { Parcel } from '../types.ts';
+import type { Coverage, LatLngBox } from './coverage.ts';
 import { centerOf, polygonFromDrawn, toLatLngs } from './geometry.ts';
 import { ADMIN_BASE_TILES, ADMIN_MAP } from './mapConfig.ts';
 
@@ -24,6 +26,10 @@ export interface ParcelMapProps {
   onDrawn: (polygon: PolygonInput) => void;
   onDrawCancel: () => void;
   label: string;
+  /** Where the map opens before a farmer is chosen: the area with the most parcels, or the demo area. */
+  home?: LatLngBox | null;
+  /** The imagery catalog's footprint, drawn dashed so a parcel is drawn where images exist. */
+  coverage?: Coverage | null;
 }
 
 /** Frames a newly chosen farmer's parcels once, centres the focused parcel at zoom 15, shows the whole draft. */
@@ -33,15 +39,24 @@ function View({
   parcel,
   focusKey,
   draft,
+  home,
 }: {
   parcels: readonly Parcel[];
   ownerId: number | null;
   parcel: Parcel | undefined;
   focusKey: number;
   draft: PolygonInput | null;
+  home: LatLngBox | null;
 }) {
   const map = useMap();
   const framed = useRef<number | null>(null);
+  const homed = useRef(false);
+  useEffect(() => {
+    // Once, and only while nothing else has framed the map (a chosen farmer, a focused parcel, a draft).
+    if (!home || homed.current || framed.current !== null) return;
+    homed.current = true;
+    map.fitBounds(home, { maxZoom: ADMIN_MAP.homeMaxZoom, padding: [24, 24], animate: false });
+  }, [map, home]);
   useEffect(() => {
     if (ownerId === null || framed.current === ownerId || parcels.length === 0) return;
     framed.current = ownerId;
@@ -125,6 +140,8 @@ export function ParcelMap({
   onDrawn,
   onDrawCancel,
   label,
+  home = null,
+  coverage = null,
 }: ParcelMapProps) {
   const focused = parcels.find((p) => p.id === focusId);
   return (
@@ -137,6 +154,15 @@ export function ParcelMap({
     >
       <MapContainer center={ADMIN_MAP.center} zoom={ADMIN_MAP.zoom} className="h-[28rem] w-full md:h-[32rem]">
         <MapBase tiles={ADMIN_BASE_TILES} />
+        {coverage ? (
+          <GeoJSON
+            // react-leaflet reads `data` once: a different coverage is a new layer.
+            key={coverage.features.length}
+            data={coverage as unknown as GeoJsonObject}
+            interactive={false}
+            style={{ className: 'admin-coverage', color: '#0369a1', weight: 2, dashArray: '8 6', fill: false }}
+          />
+        ) : null}
         {parcels.map((p) => (
           <Polygon
             key={p.id}
@@ -152,7 +178,7 @@ export function ParcelMap({
             pathOptions={{ color: '#2563eb', weight: 3, dashArray: '6 6', fillOpacity: 0.2 }}
           />
         ) : null}
-        <View parcels={parcels} ownerId={ownerId} parcel={focused} focusKey={focusKey} draft={draft} />
+        <View parcels={parcels} ownerId={ownerId} parcel={focused} focusKey={focusKey} draft={draft} home={home} />
         <Draw drawing={drawing} onDrawn={onDrawn} onDrawCancel={onDrawCancel} />
       </MapContainer>
     </div>

@@ -14,6 +14,7 @@ import { card } from '../ui/styles.ts';
 import { useToast, withToasts } from '../ui/Toasts.tsx';
 import { useAdminMutation } from '../ui/useAdminMutation.ts';
 import { useErrorText } from '../ui/useErrorText.ts';
+import { coverageQuery, DEMO_BOX, densestArea } from './coverage.ts';
 import { NewParcelForm } from './NewParcelForm.tsx';
 import { ParcelTable } from './ParcelTable.tsx';
 import { UserPicker } from './UserPicker.tsx';
@@ -44,6 +45,13 @@ function ParcelsPageView() {
     queryFn: () => adminApi.get<Parcel[]>(`/parcelle?userId=${selected?.id ?? 0}`),
     enabled: selected !== null,
   });
+  // Every parcel (staff see them all): the map opens where most of them are, else on the demo area.
+  const allParcels = useQuery({
+    queryKey: [...KEYS.parcels, 'all'],
+    queryFn: () => adminApi.get<Parcel[]>('/parcelle'),
+  });
+  const home = allParcels.isPending ? null : (densestArea(allParcels.data ?? []) ?? DEMO_BOX);
+  const coverage = useQuery(coverageQuery);
   const remove = useAdminMutation({
     mutationFn: (id: number) => adminApi.delete(`/parcelle/${id}`),
     success: () => t('parcels.deleted'),
@@ -75,6 +83,8 @@ function ParcelsPageView() {
               onDrawn={onDrawn}
               onDrawCancel={onDrawCancel}
               label={t('parcels.mapLabel')}
+              home={home}
+              coverage={coverage.data ?? null}
             />
           </Suspense>
         </div>

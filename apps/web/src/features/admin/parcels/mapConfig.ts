@@ -5,6 +5,8 @@ export const ADMIN_MAP = {
   center: [36.5, 3.3] as [number, number],
   zoom: 10,
   focusZoom: 15,
+  /** The most zoomed-in the opening view (the area with the most parcels) may be. */
+  homeMaxZoom: 14,
 } as const;
 
 const ESRI_IMAGERY = 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';

@@ -1,0 +1,121 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { DEMO_AREA, type PolygonInput } from '@filaha/shared';
+import { json, stubApi } from '../../../../test/fetch.ts';
+import { i18n } from '../../../i18n/index.ts';
+import { renderAdmin } from '../testing.tsx';
+import { DEMO_BOX, densestArea, insideCoverage, type Coverage } from './coverage.ts';
+import { NewParcelForm } from './NewParcelForm.tsx';
+
+const farmer = { id: 42, userName: 'Karim', email: 'karim@example.dz', roleName: 'User' };
+
+const COVERAGE: Coverage = {
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [DEMO_AREA.west, DEMO_AREA.south],
+            [DEMO_AREA.east, DEMO_AREA.south],
+            [DEMO_AREA.east, DEMO_AREA.north],
+            [DEMO_AREA.west, DEMO_AREA.north],
+            [DEMO_AREA.west, DEMO_AREA.south],
+          ],
+        ],
+      },
+    },
+  ],
+};
+
+function Harness() {
+  const [geom, setGeom] = useState<PolygonInput | null>(null);
+  return (
+    <NewParcelForm
+      farmers={[farmer]}
+      selectedUserId={42}
+      geom={geom}
+      onGeomChange={setGeom}
+      onPreview={() => {}}
+      drawing={false}
+      onDrawToggle={() => {}}
+    />
+  );
+}
+
+async function typeBounds(bounds: Record<'bWS' | 'bWN' | 'bES' | 'bEN', string>) {
+  const user = userEvent.setup();
+  for (const [k, v] of Object.entries(bounds)) {
+    const input = screen.getByLabelText(new RegExp(`^${k} —`)) as HTMLInputElement;
+    await user.clear(input);
+    await user.type(input, v);
+  }
+}
+
+describe('admin parcel map: where it opens', () => {
+  const box = (w: number, s: number, d = 0.002) => ({ bWS: w, bWN: w + d, bES: s, bEN: s + d });
+
+  it('frames the 0.1° cell holding the most parcels', () => {
+    const mitidja = [box(2.97, 36.6), box(2.98, 36.61), box(2.99, 36.62)];
+    const oran = [box(-0.63, 35.7), box(-0.62, 35.71)];
+    expect(densestArea([...oran, ...mitidja])).toEqual([
+      [36.6, 2.97],
+      [36.622, 2.992],
+    ]);
+  });
+
+  it('has nothing to frame without parcels (the page then opens on the demo area)', () => {
+    expect(densestArea([])).toBeNull();
+    expect(DEMO_BOX).toEqual([
+      [DEMO_AREA.south, DEMO_AREA.west],
+      [DEMO_AREA.north, DEMO_AREA.east],
+    ]);
+  });
+});
+
+describe('new parcel outside the imagery coverage', () => {
+  it('meets the coverage or not', () => {
+    const square = (w: number, s: number): PolygonInput => ({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [w, s],
+          [w + 0.01, s],
+          [w + 0.01, s + 0.01],
+          [w, s + 0.01],
+          [w, s],
+        ],
+      ],
+    });
+    expect(insideCoverage(square(2.98, 36.6), COVERAGE)).toBe(true);
+    expect(insideCoverage(square(-0.63, 35.7), COVERAGE)).toBe(false);
+  });
+
+  it('says so before saving, in French, and not for a parcel inside', async () => {
+    stubApi({ 'GET /api/images/coverage': () => json(200, COVERAGE) });
+    await i18n.changeLanguage('fr');
+    renderAdmin(<Harness />);
+    await screen.findByLabelText('Nom de la parcelle');
+    await typeBounds({ bWS: '-0.63', bWN: '-0.62', bES: '35.7', bEN: '35.71' });
+    expect((await screen.findByTestId('parcel-outside-coverage')).textContent).toBe(
+      "Hors de la couverture du catalogue d'images : aucune image satellite ne pourra être calculée pour cette parcelle.",
+    );
+    await typeBounds({ bWS: '2.97', bWN: '2.98', bES: '36.6', bEN: '36.61' });
+    await waitFor(() => expect(screen.queryByTestId('parcel-outside-coverage')).toBeNull());
+  });
+
+  it('in Arabic', async () => {
+    stubApi({ 'GET /api/images/coverage': () => json(200, COVERAGE) });
+    await i18n.changeLanguage('ar');
+    renderAdmin(<Harness />);
+    await screen.findByTestId('parcel-area');
+    await typeBounds({ bWS: '-0.63', bWN: '-0.62', bES: '35.7', bEN: '35.71' });
+    expect((await screen.findByTestId('parcel-outside-coverage')).textContent).toBe(
+      'خارج تغطية كتالوج الصور: لن يمكن حساب أي صورة قمر صناعي لهذه القطعة الأرضية.',
+    );
+  });
+});

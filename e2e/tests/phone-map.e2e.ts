@@ -1,0 +1,177 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { decodeValuesGrid, valueAt } from '@filaha/imagery/values-grid';
+import { artifactsDir, launchBrowser, rawKeysOnPage, seriousA11yViolations } from '../src/browser.ts';
+import { hasChromium } from '../src/chromium.ts';
+import { t, type Lang } from '../src/i18n.ts';
+
+/**
+ * Issue 13 §2 / acceptance 1 on a phone: 390 × 844, touch, every request that is not to this machine blocked
+ * (no internet tiles), in Arabic and French. The demo farmer signs in, reaches the farm map, picks a parcel in
+ * the folded form, taps Generate, sees the map and its statistics without scrolling, taps the map and reads the
+ * real value there (the values grid's, inside the statistics' range). Viewport screenshots in e2e/artifacts.
+ */
+const baseUrl = inject('baseUrl');
+const FARMER = { email: 'farmer@demo.filaha.dz', password: 'demo-farmer-2025' };
+const PHONE = { width: 390, height: 844 };
+const shots = join(artifactsDir, 'phone-map');
+
+/** A phone context: touch, mobile viewport, the language set before the first page, nothing but 127.0.0.1. */
+async function phoneContext(browser: Browser, lang: Lang, blocked: string[]): Promise<BrowserContext> {
+  const ctx = await browser.newContext({
+    viewport: PHONE,
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 2,
+    locale: lang === 'ar' ? 'ar-DZ' : 'fr-FR',
+  });
+  await ctx.addInitScript((l) => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
+  }, lang);
+  const local = new URL(baseUrl).host;
+  await ctx.route(
+    () => true,
+    async (route) => {
+      const url = new URL(route.request().url());
+      if (url.host === local) return route.continue();
+      blocked.push(url.href);
+      return route.abort('blockedbyclient');
+    },
+  );
+  return ctx;
+}
+
+async function shot(page: Page, name: string) {
+  expect(await rawKeysOnPage(page)).toEqual([]);
+  mkdirSync(shots, { recursive: true });
+  // The viewport only, as the phone shows it: what is in it was seen without scrolling.
+  await page.screenshot({ path: join(shots, `${name}.png`) });
+}
+
+/** The element's box lies entirely inside the phone's screen at the current scroll position. */
+async function inViewport(locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  if (!box) return false;
+  return box.y >= 0 && box.x >= 0 && box.y + box.height <= PHONE.height && box.x + box.width <= PHONE.width;
+}
+
+const readNumber = (text: string) => Number(/-?\d+(?:[.,]\d+)?/.exec(text)?.[0]?.replace(',', '.'));
+
+describe.skipIf(!hasChromium)('the farm map on a phone (390 × 844, touch, offline tiles)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  for (const lang of ['ar', 'fr'] as const) {
+    it(`the demo farmer generates and reads a value with a finger, in ${lang}`, { timeout: 180_000 }, async () => {
+      const blocked: string[] = [];
+      const ctx = await phoneContext(browser, lang, blocked);
+      const page = await ctx.newPage();
+
+      // Sign in.
+      await page.goto(`${baseUrl}/auth/SignIn`);
+      await page.getByRole('heading', { name: t(lang, 'auth:signIn.title') }).waitFor();
+      await page.getByLabel(t(lang, 'auth:fields.email')).fill(FARMER.email);
+      await page.getByLabel(t(lang, 'auth:fields.password'), { exact: true }).fill(FARMER.password);
+      await page.getByRole('button', { name: t(lang, 'auth:signIn.submit') }).tap();
+      await page.waitForURL((url) => url.pathname.startsWith('/user/'));
+      if (!page.url().includes('/user/ferme-map')) await page.goto(`${baseUrl}/user/ferme-map`);
+
+      // The farm map: the form folded into a bar above the map; the map in the first screen.
+      await page.getByRole('heading', { level: 1, name: t(lang, 'farm:title') }).waitFor();
+      const form = page.getByTestId('farm-form');
+      await form.waitFor();
+      expect(await form.getAttribute('data-folded')).toBe('true');
+      expect(await page.getByLabel(t(lang, 'farm:period.start')).count()).toBe(0);
+      const map = page.getByRole('region', { name: t(lang, 'farm:map.label') });
+      const mapBox = (await map.boundingBox())!;
+      expect(mapBox.y).toBeLessThan(PHONE.height);
+      expect(mapBox.width).toBeGreaterThan(PHONE.width - 60);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+      // The first parcel; the window becomes the latest one over it (the demo catalog's last day).
+      const select = page.getByLabel(t(lang, 'farm:parcels.select'), { exact: true });
+      const parcelId = await select.locator('option').nth(1).getAttribute('value');
+      await select.selectOption(parcelId!);
+      const generateButton = page.getByRole('button', { name: t(lang, 'farm:generate.button') });
+      await expect.poll(() => generateButton.isEnabled(), { timeout: 20_000 }).toBe(true);
+      const summary = (await page.getByTestId('farm-period-summary').textContent()) ?? '';
+      expect(summary).toContain('2025');
+      await shot(page, `${lang}-01-folded-form`);
+
+      // Tap Generate.
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/images/NDVI') && r.request().method() === 'POST', {
+          timeout: 60_000,
+        }),
+        generateButton.tap(),
+      ]);
+      expect(answer.status()).toBe(200);
+      const result = (await answer.json()) as {
+        valuesUrl: string;
+        stats: { min: number; max: number; mean: number };
+        dateDebut: string;
+        dateFin: string;
+      };
+      expect([result.dateDebut, result.dateFin]).toEqual(['2025-08-19', '2025-08-25']);
+
+      // The result comes into view by itself: the map with its image and the statistics, without scrolling.
+      const stats = page.getByTestId('farm-stats');
+      await stats.waitFor();
+      const overlay = page.locator('img.farm-overlay');
+      await expect
+        .poll(() => overlay.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      await expect.poll(() => inViewport(map), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => inViewport(stats), { timeout: 10_000 }).toBe(true);
+      expect(await inViewport(overlay)).toBe(true);
+      expect(readNumber((await stats.locator('dd').first().textContent()) ?? '')).toBeCloseTo(result.stats.mean, 3);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await shot(page, `${lang}-02-result-in-view`);
+
+      // A tap on the image: the real value at that point (the values grid's), with its class.
+      const grid = decodeValuesGrid(await (await fetch(`${baseUrl}${result.valuesUrl}`)).arrayBuffer());
+      const box = (await overlay.boundingBox())!;
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      const tip = page.getByTestId('farm-value-tooltip');
+      await tip.waitFor();
+      const shown = Number(await tip.getAttribute('data-value'));
+      const at = { lat: Number(await tip.getAttribute('data-lat')), lng: Number(await tip.getAttribute('data-lng')) };
+      expect(valueAt(grid, at.lng, at.lat)).toBe(shown);
+      expect(shown).toBeGreaterThanOrEqual(result.stats.min);
+      expect(shown).toBeLessThanOrEqual(result.stats.max);
+      const text = (await tip.textContent()) ?? '';
+      expect(readNumber(text.replace(/^[^:]*:/, ''))).toBeCloseTo(shown, 3);
+      expect(await tip.getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      await tip.getByTestId('farm-value-swatch').waitFor();
+      // The tooltip stays on the map, inside the screen.
+      const tipBox = (await tip.boundingBox())!;
+      const mapNow = (await map.boundingBox())!;
+      expect(tipBox.x).toBeGreaterThanOrEqual(mapNow.x);
+      expect(tipBox.x + tipBox.width).toBeLessThanOrEqual(mapNow.x + mapNow.width);
+      expect(tipBox.y + tipBox.height).toBeLessThanOrEqual(PHONE.height);
+      await shot(page, `${lang}-03-tap-value`);
+
+      // The relative view: its own legend (the parcel's p2–p98), the value under the finger unchanged.
+      await page.getByRole('radio', { name: t(lang, 'farm:relative.relative') }).tap();
+      const relative = page.getByTestId('farm-relative-legend');
+      await relative.waitFor();
+      const low = Number(await relative.getAttribute('data-low'));
+      const high = Number(await relative.getAttribute('data-high'));
+      expect(low).toBeGreaterThanOrEqual(result.stats.min);
+      expect(high).toBeLessThanOrEqual(result.stats.max);
+      expect(low).toBeLessThan(high);
+      expect(await overlay.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+      await relative.scrollIntoViewIfNeeded();
+      await shot(page, `${lang}-04-relative`);
+
+      // Nothing left this machine: every blocked request was to the internet (tiles), none was needed.
+      expect(blocked.every((u) => !u.startsWith(baseUrl))).toBe(true);
+      await ctx.close();
+    });
+  }
+});
