@@ -88,3 +88,5 @@ export {
 } from './errors.ts';
 export type { ImageryErrorCode } from './errors.ts';
 export { DEMO_CATALOG_PATH } from './demo.ts';
+export { computeSeries } from './series.ts';
+export type { SeriesOptions, SeriesPoint, SeriesResult, SeriesSkip, SeriesSkipReason } from './series.ts';

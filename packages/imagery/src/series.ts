@@ -1,0 +1,137 @@
+import type { CogReader } from './cog/reader.ts';
+import { computeIndexValues, DEFAULT_MIN_VALID_FRACTION } from './compute.ts';
+import { assertParcelGeometry, type ParcelGeometry } from './geo/geometry.ts';
+import { getIndex, type IndexDefinition } from './indices.ts';
+import { readBandStack } from './raster/band-stack.ts';
+import { mosaicStacks } from './raster/mosaic.ts';
+import { computeStats, type IndexStats } from './raster/stats.ts';
+import { assessAcquisition, groupAcquisitions } from './scene.ts';
+import type { Catalog } from './stac/catalog.ts';
+import type { Acquisition } from './stac/item.ts';
+
+/** One acquisition of the season curve: the statistics of its valid pixels inside the parcel. */
+export interface SeriesPoint {
+  /** UTC day of the acquisition, YYYY-MM-DD. */
+  date: string;
+  datetime: string;
+  /** The primary tile's item id (the key a point is stored under). */
+  sceneId: string;
+  /** The tiles read, primary first (several on a tile seam). */
+  tiles: string[];
+  stats: IndexStats;
+}
+
+export type SeriesSkipReason = 'CLOUDY' | 'OUTSIDE_COVERAGE' | 'MISSING_BAND';
+
+/** An acquisition left out of the curve, and why. */
+export interface SeriesSkip {
+  date: string;
+  sceneId: string;
+  reason: SeriesSkipReason;
+  /** The valid share of the parcel, for CLOUDY. */
+  validFraction?: number;
+  /** The band assets the item lacks, for MISSING_BAND. */
+  missing?: string[];
+}
+
+export interface SeriesOptions {
+  catalog: Catalog;
+  geometry: ParcelGeometry;
+  index: string | IndexDefinition;
+  /** Inclusive days, YYYY-MM-DD. */
+  from: string;
+  to: string;
+  minValidFraction?: number;
+  maskClasses?: ReadonlyArray<number>;
+  cloudBufferM?: number;
+  reader?: CogReader;
+  /**
+   * Scene ids already known (stored points and skips): not read again. The caller merges them with the
+   * answer, so a repeated request reads nothing but the catalog search.
+   */
+  known?: ReadonlySet<string>;
+  /** Acquisitions processed at once (default 3): bounds memory and the load on the COG host. */
+  concurrency?: number;
+}
+
+export interface SeriesResult {
+  /** Oldest first. */
+  points: SeriesPoint[];
+  skipped: SeriesSkip[];
+}
+
+/**
+ * The season curve of one parcel for one index: every acquisition in [from, to] over the parcel, each assessed
+ * on its SCL band first (20 m, cheap); only those whose valid share reaches `minValidFraction` have their index
+ * bands read. Tiles of one acquisition are mosaicked as for an image, so a point is exactly the statistics an
+ * image of that date would show.
+ */
+export async function computeSeries(options: SeriesOptions): Promise<SeriesResult> {
+  assertParcelGeometry(options.geometry);
+  const index = typeof options.index === 'string' ? getIndex(options.index) : options.index;
+  const reader = options.reader ?? options.catalog.reader;
+  const minValidFraction = options.minValidFraction ?? DEFAULT_MIN_VALID_FRACTION;
+  const masks = { maskClasses: options.maskClasses, cloudBufferM: options.cloudBufferM };
+  const required = ['scl', ...index.bands.filter((b) => b !== 'scl')];
+  const skipped: SeriesSkip[] = [];
+  const incomplete = new Map<string, { item: Acquisition; missing: string[] }>();
+  const found = await options.catalog.search({
+    geometry: options.geometry,
+    start: options.from,
+    end: options.to,
+    requiredAssets: required,
+    onIncomplete: (item, missing) => incomplete.set(item.id, { item, missing }),
+  });
+  const complete = found.filter((a) => {
+    const missing = required.filter((b) => a.assets[b] === undefined);
+    if (missing.length > 0) incomplete.set(a.id, { item: a, missing });
+    return missing.length === 0;
+  });
+  const groups = groupAcquisitions(complete);
+  const covered = new Set(groups.map((g) => `${g[0]!.platform}|${g[0]!.date}`));
+  for (const { item, missing } of incomplete.values()) {
+    // A defective copy of an acquisition that another tile provides completely is not a gap in the curve.
+    if (covered.has(`${item.platform}|${item.date}`) || options.known?.has(item.id)) continue;
+    skipped.push({ date: item.date, sceneId: item.id, reason: 'MISSING_BAND', missing });
+  }
+
+  const points: SeriesPoint[] = [];
+  const todo = groups.filter((g) => !g.some((a) => options.known?.has(a.id)));
+  const concurrency = Math.max(1, options.concurrency ?? 3);
+  for (let i = 0; i < todo.length; i += concurrency) {
+    const batch = todo.slice(i, i + concurrency);
+    const done = await Promise.all(
+      batch.map(async (group): Promise<SeriesPoint | SeriesSkip> => {
+        const candidate = await assessAcquisition(reader, group, options.geometry, masks);
+        const base = { date: candidate.acquisition.date, sceneId: candidate.acquisition.id };
+        if (candidate.coveredFraction === 0) return { ...base, reason: 'OUTSIDE_COVERAGE' };
+        if (candidate.validFraction < minValidFraction || candidate.validFraction === 0)
+          return { ...base, reason: 'CLOUDY', validFraction: candidate.validFraction };
+        const stacks = await Promise.all(
+          candidate.tiles.map((t) => readBandStack(reader, t, index.bands, options.geometry, { scl: true, ...masks })),
+        );
+        const stack = stacks.length > 1 ? mosaicStacks(stacks[0]!, stacks.slice(1)).stack : stacks[0]!;
+        const stats = computeStats(
+          computeIndexValues(index, stack, options.maskClasses),
+          stack.inParcel,
+          stack.grid.resX,
+        );
+        // The same rule as an image of that date: chosen on the 20 m assessment, refused only when nothing counts.
+        if (stats.count === 0) return { ...base, reason: 'CLOUDY', validFraction: 0 };
+        return {
+          ...base,
+          datetime: candidate.acquisition.datetime,
+          tiles: candidate.tiles.map((t) => t.id),
+          stats,
+        };
+      }),
+    );
+    for (const entry of done) {
+      if ('stats' in entry) points.push(entry);
+      else skipped.push(entry);
+    }
+  }
+  points.sort((a, b) => a.datetime.localeCompare(b.datetime));
+  skipped.sort((a, b) => a.date.localeCompare(b.date) || a.sceneId.localeCompare(b.sceneId));
+  return { points, skipped };
+}
