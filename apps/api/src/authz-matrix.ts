@@ -204,6 +204,13 @@ export const AUTHZ_MATRIX: readonly AuthzRow[] = [
   row('GET', '/api/parcelle', 'farmer (own only), staff', '401 200 403 403 403 200 200', '?userId=A'),
   row('GET', '/api/parcelle/:id', 'owner, staff', '401 200 404 403 403 200 200', "A's parcel"),
   row(
+    'GET',
+    '/api/parcelle/:id/series',
+    'owner with an active plan holding the index, staff',
+    '401 200 404 403 403 200 200',
+    "A's parcel, NDVI",
+  ),
+  row(
     'POST',
     '/api/parcelle',
     'farmer for themself, Admin for a farmer',

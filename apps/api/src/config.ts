@@ -158,6 +158,13 @@ const EnvSchema = z.object({
   STAC_CATALOG_PATH: optionalText,
   STAC_COLLECTIONS: optionalText.pipe(collectionList.optional()),
   MIN_VALID_FRACTION: optionalText.pipe(fractionText.optional()),
+  SERIES_DAILY_LIMIT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{0,5}$/, 'expected a whole number of requests from 1 to 999999, e.g. 200')
+      .transform(Number)
+      .optional(),
+  ),
   CLOUD_BUFFER_M: optionalText.pipe(
     z
       .string()
@@ -212,6 +219,8 @@ export interface Config {
   minValidFraction: number;
   /** CLOUD_BUFFER_M: pixels this close to a masked cloud, cirrus or shadow are masked too (docs/IMAGERY-RULES.md). */
   cloudBufferM: number;
+  /** SERIES_DAILY_LIMIT: season-curve requests per user in a rolling day (fair use; a curve is not charged). */
+  seriesDailyLimit: number;
   s3: S3Config | undefined;
   webDist: string;
   mapTileHosts: string[];
@@ -296,6 +305,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     stacCollections: e.STAC_COLLECTIONS ?? [...DEFAULT_STAC_COLLECTIONS],
     minValidFraction: e.MIN_VALID_FRACTION ?? DEFAULT_MIN_VALID_FRACTION,
     cloudBufferM: e.CLOUD_BUFFER_M ?? DEFAULT_CLOUD_BUFFER_M,
+    seriesDailyLimit: e.SERIES_DAILY_LIMIT ?? 200,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY && e.S3_SECRET_KEY
         ? {

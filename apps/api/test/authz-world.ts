@@ -293,6 +293,9 @@ export const RECIPES: Record<string, Recipe> = {
 
   'GET /api/parcelle': (w) => ({ url: `/api/parcelle?userId=${w.callers.farmer.id}` }),
   'GET /api/parcelle/:id': (w) => ({ url: `/api/parcelle/${w.parcelId}` }),
+  'GET /api/parcelle/:id/series': (w) => ({
+    url: `/api/parcelle/${w.parcelId}/series?index=NDVI&from=2025-08-10&to=2025-08-12`,
+  }),
   'POST /api/parcelle': send('/api/parcelle', (w) => ({
     identifiantU: 'Parcelle authz',
     userId: w.callers.farmer.id,

@@ -116,3 +116,46 @@ export const indexResults = pgTable(
     check('index_results_dates', sql`${t.startDate} <= ${t.endDate}`),
   ],
 );
+
+/** Statistics of one point of a season curve (the engine's IndexStats of an acquisition with valid pixels). */
+export interface SeriesStats {
+  min: number | null;
+  max: number | null;
+  mean: number | null;
+  std: number | null;
+  median: number | null;
+  p25: number | null;
+  p75: number | null;
+  count: number;
+  validFraction: number;
+  resolution: number;
+}
+
+/**
+ * Season curves (migration 0011): one row per parcel × index × acquisition, computed once. `basis` hashes what
+ * the numbers depend on besides the scene (geometry, minimum valid fraction, cloud buffer).
+ */
+export const seriesPoints = pgTable(
+  'series_points',
+  {
+    id: id(),
+    parcelId: integer('parcel_id')
+      .notNull()
+      .references(() => parcels.id, { onDelete: 'cascade' }),
+    indexCode: text('index_code').notNull(),
+    basis: text('basis').notNull(),
+    sceneId: text('scene_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    status: text('status').$type<'point' | 'CLOUDY' | 'OUTSIDE_COVERAGE'>().notNull(),
+    stats: jsonb('stats').$type<SeriesStats>(),
+    validFraction: doublePrecision('valid_fraction'),
+    tiles: jsonb('tiles').$type<string[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('series_points_scene_idx').on(t.parcelId, t.indexCode, t.basis, t.sceneId),
+    index('series_points_date_idx').on(t.parcelId, t.indexCode, t.basis, t.date),
+    check('series_points_status_check', sql`${t.status} IN ('point', 'CLOUDY', 'OUTSIDE_COVERAGE')`),
+    check('series_points_stats_check', sql`(${t.status} = 'point') = (${t.stats} IS NOT NULL)`),
+  ],
+);

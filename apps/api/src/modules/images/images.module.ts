@@ -7,12 +7,13 @@ import { detailedErrorHandler } from './images.errors.ts';
 import { latestImageRoutes } from './images.latest.ts';
 import { createImagesRepository } from './images.repository.ts';
 import { imagesRoutes } from './images.routes.ts';
+import { seriesRoutes } from './images.series.ts';
 import { createImagesService } from './images.service.ts';
 
 export interface ImagesModuleOptions {
   database: Database;
   config: Pick<Config, 'stacApiUrl' | 'stacCatalogPath'> &
-    Partial<Pick<Config, 'stacCollections' | 'minValidFraction'>>;
+    Partial<Pick<Config, 'stacCollections' | 'minValidFraction' | 'cloudBufferM' | 'seriesDailyLimit'>>;
   /** Replaces the engine built from config (tests with short timeouts). */
   imagery?: Imagery;
 }
@@ -45,4 +46,11 @@ export const imagesModule: FastifyPluginAsync<ImagesModuleOptions> = async (app,
   await app.register(coverageRoutes, { coverage });
   // The farm map's default window and "latest clear image": catalog searches only, never charged.
   await app.register(latestImageRoutes, { repo, imagery });
+  // Season curves: stored per parcel × index × acquisition, included in the subscription (fair use per day).
+  await app.register(seriesRoutes, {
+    db: options.database.db,
+    repo,
+    imagery,
+    dailyLimit: options.config.seriesDailyLimit ?? 200,
+  });
 };

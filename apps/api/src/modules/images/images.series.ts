@@ -1,0 +1,245 @@
+import { createHash } from 'node:crypto';
+import { and, asc, between, eq, seriesPoints, type Db, type PolygonGeometry, type SeriesStats } from '@filaha/db';
+import {
+  CatalogUnavailableError,
+  CogUnavailableError,
+  InvalidGeometryError,
+  computeSeries,
+  findIndex,
+  type SeriesSkip,
+} from '@filaha/imagery';
+import { ID_MAX } from '@filaha/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authedCtxOf as authed } from '../../context.ts';
+import { AppError, NotFoundError } from '../../errors.ts';
+import type { Imagery } from './imagery.ts';
+import type { ImagesRepository } from './images.repository.ts';
+
+/**
+ * GET /parcelle/{id}/series: the season curve of a parcel for one index (issue 15 §1). Each acquisition is
+ * computed once per parcel × index × basis and stored in `series_points`; a repeated request reads the stored
+ * rows and computes only acquisitions it has not seen. A curve carries no image: it is included in an active
+ * subscription holding the index (nothing charged), within a fair-use bound per user and day.
+ */
+
+/** The longest window of one request, in days (a year and a day). */
+export const SERIES_MAX_DAYS = 366;
+const DAY_MS = 86_400_000;
+const STAFF = ['Admin', 'Manager'] as const;
+
+function apiErrorOf(error: unknown): unknown {
+  if (error instanceof CatalogUnavailableError || error instanceof CogUnavailableError)
+    return Object.assign(new AppError('CATALOG_UNAVAILABLE', 503), { cause: error });
+  if (error instanceof InvalidGeometryError)
+    return Object.assign(new AppError('INVALID_GEOMETRY', 422), { cause: error });
+  return error;
+}
+
+const ymd = z
+  .string('validation.required')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'validation.date',
+  );
+
+const SeriesQuery = z
+  .object({
+    index: z
+      .string('validation.required')
+      .trim()
+      .min(1, 'validation.required')
+      .max(40, 'validation.invalid')
+      .refine((code) => findIndex(code) !== undefined, 'validation.invalid'),
+    from: ymd,
+    to: ymd,
+  })
+  .refine((q) => q.from <= q.to, { message: 'validation.dateOrder', path: ['to'] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS <= SERIES_MAX_DAYS, {
+    message: 'validation.invalid',
+    path: ['to'],
+  });
+
+const Params = z.object({
+  id: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .positive('validation.invalid')
+    .max(ID_MAX, 'validation.invalid'),
+});
+
+const Stats = z.object({
+  mean: z.number().nullable(),
+  median: z.number().nullable(),
+  p25: z.number().nullable(),
+  p75: z.number().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  std: z.number().nullable(),
+  validFraction: z.number(),
+});
+
+const SeriesAnswer = z.object({
+  parcelId: z.number(),
+  index: z.string(),
+  from: z.string(),
+  to: z.string(),
+  minValidFraction: z.number(),
+  points: z.array(Stats.extend({ date: z.string(), sceneId: z.string() })),
+  skipped: z.array(
+    z.object({
+      date: z.string(),
+      sceneId: z.string(),
+      reason: z.enum(['CLOUDY', 'OUTSIDE_COVERAGE', 'MISSING_BAND']),
+      validFraction: z.number().nullable(),
+    }),
+  ),
+});
+export type SeriesAnswer = z.infer<typeof SeriesAnswer>;
+
+export interface SeriesRouteOptions {
+  db: Db;
+  repo: ImagesRepository;
+  imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM'>;
+  /** Curve requests per user and rolling day (SERIES_DAILY_LIMIT). */
+  dailyLimit: number;
+}
+
+/** What a stored point depends on besides the scene: a new geometry or setting means new rows. */
+export function seriesBasis(geometry: PolygonGeometry, minValidFraction: number, cloudBufferM: number | undefined) {
+  return createHash('sha256')
+    .update(JSON.stringify({ v: 1, geometry, minValidFraction, cloudBufferM: cloudBufferM ?? null }))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+function pick(stats: SeriesStats) {
+  const { mean, median, p25, p75, min, max, std, validFraction } = stats;
+  return { mean, median, p25, p75, min, max, std, validFraction };
+}
+
+export const seriesRoutes: FastifyPluginAsyncZod<SeriesRouteOptions> = async (app, options) => {
+  const { db, repo, imagery, dailyLimit } = options;
+
+  app.get(
+    '/parcelle/:id/series',
+    {
+      onRequest: app.requireRole('User', ...STAFF),
+      schema: {
+        tags: ['images'],
+        description:
+          'Season curve of a parcel for one index: one point per acquisition with enough valid pixels (stored once), ' +
+          'skipped acquisitions with their reason. Included in an active subscription holding the index; ' +
+          `at most ${SERIES_MAX_DAYS} days per request.`,
+        security: [{ bearer: [] }],
+        params: Params,
+        querystring: SeriesQuery,
+        response: { 200: SeriesAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { actor } = authed(request);
+      const { id } = request.params;
+      const { from, to } = request.query;
+      const index = findIndex(request.query.index)!;
+      const parcel = await repo.findParcel(id);
+      const staff = (STAFF as readonly string[]).includes(actor.role);
+      if (!parcel || (!staff && parcel.userId !== actor.id)) throw new NotFoundError();
+      if (!staff) {
+        const record = await repo.findIndex(index.code);
+        if (!record) throw new AppError('INDEX_NOT_IN_PLAN', 403);
+        const subscriptions = await repo.subscriptionsFor(actor.id, record.id);
+        const active = subscriptions.filter((s) => s.state === 'actif');
+        if (active.length === 0) throw new AppError('SUBSCRIPTION_INACTIVE', 403);
+        if (!active.some((s) => s.requestCount !== null)) throw new AppError('INDEX_NOT_IN_PLAN', 403);
+      }
+      const use = await app.counters.hit(`series:${actor.id}`, DAY_MS);
+      if (use.count > dailyLimit) {
+        await app.counters.refund(`series:${actor.id}`);
+        const seconds = Math.max(1, Math.ceil(use.ttlMs / 1000));
+        reply.header('retry-after', String(seconds));
+        throw new AppError('RATE_LIMITED', 429);
+      }
+
+      const basis = seriesBasis(parcel.geom, imagery.minValidFraction, imagery.cloudBufferM);
+      const where = and(
+        eq(seriesPoints.parcelId, parcel.id),
+        eq(seriesPoints.indexCode, index.code),
+        eq(seriesPoints.basis, basis),
+      );
+      const stored = () =>
+        db
+          .select()
+          .from(seriesPoints)
+          .where(and(where, between(seriesPoints.date, from, to)))
+          .orderBy(asc(seriesPoints.date), asc(seriesPoints.sceneId));
+      const known = new Set((await stored()).map((r) => r.sceneId));
+      const fresh = await computeSeries({
+        catalog: imagery.catalog,
+        geometry: parcel.geom,
+        index: index.code,
+        from,
+        to,
+        known,
+        minValidFraction: imagery.minValidFraction,
+        cloudBufferM: imagery.cloudBufferM,
+      }).catch((error: unknown) => {
+        throw apiErrorOf(error);
+      });
+      const rows = [
+        ...fresh.points.map((p) => ({
+          parcelId: parcel.id,
+          indexCode: index.code,
+          basis,
+          sceneId: p.sceneId,
+          date: p.date,
+          status: 'point' as const,
+          stats: p.stats,
+          validFraction: p.stats.validFraction,
+          tiles: p.tiles,
+        })),
+        // A missing band is a catalog defect that may be repaired: never stored, asked again next time.
+        ...fresh.skipped
+          .filter((s): s is SeriesSkip & { reason: 'CLOUDY' | 'OUTSIDE_COVERAGE' } => s.reason !== 'MISSING_BAND')
+          .map((s) => ({
+            parcelId: parcel.id,
+            indexCode: index.code,
+            basis,
+            sceneId: s.sceneId,
+            date: s.date,
+            status: s.reason,
+            stats: null,
+            validFraction: s.validFraction ?? null,
+            tiles: null,
+          })),
+      ];
+      // Two requests computing the same scene at once store it once.
+      if (rows.length > 0) await db.insert(seriesPoints).values(rows).onConflictDoNothing();
+      const all = await stored();
+      return {
+        parcelId: parcel.id,
+        index: index.code,
+        from,
+        to,
+        minValidFraction: imagery.minValidFraction,
+        points: all
+          .filter((r) => r.status === 'point')
+          .map((r) => ({ date: r.date, sceneId: r.sceneId, ...pick(r.stats!) })),
+        skipped: [
+          ...all
+            .filter((r) => r.status !== 'point')
+            .map((r) => ({
+              date: r.date,
+              sceneId: r.sceneId,
+              reason: r.status as 'CLOUDY' | 'OUTSIDE_COVERAGE',
+              validFraction: r.validFraction,
+            })),
+          ...fresh.skipped
+            .filter((s) => s.reason === 'MISSING_BAND')
+            .map((s) => ({ date: s.date, sceneId: s.sceneId, reason: s.reason, validFraction: null })),
+        ].sort((a, b) => a.date.localeCompare(b.date)),
+      };
+    },
+  );
+};
