@@ -156,7 +156,7 @@ export async function buildApp(
         intervalSeconds: config.storageSweepIntervalSeconds,
       });
       await api.register(imagesModule, { database, config });
-      await api.register(historyModule, { database });
+      await api.register(historyModule, { database, minValidFraction: config.minValidFraction });
       await api.register(plansModule, { db: database.db });
       await api.register(subscriptionsModule, { db: database.db });
       await api.register(indicesModule, { db: database.db });

@@ -20,6 +20,8 @@ export const HistoryItem = ResultUrls.extend({
   sceneDatetime: z.string(),
   cloudFraction: z.number().nullable(),
   stats: Stats,
+  /** The deployment's minimum valid fraction (MIN_VALID_FRACTION), shown next to `stats.validFraction`. */
+  minValidFraction: z.number(),
   bounds: Bounds,
   createdAt: z.string(),
 });

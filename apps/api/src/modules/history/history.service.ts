@@ -1,3 +1,4 @@
+import { DEFAULT_MIN_VALID_FRACTION } from '@filaha/imagery';
 import type { AuthedCtx } from '../../context.ts';
 import { ForbiddenError } from '../../errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
@@ -9,7 +10,12 @@ import type { HistoryItem, HistoryQuery } from './history.schemas.ts';
 /** History is long-lived; one page of the newest is plenty for the history screen. */
 export const HISTORY_LIMIT = 200;
 
-export function createHistoryService(repo: HistoryRepository, storage: ObjectStorage) {
+/** `minValidFraction`: the deployment's MIN_VALID_FRACTION, shown with every result. */
+export function createHistoryService(
+  repo: HistoryRepository,
+  storage: ObjectStorage,
+  minValidFraction: number = DEFAULT_MIN_VALID_FRACTION,
+) {
   /** The query's userId is never trusted: it must be the caller, except for an Admin. */
   function ownerOf(ctx: AuthedCtx, query: HistoryQuery): number {
     const userId = query.userId ?? ctx.actor.id;
@@ -29,6 +35,7 @@ export function createHistoryService(repo: HistoryRepository, storage: ObjectSto
       sceneDatetime: row.sceneDatetime.toISOString(),
       cloudFraction: row.cloudFraction,
       stats: row.stats,
+      minValidFraction,
       bounds: row.bounds,
       createdAt: row.createdAt.toISOString(),
     };

@@ -1,4 +1,5 @@
 import { DEFAULT_MIN_VALID_FRACTION } from '@filaha/imagery';
+import { factories } from '@filaha/db/testing';
 import { DEMO_CLOUDY_DATE } from '@filaha/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, json, type TestApp } from '../../../test/helper.ts';
@@ -90,6 +91,8 @@ describe('minimum valid fraction of the parcel', () => {
     });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(answerOf(retry).stats.validFraction).toBeGreaterThanOrEqual(DEFAULT_MIN_VALID_FRACTION);
+    // Every result carries the deployment's minimum next to its valid fraction.
+    expect(answerOf(retry).minValidFraction).toBe(DEFAULT_MIN_VALID_FRACTION);
     expect(await usageOf(strict, farmer.subscriptionId!, 'NDVI')).toEqual({ used: 1, total: 6 });
   });
 
@@ -101,6 +104,19 @@ describe('minimum valid fraction of the parcel', () => {
     expect(answer.scene.id).toBe('S2A_31SDA_20250817_0_L2A');
     expect(answer.stats.validFraction).toBeGreaterThan(0.2);
     expect(answer.stats.validFraction).toBeLessThan(DEFAULT_MIN_VALID_FRACTION);
+    expect(answer.minValidFraction).toBe(0.2);
     expect(await usageOf(lenient, farmer.subscriptionId!, 'NDVI')).toEqual({ used: 1, total: 6 });
+
+    // Asked again: the stored result, with the same valid fraction and minimum; so do the history routes.
+    const again = answerOf(await generate(lenient, farmer, 'NDVI', { parcelle_id: parcelId, ...CLOUDY_DAY }));
+    expect(again).toMatchObject({ cached: true, resultId: answer.resultId, minValidFraction: 0.2 });
+    expect(again.stats.validFraction).toBe(answer.stats.validFraction);
+    const indexId = await factories.indexIdByCode(lenient.database, 'NDVI');
+    const query = `parcelleId=${parcelId}&indiceId=${indexId}`;
+    const latest = await lenient.inject({ method: 'GET', url: `/api/request/image?${query}`, headers: farmer.headers });
+    expect(latest.statusCode, latest.body).toBe(200);
+    expect(json(latest)).toMatchObject({ id: answer.resultId, minValidFraction: 0.2, stats: answer.stats });
+    const list = await lenient.inject({ method: 'GET', url: `/api/request/images?${query}`, headers: farmer.headers });
+    expect(json<Array<{ minValidFraction: number }>>(list).map((i) => i.minValidFraction)).toEqual([0.2]);
   });
 });

@@ -91,6 +91,11 @@ export const GenerateImageAnswer = ResultUrls.extend({
   height: z.number().int(),
   bounds: Bounds,
   stats: Stats,
+  /**
+   * The deployment's minimum valid fraction (MIN_VALID_FRACTION): shown next to `stats.validFraction`, the share of
+   * the parcel visible in the scene ("visible à 87 % (min. 60 %)").
+   */
+  minValidFraction: z.number(),
   scene: z.object({ id: z.string(), datetime: z.string(), cloudFraction: z.number().nullable() }),
   dateDebut: z.string(),
   dateFin: z.string(),

@@ -19,7 +19,7 @@ import { ParcelList } from './ParcelList.tsx';
 import { PeriodFields } from './PeriodFields.tsx';
 import { ColourModeSwitch, RelativeLegend, type ColourMode } from './RelativeView.tsx';
 import { cssColor, rampColor, rampPosition, relativeRange, renderRelative } from './relativeView.ts';
-import { DownloadPanel, LegendPanel, StatsPanel } from './ResultPanels.tsx';
+import { DownloadPanel, LegendPanel, StatsPanel, VisibilityBadge } from './ResultPanels.tsx';
 import { SceneProblem } from './SceneProblem.tsx';
 import { useFarmAccess } from './useFarmAccess.ts';
 import { useGenerate } from './useGenerate.ts';
@@ -296,6 +296,9 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
             ) : null}
           </div>
           <div ref={resultRef} data-testid="farm-result" className="scroll-mt-2 space-y-3">
+            {image ? (
+              <VisibilityBadge validFraction={image.stats.validFraction} minValidFraction={image.minValidFraction} />
+            ) : null}
             <FarmMap
               parcels={parcels}
               selectedId={parcelId}

@@ -9,7 +9,7 @@ import { farmQueries, type HistoryItem } from './farmApi.ts';
 import { asLang, formatDay, formatNumber } from './format.ts';
 import { fromInfo, recommendationFor, type IndexView } from './indexView.ts';
 import { legendClassOf, legendText } from './legend.ts';
-import { LegendPanel, StatsList } from './ResultPanels.tsx';
+import { LegendPanel, StatsList, VisibilityBadge } from './ResultPanels.tsx';
 import type { TrendPoint } from './HistoryChart.tsx';
 
 const HistoryChart = lazy(() => import('./HistoryChart.tsx').then((m) => ({ default: m.HistoryChart })));
@@ -158,6 +158,7 @@ function HistoryEntry({ item, index }: { item: HistoryItem; index: IndexView }) 
             {t('history.period', { start: formatDay(item.dateDebut, lang), end: formatDay(item.dateFin, lang) })}
           </p>
         </div>
+        <VisibilityBadge validFraction={item.stats.validFraction} minValidFraction={item.minValidFraction} />
         {entry ? (
           <p className="flex items-center gap-2 text-sm">
             <span

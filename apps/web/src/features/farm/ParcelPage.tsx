@@ -12,7 +12,7 @@ import { descriptionIn, useParcelIndices, type IndexView } from './indexView.ts'
 import { indexTone } from './legend.ts';
 import { FarmMap } from './map/FarmMap.tsx';
 import { MAP_DEFAULTS, parcelBounds } from './map/mapConfig.ts';
-import { LegendPanel, StatsList } from './ResultPanels.tsx';
+import { LegendPanel, StatsList, VisibilityBadge } from './ResultPanels.tsx';
 import { useValuesGrid } from './valuesGrid.ts';
 
 const panel = 'rounded-2xl border border-stone-200 bg-white p-4';
@@ -128,6 +128,7 @@ function ParcelView({ parcel, indices, fromPlan }: { parcel: Parcel; indices: In
             {latest.isSuccess && !image ? <p className="mt-2 text-sm text-stone-600">{t('parcel.noImage')}</p> : null}
             {image ? (
               <div className="mt-2 space-y-3">
+                <VisibilityBadge validFraction={image.stats.validFraction} minValidFraction={image.minValidFraction} />
                 <p className="text-sm text-stone-700">
                   {t('parcel.period', { start: formatDay(image.dateDebut, lang), end: formatDay(image.dateFin, lang) })}
                 </p>

@@ -35,6 +35,43 @@ export function LegendPanel({ legend, title }: { legend: readonly LegendEntry[];
   );
 }
 
+/**
+ * How much of the parcel the chosen scene shows, next to the deployment's minimum (MIN_VALID_FRACTION):
+ * « Parcelle visible à 87 % (min. 60 %) ». Shown at the top of every result, so a partly clouded parcel is never
+ * read as if it were seen whole. Green when (almost) all of it is seen, amber otherwise.
+ */
+export function VisibilityBadge({
+  validFraction,
+  minValidFraction,
+}: {
+  validFraction: number;
+  minValidFraction?: number | null;
+}) {
+  const { t, i18n } = useTranslation('farm');
+  const lang = asLang(i18n.language);
+  const percent = formatPercent(validFraction, lang);
+  const text =
+    minValidFraction === undefined || minValidFraction === null
+      ? t('visibility.label', { percent })
+      : t('visibility.withMin', { percent, min: formatPercent(minValidFraction, lang) });
+  const whole = validFraction >= 0.95;
+  return (
+    <p
+      data-testid="farm-visibility"
+      data-whole={whole || undefined}
+      title={t('visibility.hint')}
+      className={`inline-flex items-center gap-2 rounded-full border px-3 py-1 text-sm font-semibold ${
+        whole ? 'border-brand-200 bg-brand-50 text-brand-950' : 'border-amber-300 bg-amber-50 text-amber-950'
+      }`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 fill-current">
+        <path d="M10 4C5.5 4 2 10 2 10s3.5 6 8 6 8-6 8-6-3.5-6-8-6Zm0 9.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7Zm0-5.5a2 2 0 1 0 0 4 2 2 0 0 0 0-4Z" />
+      </svg>
+      <span>{text}</span>
+    </p>
+  );
+}
+
 export interface SceneInfo {
   datetime: string;
   cloudFraction: number | null;

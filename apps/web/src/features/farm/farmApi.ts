@@ -82,6 +82,8 @@ export interface GeneratedImage {
   downloadUrl: string | null;
   bounds: Bounds;
   stats: Stats;
+  /** The deployment's minimum valid fraction (MIN_VALID_FRACTION), shown next to `stats.validFraction`. */
+  minValidFraction?: number;
   scene: { id: string; datetime: string; cloudFraction: number | null };
   dateDebut: string;
   dateFin: string;
@@ -99,6 +101,8 @@ export interface HistoryItem {
   sceneDatetime: string;
   cloudFraction: number | null;
   stats: Stats;
+  /** The deployment's minimum valid fraction (MIN_VALID_FRACTION), shown next to `stats.validFraction`. */
+  minValidFraction?: number;
   bounds: Bounds;
   createdAt: string;
 }

@@ -104,6 +104,7 @@ export const IMAGE: GeneratedImage = {
     validFraction: 0.95,
     resolution: 10,
   },
+  minValidFraction: 0.6,
   scene: { id: 'S2_20250815', datetime: '2025-08-15T10:30:00Z', cloudFraction: 0.02 },
   dateDebut: '2025-08-14',
   dateFin: '2025-08-19',

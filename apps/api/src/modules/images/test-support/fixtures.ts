@@ -109,6 +109,8 @@ export interface ImageAnswer {
     validFraction: number;
     resolution: number;
   };
+  /** The deployment's MIN_VALID_FRACTION, shown with the valid fraction. */
+  minValidFraction: number;
   scene: { id: string; datetime: string; cloudFraction: number | null };
   dateDebut: string;
   dateFin: string;
