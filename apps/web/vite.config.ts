@@ -3,10 +3,12 @@ import { createRequire } from 'node:module';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { cspHashes } from './build/csp-hashes.ts';
 import { firstPaintPreload } from './build/first-paint-preload.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderHome } from './build/prerender-home.ts';
+import { pwaOptions } from './build/pwa.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -24,7 +26,16 @@ export default defineConfig(({ command }) => ({
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : [],
   },
   // The API serves dist/ with `preCompressed`, so every text asset ships with .br and .gz siblings.
-  plugins: [react(), tailwindcss(), firstPaintPreload(), prerenderHome(), precompress({ minBytes: 1024 }), cspHashes()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    firstPaintPreload(),
+    prerenderHome(),
+    // Manifest and service worker (src/sw/sw.ts); production builds only, registered by src/lib/pwa.ts.
+    VitePWA(pwaOptions),
+    precompress({ minBytes: 1024 }),
+    cspHashes(),
+  ],
   server: {
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
   },

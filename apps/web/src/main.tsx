@@ -10,3 +10,4 @@ applyLangToDocument(storedLang());
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 boot(root);
+if (import.meta.env.PROD) void import('./lib/pwa.ts').then(({ registerServiceWorker }) => registerServiceWorker());

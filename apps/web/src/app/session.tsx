@@ -15,6 +15,10 @@ interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
+/** Kept answers and unsent forms belong to one account (lib/accountData.ts; loaded only when needed). */
+const forgetAccountData = () =>
+  import('../lib/accountData.ts').then((m) => m.forgetAccountData()).catch(() => undefined);
+
 export const SIGN_IN_PATH = '/auth/SignIn';
 
 let latest: Session | null = null;
@@ -54,6 +58,7 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
 
   const signOut = useCallback(() => {
     clearSession();
+    void forgetAccountData();
     setSession({ status: 'anonymous' });
     navigate(SIGN_IN_PATH);
   }, [navigate]);
@@ -63,6 +68,7 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
     const onExpired = () => {
       if (!getToken()) return;
       clearSession();
+      void forgetAccountData();
       setSession({ status: 'anonymous' });
       navigate(SIGN_IN_PATH);
     };
@@ -71,6 +77,7 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
   }, [navigate]);
 
   const signIn = useCallback((token: string, role: RoleName) => {
+    void forgetAccountData();
     setToken(token);
     setSession({ status: 'authenticated', role });
   }, []);

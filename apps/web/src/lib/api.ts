@@ -1,6 +1,8 @@
 import type { ApiError, ApiIssue, ErrorCode } from '@filaha/shared';
 import { LIMITS } from '@filaha/shared';
 import { currentLang } from '../i18n/languages.ts';
+import { SAVED_AT_HEADER } from '../sw/routes.ts';
+import { isOnline, noteAnswer } from './offline.ts';
 import { getToken, UNAUTHENTICATED_EVENT } from './storage.ts';
 
 export const API_BASE = '/api';
@@ -32,14 +34,20 @@ export interface RequestOptions {
   token?: string | null;
   /** Set false where a 401 is expected and handled (the start-up session check). */
   notifyUnauthenticated?: boolean;
+  /** Sent as `Idempotency-Key`: the same key on every retry of one submission (lib/outbox.ts). */
+  idempotencyKey?: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  // Offline, a write fails at once (forms keep it in the outbox, lib/outbox.ts); a read still asks, since the
+  // service worker may hold a kept answer.
+  if (method !== 'GET' && !isOnline()) throw new ApiFailure('network', 'Offline');
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLang() };
   const token = options.token === undefined ? getToken() : options.token;
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -65,6 +73,8 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     options.signal?.removeEventListener('abort', onOuterAbort);
   }
 
+  // A kept answer of the service worker (offline, or no answer in time) says when it was saved.
+  if (method === 'GET') noteAnswer(path, response.headers.get(SAVED_AT_HEADER));
   const payload = await readJson(response);
   if (response.ok) return { ok: true, status: response.status, data: payload as T };
   const error = withRetryAfter(toApiError(payload, response.status), response);

@@ -4,7 +4,10 @@ import { api, type ApiResult } from './api.ts';
 /** One client for the signed-in areas; react-query stays out of the public pages' bundle. */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false },
+    // networkMode 'always': offline, a query still asks (the service worker may hold a kept answer) and fails
+    // fast otherwise, instead of pausing with a spinner until the connection returns.
+    queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false, networkMode: 'always' },
+    mutations: { networkMode: 'always' },
   },
 });
 

@@ -4,8 +4,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import type { AreaDef } from '../../app/areas.ts';
+import { OfflineBanner } from '../../components/offline/OfflineBanner.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { LogoMark } from '../../components/ui/Logo.tsx';
+import { onOutboxEvent, startOutbox } from '../../lib/outbox.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { AreaGlyph } from './areaIcons.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -38,6 +40,19 @@ export function AreaLayout({ area }: { area: AreaDef }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [drawerOpen]);
+
+  // Forms kept without a connection are sent when it returns; what they changed is then read again.
+  useEffect(() => {
+    const stop = startOutbox();
+    const unsubscribe = onOutboxEvent(({ entry }) => {
+      if (entry.kind === 'stockMovement') void queryClient.invalidateQueries({ queryKey: ['stock'] });
+      if (entry.kind === 'profile') void queryClient.invalidateQueries({ queryKey: ['users', 'profile'] });
+    });
+    return () => {
+      stop();
+      unsubscribe();
+    };
+  }, []);
 
   const toggleCollapsed = () =>
     setCollapsed((value) => {
@@ -107,6 +122,9 @@ export function AreaLayout({ area }: { area: AreaDef }) {
           />
         ) : null}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-8">
+          <div className="-mx-4 -mt-4 mb-4 md:-mx-8 md:-mt-8">
+            <OfflineBanner />
+          </div>
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>

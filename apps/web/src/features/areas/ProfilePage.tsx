@@ -4,11 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, UpdateUserInput, WILAYAS } from '@filaha/shared';
+import { PendingSubmissions } from '../../components/offline/PendingSubmissions.tsx';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
-import { api } from '../../lib/api.ts';
 import { useMessages } from '../../lib/messages.ts';
+import { sendOrKeep } from '../../lib/outbox.ts';
 import { ApiAnswerError, getJson, profileQuery, unwrap, type Profile } from '../../lib/queries.ts';
 import { parseRole } from '../../lib/roles.ts';
 
@@ -48,13 +49,16 @@ export function ProfilePage() {
     mutationFn: async (values: ProfileFormOutput) => {
       if (!profile.data) throw new Error('profile not loaded');
       const id = await userIdOf(profile.data);
-      return unwrap(await api.put<unknown>(`/users/${id}`, values));
+      // Without a connection the change is kept on the phone and sent once when it returns (lib/outbox.ts).
+      const outcome = await sendOrKeep<unknown>('profile', 'PUT', `/users/${id}`, values);
+      if (outcome.state === 'sent') unwrap(outcome.result);
+      return outcome.state;
     },
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: profileQuery.queryKey });
+    onSuccess: async (state) => {
+      if (state === 'sent') await client.invalidateQueries({ queryKey: profileQuery.queryKey });
       returnFocus.current = true;
       setEditing(false);
-      setSaved(true);
+      setSaved(state === 'sent');
     },
   });
 
@@ -100,6 +104,9 @@ export function ProfilePage() {
       <h1 id="page-title" className="text-2xl font-bold text-stone-900">
         {t('profile.title')}
       </h1>
+      <div className="mt-4">
+        <PendingSubmissions kind="profile" />
+      </div>
       {saved ? (
         <p role="status" className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
           {t('profile.saved')}

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { SavedCopyNote } from '../../components/offline/SavedCopyNote.tsx';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
@@ -123,6 +124,7 @@ function ParcelView({ parcel, indices, fromPlan }: { parcel: Parcel; indices: In
             <h2 id="latest-title" className="text-base font-bold text-stone-900">
               {t('parcel.latest', { index: index?.code ?? '' })}
             </h2>
+            <SavedCopyNote prefix="/request/image" />
             {latest.isPending && indexId !== null ? <Loading className="py-4" /> : null}
             {latest.isError ? <p className="mt-2 text-sm text-red-800">{t('parcel.loadError')}</p> : null}
             {latest.isSuccess && !image ? <p className="mt-2 text-sm text-stone-600">{t('parcel.noImage')}</p> : null}

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { OfflineBanner } from '../../components/offline/OfflineBanner.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { PublicFrame } from './PublicFrame.tsx';
 
@@ -7,6 +8,7 @@ import { PublicFrame } from './PublicFrame.tsx';
 export function PublicLayout() {
   return (
     <PublicFrame>
+      <OfflineBanner />
       <Suspense fallback={<Loading />}>
         <Outlet />
       </Suspense>

@@ -4,10 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, ServiceRequestInput, type ServiceKey } from '@filaha/shared';
+import { PendingSubmissions } from '../../components/offline/PendingSubmissions.tsx';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { SelectField, TextField, controlClass } from '../../components/ui/fields.tsx';
-import { api } from '../../lib/api.ts';
 import { useMessages } from '../../lib/messages.ts';
+import { sendOrKeep } from '../../lib/outbox.ts';
 import { ApiAnswerError, profileQuery, unwrap } from '../../lib/queries.ts';
 import { SERVICES } from './catalog.ts';
 
@@ -51,10 +52,16 @@ export function ServiceRequestForm({ serviceKey }: { serviceKey?: ServiceKey }) 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [profile.data]);
 
+  // Without a connection the request is kept on the phone and sent when it returns (lib/outbox.ts), once:
+  // the same idempotency key goes with every try.
   const send = useMutation({
-    mutationFn: async (values: Values) => unwrap(await api.post<unknown>('/service-requests', values)),
-    onSuccess: () => {
-      setSent(true);
+    mutationFn: async (values: Values) => {
+      const outcome = await sendOrKeep<unknown>('serviceRequest', 'POST', '/service-requests', values);
+      if (outcome.state === 'sent') unwrap(outcome.result);
+      return outcome.state;
+    },
+    onSuccess: (state) => {
+      setSent(state === 'sent');
       form.reset({ ...form.getValues(), message: '' });
     },
   });
@@ -98,6 +105,7 @@ export function ServiceRequestForm({ serviceKey }: { serviceKey?: ServiceKey }) 
           </p>
         ) : null}
         {sendError ? <ErrorBanner message={sendError} onClose={() => send.reset()} /> : null}
+        <PendingSubmissions kind="serviceRequest" />
         <SelectField
           label={t('form.service')}
           error={fieldMessage(errors.serviceKey?.message)}

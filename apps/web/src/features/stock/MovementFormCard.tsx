@@ -4,13 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MOVEMENT_DIRECTIONS, type MovementDirection, type MovementKind } from '@filaha/shared';
+import { PendingSubmissions } from '../../components/offline/PendingSubmissions.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
-import { AdminApiError } from '../admin/adminApi.ts';
+import { sendOrKeep } from '../../lib/outbox.ts';
+import { AdminApiError, take } from '../admin/adminApi.ts';
 import { FormError } from '../admin/ui/FormError.tsx';
 import { btn } from '../admin/ui/styles.ts';
 import { TextAreaField } from '../admin/ui/TextAreaField.tsx';
 import { useToast } from '../admin/ui/Toasts.tsx';
-import { stockApi, stockKeys, type StockItem } from './api.ts';
+import { stockKeys, type StockItem, type StockMovement } from './api.ts';
 import { useStockErrors } from './errors.ts';
 import { algiersToday, isolate, useStockFormat } from './format.ts';
 import {
@@ -54,10 +56,18 @@ export function MovementFormCard({ items, preset }: { items: readonly StockItem[
     if (preset) form.setFocus('quantity');
   }, [preset, form]);
 
+  // Without a connection the entry is kept on the phone and sent once when it returns (lib/outbox.ts).
   const save = useMutation({
-    mutationFn: stockApi.addMovement,
+    mutationFn: async (input: MovementFormValues) => {
+      const outcome = await sendOrKeep<StockMovement>('stockMovement', 'POST', '/stock/movements', input);
+      return outcome.state === 'sent' ? take(outcome.result) : null;
+    },
     onSuccess: async (movement) => {
       setFailure(null);
+      if (!movement) {
+        form.reset({ ...form.getValues(), quantity: '', unitPrice: '', note: '' });
+        return;
+      }
       await client.invalidateQueries({ queryKey: stockKeys.all });
       toast.success(
         t(movement.direction === 'in' ? 'movements.savedIn' : 'movements.savedOut', {
@@ -172,6 +182,9 @@ export function MovementFormCard({ items, preset }: { items: readonly StockItem[
         />
       </div>
       <FormError text={failure} onClose={() => setFailure(null)} />
+      <div className="sm:col-span-full">
+        <PendingSubmissions kind="stockMovement" />
+      </div>
       <div className="sm:col-span-full">
         <button type="submit" disabled={save.isPending} className={btn.primary}>
           {save.isPending ? t('movements.saving') : t('movements.submit')}

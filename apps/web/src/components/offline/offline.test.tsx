@@ -1,0 +1,133 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
+import { forgetSavedCopies, noteAnswer } from '../../lib/offline.ts';
+import { clearOutbox, outboxEntries } from '../../lib/outbox.ts';
+import { queryClient } from '../../lib/queries.ts';
+import { json, stubApi } from '../../../test/fetch.ts';
+import { renderApp } from '../../../test/render.tsx';
+import { OfflineBanner } from './OfflineBanner.tsx';
+
+function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
+afterEach(() => {
+  setOnline(true);
+  forgetSavedCopies();
+  clearOutbox();
+  queryClient.clear();
+});
+
+const TEXT = {
+  ar: {
+    offline: /أنت غير متصل بالإنترنت/,
+    saved: 'معروض من نسخة محفوظة بتاريخ',
+    month: 'أوت',
+    submit: 'إرسال الطلب',
+    message: 'رسالتك',
+    pending: /في انتظار الاتصال/,
+    sent: /أُرسل عند عودة الاتصال/,
+  },
+  fr: {
+    offline: /Vous êtes hors ligne/,
+    saved: 'Affiché depuis une copie enregistrée le',
+    month: 'août',
+    submit: 'Envoyer la demande',
+    message: 'Votre message',
+    pending: /En attente de connexion/,
+    sent: /Envoyée au retour de la connexion/,
+  },
+} as const;
+
+describe.each(['ar', 'fr'] as const)('offline banner (%s)', (lang) => {
+  it('shows when the connection is gone and leaves when it returns', async () => {
+    await i18n.changeLanguage(lang);
+    render(<OfflineBanner />);
+    expect(screen.queryByText(TEXT[lang].offline)).toBeNull();
+    setOnline(false);
+    expect(screen.getByText(TEXT[lang].offline)).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toMatch(TEXT[lang].offline);
+    setOnline(true);
+    expect(screen.queryByText(TEXT[lang].offline)).toBeNull();
+  });
+
+  it('marks data from a kept copy with the day it was saved, in the Algerian date format', async () => {
+    await i18n.changeLanguage(lang);
+    render(<OfflineBanner />);
+    setOnline(false);
+    act(() => {
+      noteAnswer('/parcelle/3', '2026-08-25T10:15:00Z');
+      noteAnswer('/request/image?parcelleId=3&indiceId=1', '2026-08-24T09:00:00Z');
+    });
+    const saved = screen.getByTestId('saved-on');
+    expect(saved.textContent).toContain(TEXT[lang].saved);
+    // The oldest of the copies on screen.
+    expect(saved.textContent).toContain(`24 ${TEXT[lang].month} 2026`);
+    // A fresh network answer for each path removes its mark.
+    act(() => {
+      noteAnswer('/request/image?parcelleId=3&indiceId=1', null);
+    });
+    expect(screen.getByTestId('saved-on').textContent).toContain(`25 ${TEXT[lang].month} 2026`);
+    act(() => {
+      noteAnswer('/parcelle/3', null);
+    });
+    expect(screen.queryByTestId('saved-on')).toBeNull();
+  });
+});
+
+describe.each(['ar', 'fr'] as const)('a service request typed offline (%s)', { timeout: 20_000 }, (lang) => {
+  it('is kept with a visible pending state and sent once when the connection returns', async () => {
+    await i18n.changeLanguage(lang);
+    localStorage.setItem('Token', 'jwt.farmer');
+    const { calls } = stubApi({
+      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
+      'GET /api/users/profile': () =>
+        json(200, { id: 5, roleName: 'User', userName: 'Karim', email: 'karim@example.dz', phoneNumber: '0550123456' }),
+      'POST /api/service-requests': () => json(201, { message: 'ok', request: { id: 1 } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/user/service-offert');
+    const submit = await screen.findByRole('button', { name: TEXT[lang].submit });
+    await waitFor(() => expect((screen.getByLabelText(/e-mail|البريد/i) as HTMLInputElement).value).not.toBe(''));
+
+    setOnline(false);
+    expect(screen.getByText(TEXT[lang].offline)).toBeTruthy();
+    await user.type(screen.getByLabelText(TEXT[lang].message), 'Analyse de sol pour 12 ha à Blida.');
+    await user.click(submit);
+
+    const form = submit.closest('form') as HTMLFormElement;
+    const pending = await within(form).findByText(TEXT[lang].pending);
+    expect(pending.closest('[data-state="pending"]')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(outboxEntries()).toHaveLength(1);
+    // Nothing waits forever: the button is usable again at once.
+    expect((submit as HTMLButtonElement).disabled).toBe(false);
+
+    setOnline(true);
+    await within(form).findByText(TEXT[lang].sent);
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.headers['idempotency-key']).toBe(outboxEntriesKey(posts[0]?.headers));
+    expect(posts[0]?.body).toMatchObject({ message: 'Analyse de sol pour 12 ha à Blida.', email: 'karim@example.dz' });
+    expect(within(form).queryByText(TEXT[lang].pending)).toBeNull();
+    expect(outboxEntries()).toHaveLength(0);
+
+    // Another "online" (a flaky connection) sends nothing more.
+    setOnline(false);
+    setOnline(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+});
+
+/** The key is a UUID made on the client. */
+function outboxEntriesKey(headers: Record<string, string> | undefined): string {
+  const key = headers?.['idempotency-key'] ?? '';
+  expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  return key;
+}

@@ -1,0 +1,35 @@
+/**
+ * What the service worker (sw.ts) keeps, shared with the page (lib/offline.ts clears these caches; lib/api.ts
+ * reads the saved-at header). No DOM or worker types here: both sides import it.
+ */
+
+/** Runtime cache of GET /api answers of the farmer's screens. */
+export const API_CACHE = 'filaha-api';
+/** Runtime cache of stored result files (PNG, value grids), signed same-origin URLs under /api/files/. */
+export const FILES_CACHE = 'filaha-files';
+/** Every cache that holds one account's data: deleted on sign-in, sign-out and an expired session. */
+export const USER_CACHES = [API_CACHE, FILES_CACHE] as const;
+/** On a kept answer served instead of the network's: when it was saved (ISO 8601). */
+export const SAVED_AT_HEADER = 'x-filaha-saved-at';
+/** How long the network gets before a kept answer (or the app shell) is used instead. */
+export const NETWORK_TIMEOUT_SECONDS = 4;
+
+/**
+ * GET /api paths whose last answer is kept for offline reading: the session (role, profile), the subscription
+ * status and the plan's indices (the farm screens' gate), the parcels, the latest result and the history.
+ * Everything else (messages, marketplace, back office, sign-in) always goes to the network.
+ */
+const API_PATHS: readonly RegExp[] = [
+  /^\/api\/roles\/my-role$/,
+  /^\/api\/users\/profile$/,
+  /^\/api\/abonnementUser\/user\/\d+\/status$/,
+  /^\/api\/indice(?:\/\d+(?:\/indices)?)?$/,
+  /^\/api\/parcelle(?:\/\d+)?$/,
+  /^\/api\/request\/images?$/,
+];
+
+/** Which runtime cache a same-origin GET path goes to, if any. */
+export function cachedApiPath(pathname: string): 'api' | 'files' | null {
+  if (pathname.startsWith('/api/files/')) return 'files';
+  return API_PATHS.some((re) => re.test(pathname)) ? 'api' : null;
+}

@@ -1,0 +1,85 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (built by vite-plugin-pwa's injectManifest from this file; see docs/ARCHITECTURE.md,
+ * "Offline and installable"). It makes the app open without a network and keeps the farmer's last viewed data
+ * readable:
+ * - the app shell, every script and style chunk (the locale files are chunks too), the fonts and the icons are
+ *   precached at install, versioned by the build, and old versions are deleted on activation;
+ * - a page navigation goes to the network (so "/" still gets the pre-rendered home page and a deploy is seen at
+ *   once), and falls back to the precached shell when there is no answer within a few seconds;
+ * - GET /api answers of the farmer's screens (session, profile, subscription status, indices, parcels, latest
+ *   result and history) and the stored result files (PNG, value grid) are network-first with a short timeout,
+ *   the last good answer kept. A kept answer carries `x-filaha-saved-at` (when it was saved), so the app can
+ *   mark what it shows as "saved on <date>".
+ * Nothing else is cached. The app deletes the runtime caches on sign-in, sign-out and an expired session
+ * (lib/offline.ts), so one account never sees another's kept answers.
+ */
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { API_CACHE, FILES_CACHE, NETWORK_TIMEOUT_SECONDS, SAVED_AT_HEADER, cachedApiPath } from './routes.ts';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
+};
+
+self.skipWaiting();
+clientsClaim();
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+/** Stamps the copy that goes into the cache (never the answer the page gets from the network). */
+const stampSavedAt: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => {
+    if (response.status !== 200) return null;
+    const headers = new Headers(response.headers);
+    headers.set(SAVED_AT_HEADER, new Date().toISOString());
+    return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
+  },
+};
+
+const kept = (cacheName: string, maxEntries: number) =>
+  new NetworkFirst({
+    cacheName,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    // Accept-Language or Accept-Encoding may differ from when the answer was saved: still the same data.
+    matchOptions: { ignoreVary: true },
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      stampSavedAt,
+      new ExpirationPlugin({ maxEntries, maxAgeSeconds: 30 * 24 * 60 * 60 }),
+    ],
+  });
+
+const apiStrategy = kept(API_CACHE, 300);
+const filesStrategy = kept(FILES_CACHE, 80);
+
+registerRoute(({ url, request, sameOrigin }) => {
+  if (!sameOrigin || request.method !== 'GET') return false;
+  return cachedApiPath(url.pathname) === 'api';
+}, apiStrategy);
+
+registerRoute(({ url, request, sameOrigin }) => {
+  if (!sameOrigin || request.method !== 'GET') return false;
+  return cachedApiPath(url.pathname) === 'files';
+}, filesStrategy);
+
+// Navigations: the network within a few seconds, else the precached app shell (the router takes it from there).
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+  async ({ request }) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), NETWORK_TIMEOUT_SECONDS * 1000);
+    try {
+      return await fetch(request, { signal: controller.signal });
+    } catch {
+      const shell = await matchPrecache('/index.html');
+      return shell ?? Response.error();
+    } finally {
+      clearTimeout(timer);
+    }
+  },
+);
