@@ -28,6 +28,22 @@ const cached = (page: Page, cacheName: string, part: string) =>
     [cacheName, part] as const,
   );
 
+/**
+ * The worker installs after the first load (precaching the build) and takes control of the page. An install that
+ * failed (a file missing while the build is being replaced) is retried by the browser at the next load.
+ */
+async function controlledByWorker(page: Page) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 45_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.reload();
+    }
+  }
+}
+
 describe.skipIf(!hasChromium)('offline and installable', () => {
   let browser: Browser;
   let adminToken: string;
@@ -96,8 +112,7 @@ describe.skipIf(!hasChromium)('offline and installable', () => {
           await page.getByLabel(t(lang, 'auth:fields.password'), { exact: true }).fill(FARMER.password);
           await page.getByRole('button', { name: t(lang, 'auth:signIn.submit') }).click();
           await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
-          // The worker installs after the first load and takes control of the page.
-          await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 90_000 });
+          await controlledByWorker(page);
 
           // Online: the farm map, and a result on the demo window.
           await page.goto(
