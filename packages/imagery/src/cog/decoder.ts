@@ -1,8 +1,8 @@
 import { promisify } from 'node:util';
-import { inflate, inflateSync } from 'node:zlib';
+import { inflate, inflateSync, type ZlibOptions } from 'node:zlib';
 import { BaseDecoder, addDecoder } from 'geotiff';
 
-const inflateAsync = promisify(inflate);
+const inflateAsync = promisify(inflate) as (buffer: Buffer, options: ZlibOptions) => Promise<Buffer>;
 
 /**
  * Compressed tiles below this size inflate synchronously: for a tile of tens of KiB the round trip through
@@ -10,6 +10,35 @@ const inflateAsync = promisify(inflate);
  * real Sentinel-2 1024² tile is about 1 MB compressed) go to the thread pool so the bands inflate in parallel.
  */
 export const SYNC_INFLATE_MAX_BYTES = 256 * 1024;
+
+/** Blocks larger than this (a corrupt or hostile header) are inflated with zlib's default output chunks. */
+const MAX_SINGLE_CHUNK_BYTES = 64 * 1024 * 1024;
+
+type DecoderParameters = BaseDecoder['parameters'];
+
+/** Inflated bytes of one block (tile, or strip of RowsPerStrip rows) as the layout declares it. */
+export function declaredBlockBytes(parameters: DecoderParameters): number {
+  const { tileWidth, tileHeight, bitsPerSample, planarConfiguration } = parameters;
+  const bits =
+    Array.isArray(bitsPerSample) || ArrayBuffer.isView(bitsPerSample)
+      ? Array.from(bitsPerSample as ArrayLike<number>)
+      : [bitsPerSample as number];
+  const pixelBits = planarConfiguration === 2 ? bits[0]! : bits.reduce((a, b) => a + b, 0);
+  return Math.ceil((tileWidth * tileHeight * pixelBits) / 8);
+}
+
+/**
+ * zlib options for one block: the whole declared block as ONE output chunk. With zlib's default 16 KiB chunks a
+ * 1024² UInt16 tile (2 MiB) came back as 128 chunks — on the thread pool, 128 round trips between the pool and
+ * the main thread — then was concatenated, a copy, and the chunks left to the GC (measured on real-size COGs,
+ * docs/PERFORMANCE.md, "Imagery at real size"). The margin leaves room so zlib does not allocate a second,
+ * empty chunk after filling the first exactly. A block larger than declared still inflates whole (more chunks).
+ */
+export function inflateOptions(parameters: DecoderParameters): ZlibOptions {
+  const declared = declaredBlockBytes(parameters);
+  if (!(declared > 0) || declared > MAX_SINGLE_CHUNK_BYTES) return {};
+  return { chunkSize: Math.max(1024, declared + 64) };
+}
 
 /*
  * Undoing TIFF predictor 2 (horizontal differencing) for one-sample pixels: a running sum along each row, wrapping
@@ -63,7 +92,9 @@ export class ZlibDeflateDecoder extends BaseDecoder {
 
   override async decodeBlock(buffer: ArrayBufferLike): Promise<ArrayBuffer> {
     const input = Buffer.from(buffer as ArrayBuffer);
-    const out = input.byteLength <= SYNC_INFLATE_MAX_BYTES ? inflateSync(input) : await inflateAsync(input);
+    const options = inflateOptions(this.parameters);
+    const out =
+      input.byteLength <= SYNC_INFLATE_MAX_BYTES ? inflateSync(input, options) : await inflateAsync(input, options);
     // A Buffer may be a view into a larger pooled slab: hand geotiff exactly the inflated bytes.
     if (out.byteOffset === 0 && out.byteLength === out.buffer.byteLength) return out.buffer as ArrayBuffer;
     return out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength) as ArrayBuffer;
