@@ -106,7 +106,8 @@ describe.skipIf(!hasChromium)('marketplace: sell, find, edit, limit, delete; a f
       const email = `seller.${lang}.${run}@e2e.filaha.dz`;
       await registerSeller(page, lang, email, wilaya);
       await signIn(page, lang, email, PASSWORD);
-      await page.waitForURL('**/seller/marketplace');
+      // A seller lands on their publications.
+      await page.waitForURL('**/seller/product-submission');
       await expect
         .poll(() => page.getByTestId('sidebar-seller-role').innerText())
         .toBe(lang === 'ar' ? 'مورد المدخلات الزراعية' : "Fournisseur d'intrants");
@@ -227,6 +228,7 @@ describe.skipIf(!hasChromium)('marketplace: sell, find, edit, limit, delete; a f
           productName: `Lot ${run} ${lang}`,
           quantity: 1,
           price: 100,
+          unit: 'kg',
           location: 'Oran',
           phone: '0550123456',
           disponibility: 'DISPO',
@@ -262,7 +264,9 @@ describe.skipIf(!hasChromium)('marketplace: sell, find, edit, limit, delete; a f
       const ctx = await newContext(browser, lang);
       const page = await ctx.newPage();
       await signIn(page, lang, 'farmer@demo.filaha.dz', 'demo-farmer-2025');
-      await page.waitForURL('**/user/marketplace');
+      // A farmer lands on their farm map; the marketplace is one link away.
+      await page.waitForURL('**/user/ferme-map');
+      await page.goto(`${baseUrl}/user/marketplace`);
       await page.getByRole('link', { name: 'Tomates fraîches de plein champ' }).waitFor();
       await checkPage(page, `farmer-list-${lang}`);
 

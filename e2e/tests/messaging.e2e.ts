@@ -47,6 +47,7 @@ async function sellerWithProduct(lang: Lang) {
     productName: product,
     quantity: 20,
     price: 900,
+    unit: 'litre',
     location: 'Blida',
     phone: '0550123456',
     disponibility: 'DISPO',

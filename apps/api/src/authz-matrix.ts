@@ -150,9 +150,11 @@ export const AUTHZ_MATRIX: readonly AuthzRow[] = [
   row('GET', '/api/abonnementFonctionnality/detailed', 'anyone', ANYONE),
   row('GET', '/api/abonnementFonctionality/detailed', 'anyone', ANYONE),
   row('POST', '/api/abonnement', 'Admin', ADMIN_CREATE),
+  row('PUT', '/api/abonnement/:id', 'Admin', ADMIN_WRITE),
   row('DELETE', '/api/abonnement/:id', 'Admin', ADMIN_WRITE),
   row('GET', '/api/fonctionnality', 'anyone', ANYONE),
   row('POST', '/api/fonctionnality', 'Admin', ADMIN_CREATE),
+  row('PUT', '/api/fonctionnality/:id', 'Admin', ADMIN_WRITE),
   row('POST', '/api/abonnementFonctionnality', 'Admin', ADMIN_CREATE),
   row('POST', '/api/sellerAbonnementFonctionality', 'Admin', ADMIN_CREATE),
 
@@ -226,9 +228,11 @@ export const AUTHZ_MATRIX: readonly AuthzRow[] = [
   // Seller plans and seller subscriptions.
   row('GET', '/api/sellerAbonnement', 'anyone', ANYONE),
   row('POST', '/api/sellerAbonnement', 'Admin', ADMIN_CREATE),
+  row('PUT', '/api/sellerAbonnement/:id', 'Admin', ADMIN_WRITE),
   row('DELETE', '/api/sellerAbonnement/:id', 'Admin', ADMIN_WRITE),
   row('GET', '/api/sellerabonnement', 'anyone', ANYONE),
   row('POST', '/api/sellerabonnement', 'Admin', ADMIN_CREATE),
+  row('PUT', '/api/sellerabonnement/:id', 'Admin', ADMIN_WRITE),
   row('DELETE', '/api/sellerabonnement/:id', 'Admin', ADMIN_WRITE),
   row(
     'POST',

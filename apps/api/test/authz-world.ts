@@ -79,9 +79,10 @@ const freshIndex = async (w: World) =>
     recomndation: 'r',
     description: 'd',
   });
+/** Above the default legend a new index starts with (its classes end at 1): no overlap. */
 const legendBody = (indiceId: number) => ({
-  intervalDeb: 0,
-  intervalFin: 1,
+  intervalDeb: 1,
+  intervalFin: 2,
   color: 'rgb(10, 20, 30)',
   descriptionLeg: 'Végétation',
   indiceId,
@@ -171,6 +172,7 @@ const send =
 /** How to reach each route: the URL (and a body that passes validation) for the given caller. */
 export const RECIPES: Record<string, Recipe> = {
   'GET /api/health': at('/api/health'),
+  'GET /api/settings/public': at('/api/settings/public'),
   'GET /api/docs': at('/api/docs'),
   'GET /api/docs/static/index.html': at('/api/docs/static/index.html'),
   'GET /api/docs/static/swagger-initializer.js': at('/api/docs/static/swagger-initializer.js'),
@@ -222,9 +224,17 @@ export const RECIPES: Record<string, Recipe> = {
     nameClient: 'Exploitations',
     prices: '10000 DA/an',
   })),
+  'PUT /api/abonnement/:id': async () => ({
+    url: `/api/abonnement/${(await factories.createPlan(db())).plan.id}`,
+    payload: { nameAbonnement: `Plan ${uniqueSuffix()}`, nameClient: 'Exploitations', prices: '10000 DA/an' },
+  }),
   'DELETE /api/abonnement/:id': async () => ({ url: `/api/abonnement/${(await factories.createPlan(db())).plan.id}` }),
   'GET /api/fonctionnality': at('/api/fonctionnality'),
   'POST /api/fonctionnality': send('/api/fonctionnality', () => ({ name: `Fonction ${uniqueSuffix()}`, psudo: 'p' })),
+  'PUT /api/fonctionnality/:id': async (w) => ({
+    url: `/api/fonctionnality/${(await freshFunctionality(w)).id}`,
+    payload: { name: `Fonction ${uniqueSuffix()}`, nameAr: `ميزة ${uniqueSuffix()}`, psudo: 'p' },
+  }),
   'POST /api/abonnementFonctionnality': send('/api/abonnementFonctionnality', async (w) => ({
     fonctionnalityId: (await freshFunctionality(w)).id,
     abonnementId: w.planId,
@@ -321,6 +331,13 @@ export const RECIPES: Record<string, Recipe> = {
       [
         `POST ${base}`,
         send(base, () => ({ nameAbonnement: `Vendeur ${uniqueSuffix()}`, nameClient: 'V', price: 4500 })),
+      ],
+      [
+        `PUT ${base}/:id`,
+        async () => ({
+          url: `${base}/${(await factories.createSellerPlan(db())).sellerPlan.id}`,
+          payload: { nameAbonnement: `Vendeur ${uniqueSuffix()}`, nameClient: 'V', price: 4500 },
+        }),
       ],
       [
         `DELETE ${base}/:id`,

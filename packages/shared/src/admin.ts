@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, phoneSchema } from './auth.ts';
 import { ID_MAX, LIMITS, SUBSCRIPTION_STATES } from './limits.ts';
-import { nameText, noNul, requiredText } from './text.ts';
+import { nameText, noNul, optionalNameText, requiredText } from './text.ts';
 
 export * from './parcel-input.ts';
 
@@ -86,8 +86,11 @@ export const rgbColorSchema = z
 
 /** POST /api/abonnement — the SPEC requires nameAbonnement, nameClient, prices. */
 export const PlanInput = z.object({
+  /** French (required) and Arabic ('' or absent = not translated: the French is shown). */
   nameAbonnement: nameText(120),
+  nameAbonnementAr: optionalNameText(120),
   nameClient: nameText(200),
+  nameClientAr: optionalNameText(200),
   prices: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), text(200)),
   description: bilingualInput.optional(),
   descriptionFr: noNul(z.string().trim().max(4000)).optional(),
@@ -98,7 +101,9 @@ export type PlanInput = z.output<typeof PlanInput>;
 /** The seller plan form (SPEC §5: nameAbonnement, nameClient, price, priority required; nbPost optional). */
 export const SellerPlanInput = z.object({
   nameAbonnement: nameText(120),
+  nameAbonnementAr: optionalNameText(120),
   nameClient: nameText(200),
+  nameClientAr: optionalNameText(200),
   price: numeric('validation.price').pipe(z.number().min(0, 'validation.price')),
   priority: numeric('validation.priority').pipe(z.number().int('validation.priority').min(1, 'validation.priority')),
   nbPost: z.preprocess(
@@ -106,10 +111,11 @@ export const SellerPlanInput = z.object({
     z.number({ error: 'validation.nbPost' }).int('validation.nbPost').min(0, 'validation.nbPost').nullable(),
   ),
   description: noNul(z.string().trim().max(4000)).optional(),
+  descriptionAr: noNul(z.string().trim().max(4000)).optional(),
 });
 export type SellerPlanInput = z.output<typeof SellerPlanInput>;
 
-export const FunctionalityInput = z.object({ name: nameText(120), psudo: text(120) });
+export const FunctionalityInput = z.object({ name: nameText(120), nameAr: optionalNameText(120), psudo: text(120) });
 export type FunctionalityInput = z.output<typeof FunctionalityInput>;
 
 export const ABONNEMENT_TYPES = ['agriculteur', 'vendeur'] as const;

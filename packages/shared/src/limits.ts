@@ -30,6 +30,12 @@ export const SUBSCRIPTION_STATES = ['actif', 'désactivé'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 export const PUBLICATION_STATES = ['DISPO', 'NONDISPO'] as const;
 export type PublicationState = (typeof PUBLICATION_STATES)[number];
+/**
+ * What a publication's price and quantity count in (issue 13 §5), one fixed list: the database CHECK, the API
+ * and the form use it; the labels are in the web's `marketplace` locale files (`unit.<code>`).
+ */
+export const PUBLICATION_UNITS = ['kg', 'quintal', 'tonne', 'litre', 'piece', 'box', 'bag', 'bunch', 'dozen'] as const;
+export type PublicationUnit = (typeof PUBLICATION_UNITS)[number];
 
 /** Where each role lands after sign-in (SPEC.md §2). */
 export const ROLE_HOME: Record<RoleName, string> = {

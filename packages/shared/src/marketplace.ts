@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { phoneSchema, wilayaSchema } from './auth.ts';
-import { ID_MAX, PUBLICATION_STATES } from './limits.ts';
+import { ID_MAX, PUBLICATION_STATES, PUBLICATION_UNITS } from './limits.ts';
 import { nameText, noNul, requiredText } from './text.ts';
 
 /**
@@ -41,6 +41,11 @@ export const PublicationInput = z.object({
   productName: nameText(MARKETPLACE_LIMITS.productNameMaxLength),
   quantity: amount('validation.quantity'),
   price: amount('validation.price'),
+  /** What the price and the quantity count in: required, one of PUBLICATION_UNITS. */
+  unit: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.enum(PUBLICATION_UNITS, { error: 'validation.unit' }),
+  ),
   location: requiredText(MARKETPLACE_LIMITS.addressMaxLength),
   phone: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), phoneSchema),
   disponibility: z.preprocess(

@@ -72,3 +72,23 @@ export const nameText = (max: number, required: string = TEXT_MESSAGES.required)
   requiredText(max, required)
     .refine((v) => v === '' || hasVisibleCharacter(v), TEXT_MESSAGES.invisible)
     .refine((v) => !BIDI_CONTROLS.test(v), TEXT_MESSAGES.bidi);
+
+/**
+ * The other-language version of a name (a plan's Arabic name…): '' when not translated yet, otherwise the same
+ * rules as `nameText` (trimmed, visible, no bidi control). Absent stays absent, so an edit can leave it as it is.
+ */
+export const optionalNameText = (max: number) =>
+  z
+    .string({ error: TEXT_MESSAGES.required })
+    .trim()
+    .max(max, TEXT_MESSAGES.tooLong)
+    .refine((v) => !hasNul(v), TEXT_MESSAGES.nul)
+    .refine((v) => v === '' || hasVisibleCharacter(v), TEXT_MESSAGES.invisible)
+    .refine((v) => !BIDI_CONTROLS.test(v), TEXT_MESSAGES.bidi)
+    .optional();
+
+/** A bilingual catalogue text in the reader's language: the Arabic one when there is one, else the French. */
+export function localizedName(texts: { fr: string; ar?: string | null }, lang: 'ar' | 'fr'): string {
+  const ar = texts.ar?.trim();
+  return lang === 'ar' && ar ? ar : texts.fr;
+}

@@ -48,3 +48,19 @@ export function isDataException(error: unknown): boolean {
   }
   return false;
 }
+
+/** The constraint a violation names (pg and PGlite put it in `constraint`), to tell which unique field clashed. */
+export function violatedConstraint(error: unknown): string | undefined {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const constraint = (e as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+  }
+  return undefined;
+}
+
+/** Which name a unique violation is about: the French one (`name`) or the Arabic one (`name_ar`). */
+export type DuplicateName = 'duplicate' | 'duplicate_ar';
+export function duplicateName(error: unknown): DuplicateName | undefined {
+  if (!hasSqlState(error, SQL_STATE.uniqueViolation)) return undefined;
+  return violatedConstraint(error)?.endsWith('_name_ar_unique') ? 'duplicate_ar' : 'duplicate';
+}

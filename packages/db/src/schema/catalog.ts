@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 
 /** Bilingual text as stored in JSON columns. */
@@ -15,25 +25,47 @@ export interface Recommendation {
 }
 
 /** Plan features (SPEC "Fonctionnality": name + psudo), shared by farmer and seller plans. */
-export const functionalities = pgTable('functionalities', {
-  id: id(),
-  name: text('name').notNull().unique(),
-  psudo: text('psudo').notNull(),
-  createdAt: createdAt(),
-});
+export const functionalities = pgTable(
+  'functionalities',
+  {
+    id: id(),
+    /** French name (the SPEC's `name`). */
+    name: text('name').notNull().unique(),
+    /** Arabic name; '' = not translated yet (the French one is shown). */
+    nameAr: text('name_ar').notNull().default(''),
+    psudo: text('psudo').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('functionalities_name_ar_unique')
+      .on(t.nameAr)
+      .where(sql`${t.nameAr} <> ''`),
+  ],
+);
 
 /** Farmer plans (SPEC "Abonnement"). */
-export const plans = pgTable('plans', {
-  id: id(),
-  name: text('name').notNull().unique(),
-  clientName: text('client_name').notNull(),
-  /** Free text as in the SPEC; the first price shown is in DA. */
-  prices: text('prices').notNull(),
-  descriptionFr: text('description_fr').notNull().default(''),
-  descriptionAr: text('description_ar').notNull().default(''),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const plans = pgTable(
+  'plans',
+  {
+    id: id(),
+    /** French texts in `name` and `client_name` (the SPEC's fields); Arabic next to them, '' = not translated. */
+    name: text('name').notNull().unique(),
+    nameAr: text('name_ar').notNull().default(''),
+    clientName: text('client_name').notNull(),
+    clientNameAr: text('client_name_ar').notNull().default(''),
+    /** Free text as in the SPEC; the first price shown is in DA. */
+    prices: text('prices').notNull(),
+    descriptionFr: text('description_fr').notNull().default(''),
+    descriptionAr: text('description_ar').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('plans_name_ar_unique')
+      .on(t.nameAr)
+      .where(sql`${t.nameAr} <> ''`),
+  ],
+);
 
 export const planFunctionalities = pgTable(
   'plan_functionalities',

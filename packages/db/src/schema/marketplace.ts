@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { PublicationState } from '@filaha/shared';
+import { PUBLICATION_UNITS, type PublicationState, type PublicationUnit } from '@filaha/shared';
 import { users } from './accounts.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { sellerSubscriptions } from './subscriptions.ts';
@@ -26,6 +26,8 @@ export const publications = pgTable(
     address: text('address').notNull(),
     phone: text('phone').notNull(),
     quantity: numeric('quantity', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    /** What the price and the quantity count in (PUBLICATION_UNITS); rows older than the column got 'kg'. */
+    unit: text('unit').$type<PublicationUnit>().notNull().default('kg'),
     state: text('state').$type<PublicationState>().notNull().default('DISPO'),
     searchText: text('search_text')
       .notNull()
@@ -40,6 +42,7 @@ export const publications = pgTable(
     index('publications_price_idx').on(t.unitPrice),
     index('publications_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('publications_state', sql`${t.state} IN ('DISPO', 'NONDISPO')`),
+    check('publications_unit', sql`${t.unit} IN (${sql.raw(PUBLICATION_UNITS.map((u) => `'${u}'`).join(', '))})`),
     check('publications_price_positive', sql`${t.unitPrice} >= 0`),
     check('publications_quantity_positive', sql`${t.quantity} >= 0`),
   ],

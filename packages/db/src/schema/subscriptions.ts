@@ -79,18 +79,25 @@ export const sellerPlans = pgTable(
   'seller_plans',
   {
     id: id(),
+    /** French texts in `name`, `client_name` and `description`; Arabic next to them, '' = not translated. */
     name: text('name').notNull().unique(),
+    nameAr: text('name_ar').notNull().default(''),
     clientName: text('client_name').notNull(),
+    clientNameAr: text('client_name_ar').notNull().default(''),
     /** Price in DA. */
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     isLimited: boolean('is_limited').notNull().default(false),
     postLimit: integer('post_limit'),
     priority: integer('priority').notNull().default(1),
     description: text('description').notNull().default(''),
+    descriptionAr: text('description_ar').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('seller_plans_name_ar_unique')
+      .on(t.nameAr)
+      .where(sql`${t.nameAr} <> ''`),
     check('seller_plans_price_positive', sql`${t.price} >= 0`),
     check('seller_plans_post_limit', sql`${t.postLimit} IS NULL OR ${t.postLimit} >= 0`),
     check('seller_plans_limited_has_limit', sql`NOT ${t.isLimited} OR ${t.postLimit} IS NOT NULL`),

@@ -1,10 +1,9 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
   farmerSubscriptions,
   functionalities,
   indices,
-  legends,
   planFunctionalities,
   planIndices,
   plans,
@@ -13,6 +12,7 @@ import {
   subscriptionIndexUsage,
 } from '../schema/index.ts';
 import { SEED_INDICES } from './indices.ts';
+import { addLegendIfNone } from './legends.ts';
 import { SEED_FUNCTIONALITIES, SEED_PLANS, SEED_SELLER_PLANS } from './plans.ts';
 
 async function idsByName<T extends { id: number; name: string }>(rows: Promise<T[]>): Promise<Map<string, number>> {
@@ -45,20 +45,7 @@ export async function seedCatalog(db: Db): Promise<void> {
   const indexIds = new Map(indexRows.map((r) => [r.code, r.id]));
   for (const seedIndex of SEED_INDICES) {
     const indexId = indexIds.get(seedIndex.code);
-    if (indexId === undefined) continue;
-    const [existing] = await db.select({ id: legends.id }).from(legends).where(eq(legends.indexId, indexId)).limit(1);
-    if (existing) continue;
-    await db.insert(legends).values(
-      seedIndex.legends.map((l, position) => ({
-        indexId,
-        intervalStart: l.start,
-        intervalEnd: l.end,
-        color: l.color,
-        descriptionFr: l.fr,
-        descriptionAr: l.ar,
-        position,
-      })),
-    );
+    if (indexId !== undefined) await addLegendIfNone(db, indexId, seedIndex.legends);
   }
 
   const functionalityIds = await idsByName(
@@ -68,9 +55,11 @@ export async function seedCatalog(db: Db): Promise<void> {
   await db
     .insert(plans)
     .values(
-      SEED_PLANS.map(({ name, clientName, prices, descriptionFr, descriptionAr }) => ({
+      SEED_PLANS.map(({ name, nameAr, clientName, clientNameAr, prices, descriptionFr, descriptionAr }) => ({
         name,
+        nameAr,
         clientName,
+        clientNameAr,
         prices,
         descriptionFr,
         descriptionAr,
@@ -106,15 +95,20 @@ export async function seedCatalog(db: Db): Promise<void> {
   await db
     .insert(sellerPlans)
     .values(
-      SEED_SELLER_PLANS.map(({ name, clientName, price, postLimit, priority, description }) => ({
-        name,
-        clientName,
-        price,
-        isLimited: postLimit !== null,
-        postLimit,
-        priority,
-        description,
-      })),
+      SEED_SELLER_PLANS.map(
+        ({ name, nameAr, clientName, clientNameAr, price, postLimit, priority, description, descriptionAr }) => ({
+          name,
+          nameAr,
+          clientName,
+          clientNameAr,
+          price,
+          isLimited: postLimit !== null,
+          postLimit,
+          priority,
+          description,
+          descriptionAr,
+        }),
+      ),
     )
     .onConflictDoNothing();
   const sellerPlanIds = await idsByName(

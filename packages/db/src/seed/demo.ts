@@ -68,9 +68,15 @@ async function seedDemoFarmer(db: Db): Promise<void> {
 }
 
 const DEMO_PUBLICATIONS = [
-  { productName: 'Tomates fraîches de plein champ', unitPrice: 80, quantity: 2000, address: 'Boufarik, Blida' },
-  { productName: "Huile d'olive extra vierge", unitPrice: 1200, quantity: 300, address: 'Bouira' },
-  { productName: 'Semences de blé dur certifiées', unitPrice: 9500, quantity: 50, address: 'Sétif' },
+  {
+    productName: 'Tomates fraîches de plein champ',
+    unitPrice: 80,
+    quantity: 2000,
+    unit: 'kg',
+    address: 'Boufarik, Blida',
+  },
+  { productName: "Huile d'olive extra vierge", unitPrice: 1200, quantity: 300, unit: 'litre', address: 'Bouira' },
+  { productName: 'Semences de blé dur certifiées', unitPrice: 9500, quantity: 50, unit: 'quintal', address: 'Sétif' },
 ] as const;
 
 /** Demo seller: an active seller subscription (unlimited plan) and a few publications without images. */

@@ -1,13 +1,16 @@
-/** Catalogue seed data: functionalities, demo farmer plans and demo seller plans. */
+/**
+ * Catalogue seed data: functionalities, demo farmer plans and demo seller plans, in French and Arabic (migration
+ * 0010 gives databases seeded before the Arabic columns the same Arabic texts).
+ */
 export const SEED_FUNCTIONALITIES = [
-  { name: 'Imagerie satellitaire des parcelles', psudo: 'imagerie' },
-  { name: 'Statistiques de végétation', psudo: 'statistiques' },
-  { name: 'Historique des analyses', psudo: 'historique' },
-  { name: 'Recommandations agronomiques', psudo: 'conseils' },
-  { name: 'Téléchargement des données brutes', psudo: 'export' },
-  { name: 'Support prioritaire', psudo: 'support' },
-  { name: 'Publication de produits', psudo: 'publication' },
-  { name: 'Mise en avant des annonces', psudo: 'priorité' },
+  { name: 'Imagerie satellitaire des parcelles', nameAr: 'صور الأقمار الصناعية للقطع الأرضية', psudo: 'imagerie' },
+  { name: 'Statistiques de végétation', nameAr: 'إحصائيات الغطاء النباتي', psudo: 'statistiques' },
+  { name: 'Historique des analyses', nameAr: 'سجل التحاليل', psudo: 'historique' },
+  { name: 'Recommandations agronomiques', nameAr: 'توصيات زراعية', psudo: 'conseils' },
+  { name: 'Téléchargement des données brutes', nameAr: 'تنزيل البيانات الخام', psudo: 'export' },
+  { name: 'Support prioritaire', nameAr: 'دعم ذو أولوية', psudo: 'support' },
+  { name: 'Publication de produits', nameAr: 'نشر المنتجات', psudo: 'publication' },
+  { name: 'Mise en avant des annonces', nameAr: 'إبراز الإعلانات', psudo: 'priorité' },
 ] as const;
 
 type FunctionalityName = (typeof SEED_FUNCTIONALITIES)[number]['name'];
@@ -15,7 +18,9 @@ type IndexCode = 'NDVI' | 'NDMI' | 'NDWI' | 'NDRE' | 'MSAVI';
 
 export interface SeedPlan {
   name: string;
+  nameAr: string;
   clientName: string;
+  clientNameAr: string;
   prices: string;
   descriptionFr: string;
   descriptionAr: string;
@@ -27,7 +32,9 @@ export interface SeedPlan {
 export const SEED_PLANS: SeedPlan[] = [
   {
     name: 'Basic',
+    nameAr: 'الأساسي',
     clientName: 'Exploitations de 1 à 10 ha',
+    clientNameAr: 'المستثمرات من 1 إلى 10 هكتارات',
     prices: '15000 DA/an',
     descriptionFr: 'Pour les petites exploitations : NDVI, NDMI et NDWI, 6 analyses par indice.',
     descriptionAr: 'للمستثمرات الصغيرة: مؤشرات NDVI وNDMI وNDWI، 6 تحاليل لكل مؤشر.',
@@ -36,7 +43,9 @@ export const SEED_PLANS: SeedPlan[] = [
   },
   {
     name: 'Standard',
+    nameAr: 'القياسي',
     clientName: 'Exploitations de 10 à 50 ha',
+    clientNameAr: 'المستثمرات من 10 إلى 50 هكتارًا',
     prices: '40000 DA/an',
     descriptionFr: 'Les cinq indices, 12 analyses par indice, recommandations et export des données.',
     descriptionAr: 'المؤشرات الخمسة، 12 تحليلا لكل مؤشر، مع التوصيات وتنزيل البيانات.',
@@ -51,7 +60,9 @@ export const SEED_PLANS: SeedPlan[] = [
   },
   {
     name: 'Premium',
+    nameAr: 'المميّز',
     clientName: 'Exploitations de plus de 50 ha',
+    clientNameAr: 'المستثمرات التي تفوق 50 هكتارًا',
     prices: '90000 DA/an',
     descriptionFr: 'Les cinq indices, 30 analyses par indice et un support prioritaire.',
     descriptionAr: 'المؤشرات الخمسة، 30 تحليلا لكل مؤشر مع دعم ذي أولوية.',
@@ -69,31 +80,40 @@ export const SEED_PLANS: SeedPlan[] = [
 
 export interface SeedSellerPlan {
   name: string;
+  nameAr: string;
   clientName: string;
+  clientNameAr: string;
   price: number;
   postLimit: number | null;
   priority: number;
   description: string;
+  descriptionAr: string;
   functionalities: FunctionalityName[];
 }
 
 export const SEED_SELLER_PLANS: SeedSellerPlan[] = [
   {
     name: 'Vendeur Essentiel',
+    nameAr: 'البائع الأساسي',
     clientName: 'Vendeurs occasionnels',
+    clientNameAr: 'البائعون العرضيون',
     price: 3000,
     postLimit: 5,
     priority: 1,
     description: "Jusqu'à 5 annonces par an.",
+    descriptionAr: 'حتى 5 إعلانات في السنة.',
     functionalities: ['Publication de produits'],
   },
   {
     name: 'Vendeur Pro',
+    nameAr: 'البائع المحترف',
     clientName: 'Fournisseurs, distributeurs et coopératives',
+    clientNameAr: 'الموردون والموزعون والتعاونيات',
     price: 12000,
     postLimit: null,
     priority: 2,
     description: 'Annonces illimitées, mises en avant dans la marketplace.',
+    descriptionAr: 'إعلانات غير محدودة، مع إبرازها في السوق.',
     functionalities: ['Publication de produits', 'Mise en avant des annonces'],
   },
 ];

@@ -62,6 +62,7 @@ export function publicationFields(
     productName: 'Tomates de plein champ',
     quantity: '100',
     price: '80',
+    unit: 'kg',
     location: 'Boufarik, Blida',
     phone: '0555123456',
     disponibility: 'DISPO',

@@ -23,6 +23,7 @@ export function toPublication(row: PublicationRow): Publication {
     addresse: row.address,
     phoneNumber: row.phone,
     quantité: Number(row.quantity),
+    unit: row.unit,
     etat: row.state,
     images: images.map((image) => ({
       id: image.id,

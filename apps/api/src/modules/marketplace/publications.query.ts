@@ -1,4 +1,4 @@
-import { ROLE_IDS, type PublicationSort, type PublicationState } from '@filaha/shared';
+import { ROLE_IDS, type PublicationSort, type PublicationState, type PublicationUnit } from '@filaha/shared';
 
 /**
  * The marketplace read queries as plain parameterised SQL (`$1…`), so the API (through drizzle) and the
@@ -37,6 +37,7 @@ export type PublicationRow = {
   productName: string;
   unitPrice: number;
   quantity: number;
+  unit: PublicationUnit;
   address: string;
   phone: string;
   state: PublicationState;
@@ -68,7 +69,7 @@ const SELLER_ROLE_OF = `COALESCE(usr.seller_role_id, CASE WHEN u.role_id = ${ROL
 
 const ROW_COLUMNS = `
   p.id, p.user_id AS "userId", p.seller_subscription_id AS "sellerSubscriptionId", p.product_name AS "productName",
-  p.unit_price::float8 AS "unitPrice", p.quantity::float8 AS quantity, p.address, p.phone, p.state,
+  p.unit_price::float8 AS "unitPrice", p.quantity::float8 AS quantity, p.unit, p.address, p.phone, p.state,
   p.created_at AS "createdAt", p.updated_at AS "updatedAt", u.user_name AS "userName", u.wilaya_id AS "wilayaId",
   sr.id AS "sellerRoleId", sr.name_fr AS "sellerRoleName", sr.name_ar AS "sellerRoleNameAr",
   COALESCE((

@@ -12,7 +12,7 @@ import {
   type SQL,
   type Tx,
 } from '@filaha/db';
-import type { PublicationState } from '@filaha/shared';
+import type { PublicationState, PublicationUnit } from '@filaha/shared';
 import { algiersToday } from '../seller-plans/shared.ts';
 import {
   byIdQuery,
@@ -33,6 +33,7 @@ export interface PublicationFields {
   productName: string;
   unitPrice: number;
   quantity: number;
+  unit: PublicationUnit;
   address: string;
   phone: string;
   state: PublicationState;
@@ -184,15 +185,28 @@ export function createPublicationsRepository(db: Db) {
       });
     },
 
-    /** Deletes the row (its image rows CASCADE) and answers the photos whose files must go too. */
+    /**
+     * Deletes the row (its image rows CASCADE) and answers the photos whose files must go too. A post counts
+     * while it exists: its subscription gets the post back in the same transaction, so `posts_used` stays the
+     * number of the subscription's existing publications (the seller may publish again within the plan period).
+     */
     async remove(id: number): Promise<StoredPhoto[] | null> {
       return db.transaction(async (tx) => {
         const photos = await tx
           .select({ key: publicationImages.key, thumbnailKey: publicationImages.thumbnailKey })
           .from(publicationImages)
           .where(eq(publicationImages.publicationId, id));
-        const deleted = await tx.delete(publications).where(eq(publications.id, id)).returning({ id: publications.id });
+        const deleted = await tx
+          .delete(publications)
+          .where(eq(publications.id, id))
+          .returning({ id: publications.id, subscriptionId: publications.sellerSubscriptionId });
         if (deleted.length === 0) return null;
+        const subscriptionId = deleted[0]?.subscriptionId;
+        if (subscriptionId != null) {
+          await tx.execute(sql`
+            UPDATE seller_subscriptions SET posts_used = GREATEST(posts_used - 1, 0), updated_at = now()
+            WHERE id = ${subscriptionId}`);
+        }
         return photos.map((p) => ({ key: p.key, thumbnailKey: p.thumbnailKey ?? '' }));
       });
     },

@@ -1,4 +1,4 @@
-import { PUBLICATION_STATES } from '@filaha/shared';
+import { PUBLICATION_STATES, PUBLICATION_UNITS } from '@filaha/shared';
 import { z } from 'zod';
 
 /** Answer shapes of `/publications/*`, with the SPEC's field names (§3 Publication). */
@@ -23,6 +23,8 @@ export const Publication = z.object({
   addresse: z.string(),
   phoneNumber: z.string(),
   quantité: z.number(),
+  /** What prixUnitaire and quantité count in (PUBLICATION_UNITS). */
+  unit: z.enum(PUBLICATION_UNITS),
   etat: z.enum(PUBLICATION_STATES),
   images: z.array(PublicationImage),
   seller: z.object({

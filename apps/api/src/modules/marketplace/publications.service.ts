@@ -43,6 +43,7 @@ function allFields(input: PublicationInput): PublicationFields {
     productName: input.productName,
     unitPrice: input.price,
     quantity: input.quantity,
+    unit: input.unit,
     address: input.location,
     phone: input.phone,
     state: input.disponibility,
@@ -54,6 +55,7 @@ function changedFields(input: PublicationUpdateInput): Partial<PublicationFields
   if (input.productName !== undefined) fields.productName = input.productName;
   if (input.price !== undefined) fields.unitPrice = input.price;
   if (input.quantity !== undefined) fields.quantity = input.quantity;
+  if (input.unit !== undefined) fields.unit = input.unit;
   if (input.location !== undefined) fields.address = input.location;
   if (input.phone !== undefined) fields.phone = input.phone;
   if (input.disponibility !== undefined) fields.state = input.disponibility;

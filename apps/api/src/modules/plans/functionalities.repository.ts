@@ -10,6 +10,7 @@ import {
   type InferSelectModel,
 } from '@filaha/db';
 import { hasSqlState, SQL_STATE } from './domain-errors.ts';
+import { duplicateName, type DuplicateName } from '../../lib/sql-state.ts';
 
 export type FunctionalityRecord = InferSelectModel<typeof functionalities>;
 
@@ -28,13 +29,28 @@ export function createFunctionalitiesRepository(db: Db) {
       return db.select().from(functionalities).orderBy(asc(functionalities.id));
     },
 
-    async create(input: { name: string; psudo: string }): Promise<FunctionalityRecord | 'duplicate'> {
+    async create(input: { name: string; nameAr: string; psudo: string }): Promise<FunctionalityRecord | DuplicateName> {
       try {
         const [row] = await db.insert(functionalities).values(input).returning();
         if (!row) throw new Error('insert returned no row');
         return row;
       } catch (error) {
-        if (hasSqlState(error, SQL_STATE.uniqueViolation)) return 'duplicate';
+        const duplicate = duplicateName(error);
+        if (duplicate) return duplicate;
+        throw error;
+      }
+    },
+
+    async update(
+      id: number,
+      input: { name: string; nameAr?: string; psudo: string },
+    ): Promise<FunctionalityRecord | 'not_found' | DuplicateName> {
+      try {
+        const [row] = await db.update(functionalities).set(input).where(eq(functionalities.id, id)).returning();
+        return row ?? 'not_found';
+      } catch (error) {
+        const duplicate = duplicateName(error);
+        if (duplicate) return duplicate;
         throw error;
       }
     },

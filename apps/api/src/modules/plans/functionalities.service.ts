@@ -2,8 +2,16 @@ import type { AssignFunctionalityInput, AssignSellerFunctionalityInput, Function
 import type { AuthedCtx } from '../../context.ts';
 import { conflict, unknownReference } from './domain-errors.ts';
 import { domainText } from './domain-texts.ts';
-import type { FunctionalitiesRepository, LinkOutcome } from './functionalities.repository.ts';
+import { NotFoundError } from '../../errors.ts';
+import type { FunctionalitiesRepository, FunctionalityRecord, LinkOutcome } from './functionalities.repository.ts';
 import type { Functionality } from './plans.schemas.ts';
+
+const toFunctionality = ({ id, name, nameAr, psudo }: FunctionalityRecord): Functionality => ({
+  id,
+  name,
+  nameAr,
+  psudo,
+});
 
 type Link = { kind: 'farmer' | 'seller'; planId: number; planField: string };
 
@@ -20,13 +28,27 @@ export function createFunctionalitiesService(repo: FunctionalitiesRepository) {
 
   return {
     async list(): Promise<Functionality[]> {
-      return (await repo.list()).map(({ id, name, psudo }) => ({ id, name, psudo }));
+      return (await repo.list()).map(toFunctionality);
     },
 
     async create({ input }: { input: FunctionalityInput }): Promise<Functionality> {
-      const created = await repo.create(input);
+      const created = await repo.create({ name: input.name, nameAr: input.nameAr ?? '', psudo: input.psudo });
       if (created === 'duplicate') throw conflict('duplicate', 'name');
-      return { id: created.id, name: created.name, psudo: created.psudo };
+      if (created === 'duplicate_ar') throw conflict('duplicate', 'nameAr');
+      return toFunctionality(created);
+    },
+
+    /** PUT: name and psudo replaced; an absent Arabic name is left as it is. */
+    async update({ id, input }: { id: number; input: FunctionalityInput }): Promise<Functionality> {
+      const updated = await repo.update(id, {
+        name: input.name,
+        psudo: input.psudo,
+        ...(input.nameAr === undefined ? {} : { nameAr: input.nameAr }),
+      });
+      if (updated === 'not_found') throw new NotFoundError();
+      if (updated === 'duplicate') throw conflict('duplicate', 'name');
+      if (updated === 'duplicate_ar') throw conflict('duplicate', 'nameAr');
+      return toFunctionality(updated);
     },
 
     async assignToPlan({ ctx, input }: { ctx: AuthedCtx; input: AssignFunctionalityInput }) {

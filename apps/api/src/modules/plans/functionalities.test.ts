@@ -17,7 +17,12 @@ describe('/api/fonctionnality', () => {
   it('creates a functionality (admin) and lists it (anyone)', async () => {
     const { admin } = await k.cast();
     const created = await newFunctionality(admin.headers);
-    expect(created).toEqual({ id: expect.any(Number), name: expect.stringMatching(/^Fonction /), psudo: 'pseudo' });
+    expect(created).toEqual({
+      id: expect.any(Number),
+      name: expect.stringMatching(/^Fonction /),
+      nameAr: '',
+      psudo: 'pseudo',
+    });
     const list = json<Array<Record<string, unknown>>>(await k.get('/api/fonctionnality'));
     expect(list).toContainEqual(created);
   });

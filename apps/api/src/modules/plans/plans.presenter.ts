@@ -7,7 +7,9 @@ export function toPlan(plan: PlanRecord, lang: Language): Plan {
   return {
     id: plan.id,
     nameAbonnement: plan.name,
+    nameAbonnementAr: plan.nameAr,
     nameClient: plan.clientName,
+    nameClientAr: plan.clientNameAr,
     prices: plan.prices,
     description: lang === 'fr' ? plan.descriptionFr : plan.descriptionAr,
     descriptionFr: plan.descriptionFr,

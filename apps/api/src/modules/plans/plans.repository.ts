@@ -12,13 +12,16 @@ import {
   type LocalizedText,
   type Recommendation,
 } from '@filaha/db';
-import { hasSqlState, isReferencedError, SQL_STATE } from './domain-errors.ts';
+import { isReferencedError } from './domain-errors.ts';
+import { duplicateName, type DuplicateName } from '../../lib/sql-state.ts';
 
 export type PlanRecord = InferSelectModel<typeof plans>;
 
 export interface NewPlan {
   name: string;
+  nameAr: string;
   clientName: string;
+  clientNameAr: string;
   prices: string;
   descriptionFr: string;
   descriptionAr: string;
@@ -34,7 +37,7 @@ export interface PlanIndexDetail {
 }
 
 export interface PlanDetailRecord extends PlanRecord {
-  functionalities: Array<{ id: number; name: string; psudo: string }>;
+  functionalities: Array<{ id: number; name: string; nameAr: string; psudo: string }>;
   indices: PlanIndexDetail[];
 }
 
@@ -60,14 +63,27 @@ export function createPlansRepository(db: Db) {
       return row;
     },
 
-    /** The new plan, or 'duplicate' when the name is taken (unique index, race-safe). */
-    async create(plan: NewPlan): Promise<PlanRecord | 'duplicate'> {
+    /** The new plan, or which name is taken (unique indexes, race-safe). */
+    async create(plan: NewPlan): Promise<PlanRecord | DuplicateName> {
       try {
         const [row] = await db.insert(plans).values(plan).returning();
         if (!row) throw new Error('insert returned no row');
         return row;
       } catch (error) {
-        if (hasSqlState(error, SQL_STATE.uniqueViolation)) return 'duplicate';
+        const duplicate = duplicateName(error);
+        if (duplicate) return duplicate;
+        throw error;
+      }
+    },
+
+    /** The edited plan, 'not_found', or which name is taken. */
+    async update(id: number, plan: Partial<NewPlan>): Promise<PlanRecord | 'not_found' | DuplicateName> {
+      try {
+        const [row] = await db.update(plans).set(plan).where(eq(plans.id, id)).returning();
+        return row ?? 'not_found';
+      } catch (error) {
+        const duplicate = duplicateName(error);
+        if (duplicate) return duplicate;
         throw error;
       }
     },
@@ -97,6 +113,7 @@ export function createPlansRepository(db: Db) {
             planId: planFunctionalities.planId,
             id: functionalities.id,
             name: functionalities.name,
+            nameAr: functionalities.nameAr,
             psudo: functionalities.psudo,
           })
           .from(planFunctionalities)
@@ -122,7 +139,12 @@ export function createPlansRepository(db: Db) {
       const indicesByPlan = groupBy(indexRows, (r) => r.planId);
       return planRows.map((plan) => ({
         ...plan,
-        functionalities: (featuresByPlan.get(plan.id) ?? []).map(({ id, name, psudo }) => ({ id, name, psudo })),
+        functionalities: (featuresByPlan.get(plan.id) ?? []).map(({ id, name, nameAr, psudo }) => ({
+          id,
+          name,
+          nameAr,
+          psudo,
+        })),
         indices: (indicesByPlan.get(plan.id) ?? []).map(({ planId: _planId, ...index }) => index),
       }));
     },

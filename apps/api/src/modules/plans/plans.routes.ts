@@ -46,6 +46,12 @@ export const plansRoutes: FastifyPluginAsyncZod<PlansRoutesOptions> = async (app
     },
   );
 
+  app.put(
+    '/abonnement/:id',
+    { ...admin, schema: { ...secured, params: IdParams, body: PlanInput, response: { 200: Plan } } },
+    (request) => plans.update({ ctx: authed(request), id: request.params.id, input: request.body }),
+  );
+
   app.delete(
     '/abonnement/:id',
     { ...admin, schema: { ...secured, params: IdParams, response: { 200: MessageAnswer } } },
@@ -60,6 +66,12 @@ export const plansRoutes: FastifyPluginAsyncZod<PlansRoutesOptions> = async (app
     '/fonctionnality',
     { ...admin, schema: { ...secured, body: FunctionalityInput, response: { 201: Functionality } } },
     async (request, reply) => reply.code(201).send(await functionalities.create({ input: request.body })),
+  );
+
+  app.put(
+    '/fonctionnality/:id',
+    { ...admin, schema: { ...secured, params: IdParams, body: FunctionalityInput, response: { 200: Functionality } } },
+    (request) => functionalities.update({ id: request.params.id, input: request.body }),
   );
 
   app.post(

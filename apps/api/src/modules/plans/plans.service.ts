@@ -23,13 +23,36 @@ export function createPlansService(plans: PlansRepository) {
       const description = input.description === undefined ? { ar: '', fr: '' } : toBilingual(input.description);
       const created = await plans.create({
         name: input.nameAbonnement,
+        nameAr: input.nameAbonnementAr ?? '',
         clientName: input.nameClient,
+        clientNameAr: input.nameClientAr ?? '',
         prices: input.prices,
         descriptionFr: input.descriptionFr ?? description.fr,
         descriptionAr: input.descriptionAr ?? description.ar,
       });
       if (created === 'duplicate') throw conflict('duplicate', 'nameAbonnement');
+      if (created === 'duplicate_ar') throw conflict('duplicate', 'nameAbonnementAr');
       return toPlan(created, ctx.lang);
+    },
+
+    /** PUT: the same fields as create; an absent Arabic text or description is left as it is. */
+    async update({ ctx, id, input }: { ctx: AuthedCtx; id: number; input: PlanInput }): Promise<Plan> {
+      const description = input.description === undefined ? undefined : toBilingual(input.description);
+      const descriptionFr = input.descriptionFr ?? description?.fr;
+      const descriptionAr = input.descriptionAr ?? description?.ar;
+      const updated = await plans.update(id, {
+        name: input.nameAbonnement,
+        clientName: input.nameClient,
+        prices: input.prices,
+        ...(input.nameAbonnementAr === undefined ? {} : { nameAr: input.nameAbonnementAr }),
+        ...(input.nameClientAr === undefined ? {} : { clientNameAr: input.nameClientAr }),
+        ...(descriptionFr === undefined ? {} : { descriptionFr }),
+        ...(descriptionAr === undefined ? {} : { descriptionAr }),
+      });
+      if (updated === 'not_found') throw new NotFoundError();
+      if (updated === 'duplicate') throw conflict('duplicate', 'nameAbonnement');
+      if (updated === 'duplicate_ar') throw conflict('duplicate', 'nameAbonnementAr');
+      return toPlan(updated, ctx.lang);
     },
 
     async remove({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {

@@ -113,7 +113,7 @@ describe('GET /api/abonnement/details and /api/abonnementFonctionnality/detailed
       expect(res.statusCode, url).toBe(200);
       const offer = json<Array<Record<string, unknown>>>(res).find((p) => p.id === plan.id);
       expect(offer).toMatchObject({ nameAbonnement: plan.name, nameClient: plan.clientName, prices: plan.prices });
-      expect(offer?.fonctionnalities).toEqual([{ id: feature?.id, name: feature?.name, psudo: 'f' }]);
+      expect(offer?.fonctionnalities).toEqual([{ id: feature?.id, name: feature?.name, nameAr: '', psudo: 'f' }]);
       const indices = offer?.indices as Array<Record<string, unknown>>;
       expect(indices.map((i) => [i.code, i.nombre_de_requete])).toEqual([
         ['NDVI', 7],

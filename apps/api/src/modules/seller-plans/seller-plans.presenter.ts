@@ -8,12 +8,15 @@ export function toSellerPlan(plan: SellerPlanRecord): SellerPlan {
   return {
     id: plan.id,
     nameAbonnement: plan.name,
+    nameAbonnementAr: plan.nameAr,
     nameClient: plan.clientName,
+    nameClientAr: plan.clientNameAr,
     price: plan.price,
     isLimited: plan.isLimited,
     nbPost: plan.postLimit,
     priority: plan.priority,
     description: plan.description,
+    descriptionAr: plan.descriptionAr,
     fonctionnalities: plan.functionalities,
     createdAt: plan.createdAt.toISOString(),
     updatedAt: plan.updatedAt.toISOString(),
@@ -41,6 +44,7 @@ export function toSellerSubscription(record: SellerSubscriptionRecord, now: Date
     sellerabonnement: {
       id: record.plan.id,
       nameAbonnement: record.plan.name,
+      nameAbonnementAr: record.plan.nameAr,
       price: record.plan.price,
       nbPost: record.plan.postLimit,
       isLimited: record.plan.isLimited,

@@ -8,19 +8,23 @@ import {
   type Db,
   type InferSelectModel,
 } from '@filaha/db';
-import { SQL_STATE, hasSqlState, isReferencedError } from '../../lib/sql-state.ts';
+import { isReferencedError } from '../../lib/sql-state.ts';
+import { duplicateName, type DuplicateName } from '../../lib/sql-state.ts';
 
 export type SellerPlanRecord = InferSelectModel<typeof sellerPlans> & {
-  functionalities: Array<{ id: number; name: string; psudo: string }>;
+  functionalities: Array<{ id: number; name: string; nameAr: string; psudo: string }>;
 };
 
 export interface NewSellerPlan {
   name: string;
+  nameAr: string;
   clientName: string;
+  clientNameAr: string;
   price: number;
   postLimit: number | null;
   priority: number;
   description: string;
+  descriptionAr: string;
 }
 
 export function createSellerPlansRepository(db: Db) {
@@ -37,6 +41,7 @@ export function createSellerPlansRepository(db: Db) {
           planId: sellerPlanFunctionalities.sellerPlanId,
           id: functionalities.id,
           name: functionalities.name,
+          nameAr: functionalities.nameAr,
           psudo: functionalities.psudo,
         })
         .from(sellerPlanFunctionalities)
@@ -50,12 +55,14 @@ export function createSellerPlansRepository(db: Db) {
         .orderBy(asc(functionalities.id));
       return plans.map((plan) => ({
         ...plan,
-        functionalities: links.filter((l) => l.planId === plan.id).map(({ id, name, psudo }) => ({ id, name, psudo })),
+        functionalities: links
+          .filter((l) => l.planId === plan.id)
+          .map(({ id, name, nameAr, psudo }) => ({ id, name, nameAr, psudo })),
       }));
     },
 
-    /** The new plan, or 'duplicate' when the name is taken (unique constraint, race-safe). */
-    async create(plan: NewSellerPlan): Promise<SellerPlanRecord | 'duplicate'> {
+    /** The new plan, or which name is taken (unique constraints, race-safe). */
+    async create(plan: NewSellerPlan): Promise<SellerPlanRecord | DuplicateName> {
       try {
         const [row] = await db
           .insert(sellerPlans)
@@ -64,9 +71,28 @@ export function createSellerPlansRepository(db: Db) {
         if (!row) throw new Error('insert returned no row');
         return { ...row, functionalities: [] };
       } catch (error) {
-        if (hasSqlState(error, SQL_STATE.uniqueViolation)) return 'duplicate';
+        const duplicate = duplicateName(error);
+        if (duplicate) return duplicate;
         throw error;
       }
+    },
+
+    /** The edited plan (with its functionalities), 'not_found', or which name is taken. */
+    async update(id: number, plan: Partial<NewSellerPlan>): Promise<SellerPlanRecord | 'not_found' | DuplicateName> {
+      try {
+        const limit = plan.postLimit === undefined ? {} : { isLimited: plan.postLimit !== null };
+        const [row] = await db
+          .update(sellerPlans)
+          .set({ ...plan, ...limit })
+          .where(eq(sellerPlans.id, id))
+          .returning({ id: sellerPlans.id });
+        if (!row) return 'not_found';
+      } catch (error) {
+        const duplicate = duplicateName(error);
+        if (duplicate) return duplicate;
+        throw error;
+      }
+      return (await this.list()).find((p) => p.id === id) ?? 'not_found';
     },
 
     /** Seller subscriptions RESTRICT the delete (a subscription must keep its plan); links CASCADE. */

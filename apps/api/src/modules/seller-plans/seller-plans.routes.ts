@@ -40,6 +40,12 @@ export const sellerPlansRoutes: FastifyPluginAsyncZod<{ service: SellerPlansServ
         reply.code(201).send(await service.createPlan({ ctx: authed(request), input: request.body })),
     );
 
+    app.put(
+      `${base}/:id`,
+      { ...admin, schema: { ...secured, params: IdParams, body: SellerPlanBody, response: { 200: SellerPlan } } },
+      (request) => service.updatePlan({ ctx: authed(request), id: request.params.id, input: request.body }),
+    );
+
     app.delete(
       `${base}/:id`,
       { ...admin, schema: { ...secured, params: IdParams, response: { 200: MessageAnswer } } },

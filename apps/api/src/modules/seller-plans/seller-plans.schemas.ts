@@ -8,15 +8,21 @@ export const MessageAnswer = z.object({ message: z.string() });
 
 export const SellerPlan = z.object({
   id: z.number().int(),
+  /** French texts (the SPEC's fields); their Arabic versions next to them, '' when not translated yet. */
   nameAbonnement: z.string(),
+  nameAbonnementAr: z.string(),
   nameClient: z.string(),
+  nameClientAr: z.string(),
   price: z.number(),
   isLimited: z.boolean(),
   /** null = unlimited (the web shows 'Illimité'). */
   nbPost: z.number().int().nullable(),
   priority: z.number().int(),
   description: z.string(),
-  fonctionnalities: z.array(z.object({ id: z.number().int(), name: z.string(), psudo: z.string() })),
+  descriptionAr: z.string(),
+  fonctionnalities: z.array(
+    z.object({ id: z.number().int(), name: z.string(), nameAr: z.string(), psudo: z.string() }),
+  ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -25,6 +31,7 @@ export type SellerPlan = z.infer<typeof SellerPlan>;
 export const EmbeddedSellerPlan = z.object({
   id: z.number().int(),
   nameAbonnement: z.string(),
+  nameAbonnementAr: z.string(),
   price: z.number(),
   nbPost: z.number().int().nullable(),
   isLimited: z.boolean(),

@@ -31,14 +31,37 @@ export function createSellerPlansService(plans: SellerPlansRepository, subscript
     async createPlan({ input }: { ctx: AuthedCtx; input: SellerPlanInput }): Promise<SellerPlan> {
       const created = await plans.create({
         name: input.nameAbonnement,
+        nameAr: input.nameAbonnementAr ?? '',
         clientName: input.nameClient,
+        clientNameAr: input.nameClientAr ?? '',
         price: input.price,
         postLimit: input.nbPost,
         priority: input.priority,
         description: input.description ?? '',
+        descriptionAr: input.descriptionAr ?? '',
       });
       if (created === 'duplicate') throw conflictOn('duplicate', 'nameAbonnement');
+      if (created === 'duplicate_ar') throw conflictOn('duplicate', 'nameAbonnementAr');
       return toSellerPlan(created);
+    },
+
+    /** PUT: the same fields as create; absent Arabic texts and description are left as they are. */
+    async updatePlan({ id, input }: { ctx: AuthedCtx; id: number; input: SellerPlanInput }): Promise<SellerPlan> {
+      const updated = await plans.update(id, {
+        name: input.nameAbonnement,
+        clientName: input.nameClient,
+        price: input.price,
+        postLimit: input.nbPost,
+        priority: input.priority,
+        ...(input.nameAbonnementAr === undefined ? {} : { nameAr: input.nameAbonnementAr }),
+        ...(input.nameClientAr === undefined ? {} : { clientNameAr: input.nameClientAr }),
+        ...(input.description === undefined ? {} : { description: input.description }),
+        ...(input.descriptionAr === undefined ? {} : { descriptionAr: input.descriptionAr }),
+      });
+      if (updated === 'not_found') throw new NotFoundError();
+      if (updated === 'duplicate') throw conflictOn('duplicate', 'nameAbonnement');
+      if (updated === 'duplicate_ar') throw conflictOn('duplicate', 'nameAbonnementAr');
+      return toSellerPlan(updated);
     },
 
     async removePlan({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {

@@ -11,7 +11,7 @@ export interface SellerSubscriptionRecord {
   endDate: string;
   state: SubscriptionState;
   postsUsed: number;
-  plan: { id: number; name: string; price: number; postLimit: number | null; isLimited: boolean };
+  plan: { id: number; name: string; nameAr: string; price: number; postLimit: number | null; isLimited: boolean };
   user: { id: number; userName: string; email: string };
 }
 
@@ -32,6 +32,7 @@ export function createSellerSubscriptionsRepository(db: Db) {
         plan: {
           id: sellerPlans.id,
           name: sellerPlans.name,
+          nameAr: sellerPlans.nameAr,
           price: sellerPlans.price,
           postLimit: sellerPlans.postLimit,
           isLimited: sellerPlans.isLimited,

@@ -10,7 +10,14 @@ export function toSubscription(s: SubscriptionRecord): Subscription {
     durée: s.durationMonths,
     etat: s.state,
     date_activation: s.activatedAt ? s.activatedAt.toISOString() : null,
-    abonnement: { id: s.plan.id, nameAbonnement: s.plan.name, nameClient: s.plan.clientName, prices: s.plan.prices },
+    abonnement: {
+      id: s.plan.id,
+      nameAbonnement: s.plan.name,
+      nameAbonnementAr: s.plan.nameAr,
+      nameClient: s.plan.clientName,
+      nameClientAr: s.plan.clientNameAr,
+      prices: s.plan.prices,
+    },
   };
 }
 

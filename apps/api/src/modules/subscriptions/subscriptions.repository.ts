@@ -27,7 +27,7 @@ export interface SubscriptionRecord {
   durationMonths: number;
   state: SubscriptionState;
   activatedAt: Date | null;
-  plan: { id: number; name: string; clientName: string; prices: string };
+  plan: { id: number; name: string; nameAr: string; clientName: string; clientNameAr: string; prices: string };
   user: { id: number; email: string; userName: string };
 }
 
@@ -59,7 +59,14 @@ export function createSubscriptionsRepository(db: Db) {
         durationMonths: farmerSubscriptions.durationMonths,
         state: farmerSubscriptions.state,
         activatedAt: farmerSubscriptions.activatedAt,
-        plan: { id: plans.id, name: plans.name, clientName: plans.clientName, prices: plans.prices },
+        plan: {
+          id: plans.id,
+          name: plans.name,
+          nameAr: plans.nameAr,
+          clientName: plans.clientName,
+          clientNameAr: plans.clientNameAr,
+          prices: plans.prices,
+        },
         user: { id: users.id, email: users.email, userName: users.userName },
       })
       .from(farmerSubscriptions)

@@ -14,7 +14,10 @@ export const Subscription = z.object({
   abonnement: z.object({
     id: z.number().int(),
     nameAbonnement: z.string(),
+    /** '' when not translated yet (the French is shown). */
+    nameAbonnementAr: z.string(),
     nameClient: z.string(),
+    nameClientAr: z.string(),
     prices: z.string(),
   }),
 });

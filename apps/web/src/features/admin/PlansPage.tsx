@@ -10,41 +10,88 @@ import { adminApi, KEYS } from './adminApi.ts';
 import { plansQuery } from './queries.ts';
 import type { PlanDetails } from './types.ts';
 import { AdminPage, Collapsible, matches, SearchBox } from './ui/AdminPage.tsx';
+import { CatalogText, EditPanel, hasArabic, MissingArabic, useCatalogText } from './ui/Bilingual.tsx';
 import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from './ui/DataTable.tsx';
+import { FormError } from './ui/FormError.tsx';
 import { useFormat } from './ui/format.ts';
+import { PriceTag } from '../subscription/PriceTag.tsx';
+import { firstPrice } from '../subscription/format.ts';
 import { btn } from './ui/styles.ts';
 import { TextAreaField } from './ui/TextAreaField.tsx';
 import { useAdminMutation } from './ui/useAdminMutation.ts';
 import { useErrorText } from './ui/useErrorText.ts';
 import { withToasts } from './ui/Toasts.tsx';
 
-/** SPEC §5: nameAbonnement, nameClient, prices required; the descriptions (fr, ar) are optional. */
-function NewPlanForm({ onDone }: { onDone: () => void }) {
+/**
+ * SPEC §5: nameAbonnement, nameClient, prices required; the descriptions (fr, ar) are optional. Names and client
+ * types have an Arabic version next to the French one (optional: without it the French is shown). The same form
+ * creates a plan or, given `editing`, edits it (PUT).
+ */
+function PlanForm({ editing, onDone }: { editing?: PlanDetails; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const { fieldMessage } = useMessages();
-  const form = useForm({ resolver: zodResolver(PlanInput) });
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(PlanInput),
+    defaultValues: editing
+      ? {
+          nameAbonnement: editing.nameAbonnement,
+          nameAbonnementAr: editing.nameAbonnementAr ?? '',
+          nameClient: editing.nameClient,
+          nameClientAr: editing.nameClientAr ?? '',
+          prices: editing.prices,
+          descriptionFr: editing.descriptionFr ?? '',
+          descriptionAr: editing.descriptionAr ?? '',
+        }
+      : undefined,
+  });
   const errors = form.formState.errors;
-  const create = useAdminMutation({
-    mutationFn: (input: PlanInput) => adminApi.post('/abonnement', input),
-    success: (_r, v) => t('plans.created', { name: v.nameAbonnement }),
-    invalidate: [KEYS.plans],
+  const save = useAdminMutation({
+    mutationFn: (input: PlanInput) =>
+      editing ? adminApi.put(`/abonnement/${editing.id}`, input) : adminApi.post('/abonnement', input),
+    success: (_r, v) => t(editing ? 'plans.updated' : 'plans.created', { name: v.nameAbonnement }),
+    invalidate: [KEYS.plans, KEYS.assignments],
     onSuccess: () => {
       form.reset();
       onDone();
     },
+    onError: setError,
   });
+  const fr = (label: string) => t('common.inFrench', { label });
+  const ar = (label: string) => t('common.inArabic', { label });
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => create.mutate(v))} className="grid gap-4 sm:grid-cols-3">
+    <form noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))} className="grid gap-4 sm:grid-cols-2">
+      <FormError text={error} onClose={() => setError(null)} />
       <TextField
-        label={t('plans.columns.name')}
+        label={fr(t('plans.columns.name'))}
+        lang="fr"
+        dir="ltr"
         error={fieldMessage(errors.nameAbonnement?.message)}
         {...form.register('nameAbonnement')}
       />
       <TextField
-        label={t('plans.columns.client')}
+        label={ar(t('plans.columns.name'))}
+        hint={t('common.arabicOptional')}
+        lang="ar"
+        dir="rtl"
+        error={fieldMessage(errors.nameAbonnementAr?.message)}
+        {...form.register('nameAbonnementAr')}
+      />
+      <TextField
+        label={fr(t('plans.columns.client'))}
+        lang="fr"
+        dir="ltr"
         error={fieldMessage(errors.nameClient?.message)}
         {...form.register('nameClient')}
+      />
+      <TextField
+        label={ar(t('plans.columns.client'))}
+        hint={t('common.arabicOptional')}
+        lang="ar"
+        dir="rtl"
+        error={fieldMessage(errors.nameClientAr?.message)}
+        {...form.register('nameClientAr')}
       />
       <TextField
         label={t('plans.columns.prices')}
@@ -52,11 +99,12 @@ function NewPlanForm({ onDone }: { onDone: () => void }) {
         error={fieldMessage(errors.prices?.message)}
         {...form.register('prices')}
       />
+      <div className="hidden sm:block" />
       <TextAreaField label={t('plans.descriptionFr')} lang="fr" dir="ltr" {...form.register('descriptionFr')} />
       <TextAreaField label={t('plans.descriptionAr')} lang="ar" dir="rtl" {...form.register('descriptionAr')} />
-      <div className="flex items-end sm:col-span-3">
-        <button type="submit" disabled={create.isPending} className={btn.primary}>
-          {create.isPending ? t('common.saving') : t('plans.submit')}
+      <div className="flex items-end sm:col-span-2">
+        <button type="submit" disabled={save.isPending} className={btn.primary}>
+          {save.isPending ? t('common.saving') : editing ? t('common.saveChanges') : t('plans.submit')}
         </button>
       </div>
     </form>
@@ -70,23 +118,40 @@ function PlansPageView() {
   const errorText = useErrorText();
   const [query, setQuery] = useState('');
   const [pending, setPending] = useState<PlanDetails | null>(null);
+  const [editing, setEditing] = useState<PlanDetails | null>(null);
+  const text = useCatalogText();
   const plans = useQuery(plansQuery);
+  const fr = (label: string) => t('common.inFrench', { label });
+  const ar = (label: string) => t('common.inArabic', { label });
   const remove = useAdminMutation({
     mutationFn: (id: number) => adminApi.delete(`/abonnement/${id}`),
     success: () => t('plans.deleted'),
     invalidate: [KEYS.plans, KEYS.assignments],
   });
 
-  const rows = (plans.data ?? []).filter((p) => matches(query, p.nameAbonnement, p.nameClient));
+  const rows = (plans.data ?? []).filter((p) =>
+    matches(query, p.nameAbonnement, p.nameAbonnementAr ?? '', p.nameClient, p.nameClientAr ?? ''),
+  );
+  const name = (p: PlanDetails) => text(p.nameAbonnement, p.nameAbonnementAr);
   const columns: Column<PlanDetails>[] = [
     {
       id: 'name',
       header: t('plans.columns.name'),
-      cell: (p) => <span className="font-medium">{p.nameAbonnement}</span>,
-      sort: (p) => p.nameAbonnement,
+      cell: (p) => <CatalogText fr={p.nameAbonnement} ar={p.nameAbonnementAr} badge className="font-medium" />,
+      sort: name,
     },
-    { id: 'client', header: t('plans.columns.client'), cell: (p) => p.nameClient, sort: (p) => p.nameClient },
-    { id: 'prices', header: t('plans.columns.prices'), cell: (p) => p.prices, sort: (p) => p.prices },
+    {
+      id: 'client',
+      header: t('plans.columns.client'),
+      cell: (p) => <CatalogText fr={p.nameClient} ar={p.nameClientAr} badge />,
+      sort: (p) => text(p.nameClient, p.nameClientAr),
+    },
+    {
+      id: 'prices',
+      header: t('plans.columns.prices'),
+      cell: (p) => <PriceTag prices={p.prices} />,
+      sort: (p) => firstPrice(p.prices).amount ?? Number.POSITIVE_INFINITY,
+    },
   ];
 
   return (
@@ -95,8 +160,13 @@ function PlansPageView() {
       actions={<SearchBox label={t('plans.search')} value={query} onChange={setQuery} />}
     >
       <Collapsible openLabel={t('plans.add')} title={t('plans.add')}>
-        {(close) => <NewPlanForm onDone={close} />}
+        {(close) => <PlanForm onDone={close} />}
       </Collapsible>
+      {editing ? (
+        <EditPanel title={t('plans.edit', { name: name(editing) })} onCancel={() => setEditing(null)}>
+          <PlanForm key={editing.id} editing={editing} onDone={() => setEditing(null)} />
+        </EditPanel>
+      ) : null}
       <DataTable
         caption={t('plans.title')}
         columns={columns}
@@ -105,16 +175,26 @@ function PlansPageView() {
         loading={plans.isPending}
         error={plans.isError ? errorText(plans.error) : null}
         onRetry={() => void plans.refetch()}
-        detailsSubtitle={(p) => p.nameAbonnement}
+        detailsSubtitle={name}
         details={(p) => [
           { label: t('common.id'), value: p.id },
-          { label: t('plans.columns.name'), value: p.nameAbonnement },
-          { label: t('plans.columns.client'), value: p.nameClient },
-          { label: t('plans.columns.prices'), value: p.prices },
+          { label: fr(t('plans.columns.name')), value: <span lang="fr">{p.nameAbonnement}</span> },
+          {
+            label: ar(t('plans.columns.name')),
+            value: hasArabic(p.nameAbonnementAr) ? <span lang="ar">{p.nameAbonnementAr}</span> : <MissingArabic />,
+          },
+          { label: fr(t('plans.columns.client')), value: <span lang="fr">{p.nameClient}</span> },
+          {
+            label: ar(t('plans.columns.client')),
+            value: hasArabic(p.nameClientAr) ? <span lang="ar">{p.nameClientAr}</span> : <MissingArabic />,
+          },
+          { label: t('plans.columns.prices'), value: <PriceTag prices={p.prices} /> },
           { label: t('plans.description'), value: p.description || '—' },
           {
             label: t('plans.functionalities'),
-            value: p.fonctionnalities.length ? p.fonctionnalities.map((f) => f.name).join(' · ') : t('plans.none'),
+            value: p.fonctionnalities.length
+              ? p.fonctionnalities.map((f) => text(f.name, f.nameAr)).join(' · ')
+              : t('plans.none'),
           },
           {
             label: t('plans.indices'),
@@ -125,20 +205,30 @@ function PlansPageView() {
           { label: t('common.createdAt'), value: fmt.date(p.createdAt) },
         ]}
         actions={(p) => (
-          <button
-            type="button"
-            onClick={() => setPending(p)}
-            aria-label={`${t('common.delete')} — ${p.nameAbonnement}`}
-            className={btn.smallDanger}
-          >
-            {t('common.delete')}
-          </button>
+          <>
+            <button
+              type="button"
+              onClick={() => setEditing(p)}
+              aria-label={`${t('common.edit')} — ${name(p)}`}
+              className={btn.small}
+            >
+              {t('common.edit')}
+            </button>
+            <button
+              type="button"
+              onClick={() => setPending(p)}
+              aria-label={`${t('common.delete')} — ${name(p)}`}
+              className={btn.smallDanger}
+            >
+              {t('common.delete')}
+            </button>
+          </>
         )}
       />
       {pending ? (
         <ConfirmDialog
           title={t('plans.confirmTitle')}
-          message={t('plans.confirmText', { name: pending.nameAbonnement })}
+          message={t('plans.confirmText', { name: name(pending) })}
           busy={remove.isPending}
           onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
           onCancel={() => setPending(null)}

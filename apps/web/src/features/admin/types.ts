@@ -13,18 +13,24 @@ export interface UserRow {
   created_at?: string;
 }
 
+/** Catalogue texts: French in the SPEC's fields, Arabic next to them ('' or absent = not translated yet). */
 export interface Plan {
   id: number;
   nameAbonnement: string;
+  nameAbonnementAr?: string;
   nameClient: string;
+  nameClientAr?: string;
   prices: string;
   description?: string;
+  descriptionFr?: string;
+  descriptionAr?: string;
   createdAt?: string;
 }
 
 export interface Functionality {
   id: number;
   name: string;
+  nameAr?: string;
   psudo: string;
 }
 
@@ -42,7 +48,14 @@ export interface FarmerSubscription {
   durée: number;
   etat: SubscriptionState;
   date_activation: string | null;
-  abonnement: { id: number; nameAbonnement: string; nameClient: string; prices: string };
+  abonnement: {
+    id: number;
+    nameAbonnement: string;
+    nameAbonnementAr?: string;
+    nameClient: string;
+    nameClientAr?: string;
+    prices: string;
+  };
   User?: { id: number; email: string; userName: string };
 }
 
@@ -100,12 +113,15 @@ export interface Parcel {
 export interface SellerPlan {
   id: number;
   nameAbonnement: string;
+  nameAbonnementAr?: string;
   nameClient: string;
+  nameClientAr?: string;
   price: number;
   isLimited: boolean;
   nbPost: number | null;
   priority: number;
   description?: string;
+  descriptionAr?: string;
   fonctionnalities?: Functionality[];
 }
 
@@ -120,7 +136,14 @@ export interface SellerSubscription {
   remainingPosts: number | null;
   remainingDays: number;
   isActive: boolean;
-  sellerabonnement: { id: number; nameAbonnement: string; price: number; nbPost: number | null; isLimited: boolean };
+  sellerabonnement: {
+    id: number;
+    nameAbonnement: string;
+    nameAbonnementAr?: string;
+    price: number;
+    nbPost: number | null;
+    isLimited: boolean;
+  };
   User?: { id: number; userName: string; email: string };
 }
 

@@ -34,6 +34,7 @@ const valuesOf = (p: Publication): ProductFormInput => ({
   productName: p.nomProduit,
   quantity: String(p.quantité),
   price: String(p.prixUnitaire),
+  unit: p.unit,
   location: p.addresse,
   phone: p.phoneNumber,
   disponibility: p.etat,

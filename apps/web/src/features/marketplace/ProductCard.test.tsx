@@ -6,23 +6,44 @@ import { ProductCard } from './ProductCard.tsx';
 import { publication, renderPart } from './testUtils.tsx';
 
 describe('product card', () => {
-  it('formats the price in DA per language', async () => {
-    // French groups with a narrow no-break space and a decimal comma; Algerian Arabic keeps Latin digits.
+  it('formats the price in DA per language, per unit, with the quantity in that unit', async () => {
+    // Both languages group thousands with a narrow no-break space (lib/money.ts) and keep Latin digits.
     expect(formatAmount(1234567.5, 'fr')).toBe('1\u202f234\u202f567,5');
-    expect(formatAmount(1234567.5, 'ar')).toBe('1.234.567,5');
+    expect(formatAmount(1234567.5, 'ar')).toBe('1\u202f234\u202f567,5');
 
     await i18n.changeLanguage('fr');
     const { unmount } = renderPart(
-      <ProductCard item={publication({ prixUnitaire: 12500 })} href="/seller/product-details/7" />,
+      <ProductCard
+        item={publication({ prixUnitaire: 2500, quantité: 30, unit: 'quintal' })}
+        href="/seller/product-details/7"
+      />,
     );
-    expect((await screen.findByTestId('card-price')).textContent).toBe('12\u202f500 DA');
+    expect((await screen.findByTestId('card-price')).textContent).toBe('2\u202f500 DA / quintal');
+    expect(screen.getByTestId('card-quantity').textContent).toBe('Quantité : 30 quintaux');
     unmount();
 
     await i18n.changeLanguage('ar');
-    renderPart(<ProductCard item={publication({ prixUnitaire: 12500.25 })} href="/seller/product-details/7" />);
-    expect((await screen.findByTestId('card-price')).textContent).toBe('12.500,25 د.ج');
+    const arabic = renderPart(
+      <ProductCard
+        item={publication({ prixUnitaire: 12500.25, quantité: 30, unit: 'quintal' })}
+        href="/seller/product-details/7"
+      />,
+    );
+    expect((await screen.findByTestId('card-price')).textContent).toBe('12\u202f500,25 دج / قنطار');
+    expect(screen.getByTestId('card-quantity').textContent).toBe('الكمية: 30 قنطارًا');
     expect(screen.getByText('فلاح')).toBeTruthy();
     expect(screen.getByText('متوفر')).toBeTruthy();
+    arabic.unmount();
+
+    // Arabic counted nouns agree with the number (3–10: plural, 11–99: singular accusative).
+    renderPart(
+      <ProductCard
+        item={publication({ prixUnitaire: 80, quantité: 5, unit: 'box' })}
+        href="/seller/product-details/7"
+      />,
+    );
+    expect((await screen.findByTestId('card-price')).textContent).toBe('80 دج / صندوق');
+    expect(screen.getByTestId('card-quantity').textContent).toBe('الكمية: 5 صناديق');
   });
 
   it('links to the details, calls by phone, and falls back to a placeholder', async () => {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/Icon.tsx';
 import type { Publication } from './api.ts';
-import { sellerRoleName, useLang, usePriceFormat } from './format.ts';
+import { sellerRoleName, useLang, useUnitFormat } from './format.ts';
 import { ProductImage } from './ProductImage.tsx';
 
 export function StateBadge({ etat }: { etat: Publication['etat'] }) {
@@ -26,7 +26,7 @@ export function StateBadge({ etat }: { etat: Publication['etat'] }) {
 export function ProductCard({ item, href }: { item: Publication; href: string }) {
   const { t } = useTranslation('marketplace');
   const lang = useLang();
-  const price = usePriceFormat();
+  const units = useUnitFormat();
   const role = sellerRoleName(item.seller.sellerRole, lang);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-600 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600">
@@ -43,7 +43,10 @@ export function ProductCard({ item, href }: { item: Publication; href: string })
           </Link>
         </h2>
         <p className="text-lg font-bold text-brand-800" data-testid="card-price">
-          {price(item.prixUnitaire)}
+          {units.price(item.prixUnitaire, item.unit)}
+        </p>
+        <p className="text-sm text-stone-700" data-testid="card-quantity">
+          {t('quantityValue', { quantity: units.quantity(item.quantité, item.unit) })}
         </p>
         <p className="flex items-start gap-1.5 text-sm text-stone-700">
           <Icon name="pin" className="mt-0.5 size-4 shrink-0 text-stone-500" />

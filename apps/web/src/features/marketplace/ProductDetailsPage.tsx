@@ -8,15 +8,7 @@ import { ApiAnswerError, profileQuery } from '../../lib/queries.ts';
 import { ContactSellerButton } from '../messaging/ContactSellerButton.tsx';
 import { fetchPublication, marketKeys } from './api.ts';
 import { Carousel } from './Carousel.tsx';
-import {
-  formatAmount,
-  formatDate,
-  sellerRoleName,
-  useAreaBase,
-  useLang,
-  usePriceFormat,
-  wilayaName,
-} from './format.ts';
+import { formatDate, sellerRoleName, useAreaBase, useLang, useUnitFormat, wilayaName } from './format.ts';
 import { StateBadge } from './ProductCard.tsx';
 import { useBack } from './useBack.ts';
 
@@ -38,7 +30,7 @@ export function BackButton({ onClick }: { onClick: () => void }) {
 export function ProductDetailsPage() {
   const { t } = useTranslation('marketplace');
   const lang = useLang();
-  const price = usePriceFormat();
+  const units = useUnitFormat();
   const base = useAreaBase();
   const back = useBack(`${base}/marketplace`);
   const id = Number(useParams().id);
@@ -63,7 +55,12 @@ export function ProductDetailsPage() {
   const mine = (me.data?.id ?? me.data?.user_id) === p.userId;
   const role = sellerRoleName(p.seller.sellerRole, lang);
   const facts: Array<[string, ReactNode]> = [
-    [t('fields.quantity'), formatAmount(p.quantité, lang)],
+    [
+      t('fields.quantity'),
+      <span key="quantity" data-testid="details-quantity">
+        {units.quantity(p.quantité, p.unit)}
+      </span>,
+    ],
     [t('fields.location'), p.addresse],
     [t('details.wilaya'), wilayaName(p.seller.wilaya, lang) || '—'],
     [
@@ -88,7 +85,9 @@ export function ProductDetailsPage() {
             </h1>
             <StateBadge etat={p.etat} />
           </div>
-          <p className="text-3xl font-bold text-brand-800">{price(p.prixUnitaire)}</p>
+          <p className="text-3xl font-bold text-brand-800" data-testid="details-price">
+            {units.price(p.prixUnitaire, p.unit)}
+          </p>
           <dl className="grid gap-4 sm:grid-cols-2">
             {facts.map(([label, value]) => (
               <div key={label}>

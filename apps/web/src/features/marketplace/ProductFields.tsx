@@ -1,13 +1,16 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, MARKETPLACE_LIMITS, PUBLICATION_STATES } from '@filaha/shared';
+import { LIMITS, MARKETPLACE_LIMITS, PUBLICATION_STATES, PUBLICATION_UNITS } from '@filaha/shared';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import type { ProductFormInput, ProductFormValues } from './productForm.ts';
 
 type ProductFormApi = UseFormReturn<ProductFormInput, unknown, ProductFormValues>;
 
-/** The publication fields of SPEC §3 (name, quantity, price, location, phone, availability), shared by add and edit. */
+/**
+ * The publication fields of SPEC §3 (name, quantity, price, location, phone, availability) and the unit the price
+ * and quantity count in (issue 13 §5), shared by add and edit.
+ */
 export function ProductFields({ form }: { form: ProductFormApi }) {
   const { t } = useTranslation('marketplace');
   const { fieldMessage } = useMessages();
@@ -38,6 +41,19 @@ export function ProductFields({ form }: { form: ProductFormApi }) {
         error={fieldMessage(errors.price?.message)}
         {...form.register('price')}
       />
+      <SelectField
+        label={t('fields.unit')}
+        hint={t('fields.unitHint')}
+        error={fieldMessage(errors.unit?.message)}
+        {...form.register('unit')}
+      >
+        <option value="">{t('fields.unitChoose')}</option>
+        {PUBLICATION_UNITS.map((u) => (
+          <option key={u} value={u}>
+            {t(`unit.${u}.label`)}
+          </option>
+        ))}
+      </SelectField>
       <div className="sm:col-span-2">
         <TextField
           label={t('fields.location')}

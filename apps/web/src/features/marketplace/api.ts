@@ -1,4 +1,4 @@
-import type { PublicationSort, PublicationState } from '@filaha/shared';
+import type { PublicationSort, PublicationState, PublicationUnit } from '@filaha/shared';
 import { api, type ApiResult } from '../../lib/api.ts';
 import { getJson, unwrap } from '../../lib/queries.ts';
 
@@ -22,6 +22,8 @@ export interface Publication {
   addresse: string;
   phoneNumber: string;
   quantité: number;
+  /** What prixUnitaire and quantité count in. */
+  unit: PublicationUnit;
   etat: PublicationState;
   images: PublicationImage[];
   seller: { id: number; userName: string; sellerRole: SellerRoleRef | null; wilaya: number | null };

@@ -1,7 +1,8 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { WILAYAS } from '@filaha/shared';
+import { WILAYAS, type PublicationUnit } from '@filaha/shared';
+import { formatAmount as formatMoneyAmount } from '../../lib/money.ts';
 import type { SellerRoleRef } from './api.ts';
 
 export type Lang = 'ar' | 'fr';
@@ -14,16 +15,37 @@ export function useLang(): Lang {
   return i18n.language === 'fr' ? 'fr' : 'ar';
 }
 
-/** "1 500" / "1.500": grouping per language, at most two decimals (prices can be per kilo, 45,5 DA). */
+/** "1 500", "45,5": at most two decimals (prices can be per kilo); lib/money.ts groups thousands in both languages. */
 export function formatAmount(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 2 }).format(value);
+  return formatMoneyAmount(value, lang, 2);
 }
 
-/** Prices are in DA (SPEC §9): "1 500 DA" in French, "1.500 د.ج" in Arabic. */
+/** Prices are in DA (SPEC §9): "1 500 DA" in French, "1 500 دج" in Arabic. */
 export function usePriceFormat(): (value: number) => string {
   const { t } = useTranslation('marketplace');
   const lang = useLang();
   return useCallback((value: number) => t('price', { amount: formatAmount(value, lang) }), [t, lang]);
+}
+
+/**
+ * A publication's price and quantity with its unit (issue 13 §5): `price(2500, 'quintal')` → "2 500 DA / quintal",
+ * `quantity(30, 'quintal')` → "30 quintaux" / "30 قنطارًا" (the unit agrees with the number in both languages).
+ */
+export function useUnitFormat() {
+  const { t } = useTranslation('marketplace');
+  const { t: tc } = useTranslation('common');
+  const lang = useLang();
+  const price = usePriceFormat();
+  return useMemo(
+    () => ({
+      label: (unit: PublicationUnit) => t(`unit.${unit}.label`),
+      price: (value: number, unit: PublicationUnit) =>
+        tc('money.perUnit', { price: price(value), unit: t(`unit.${unit}.per`) }),
+      quantity: (value: number, unit: PublicationUnit) =>
+        t(`unit.${unit}.count`, { count: value, amount: formatAmount(value, lang) }),
+    }),
+    [t, tc, lang, price],
+  );
 }
 
 /** "365 jours" / "365 يومًا": ICU knows the Arabic agreement of the counted noun (أيام، يومًا، يوم). */

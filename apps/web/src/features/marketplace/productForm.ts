@@ -6,10 +6,12 @@ export const ProductForm = PublicationInput.omit({ sellerAbonnementUserId: true 
 export type ProductFormInput = z.input<typeof ProductForm>;
 export type ProductFormValues = z.output<typeof ProductForm>;
 
+/** `unit` starts unchosen: the seller picks it (the API requires one). */
 export const EMPTY_PRODUCT: ProductFormInput = {
   productName: '',
   quantity: '',
   price: '',
+  unit: '',
   location: '',
   phone: '',
   disponibility: 'DISPO',
@@ -44,6 +46,7 @@ export function toFields(values: ProductFormValues): Record<string, string> {
     productName: values.productName,
     quantity: String(values.quantity),
     price: String(values.price),
+    unit: values.unit,
     location: values.location,
     phone: values.phone,
     disponibility: values.disponibility,

@@ -24,6 +24,7 @@ export function publication(overrides: Partial<Publication> = {}): Publication {
     addresse: 'Route de Tizi Ouzou, Azazga',
     phoneNumber: '0550123456',
     quantité: 200,
+    unit: 'litre',
     etat: 'DISPO',
     images: [1, 2, 3].map((id) => ({
       id,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { fetchMine, marketKeys } from '../marketplace/api.ts';
-import { formatDate, useAreaBase, useLang, usePriceFormat } from '../marketplace/format.ts';
+import { formatDate, useAreaBase, useLang, useUnitFormat } from '../marketplace/format.ts';
 import { StateBadge } from '../marketplace/ProductCard.tsx';
 import { ProductImage } from '../marketplace/ProductImage.tsx';
 
@@ -12,7 +12,8 @@ export function MyPublications() {
   const { t } = useTranslation('seller');
   const lang = useLang();
   const base = useAreaBase();
-  const price = usePriceFormat();
+  const units = useUnitFormat();
+  const { t: tm } = useTranslation('marketplace');
   const mine = useQuery({ queryKey: marketKeys.mine, queryFn: fetchMine });
 
   return (
@@ -41,7 +42,11 @@ export function MyPublications() {
                 <ProductImage src={p.images[0]?.thumbPath} alt="" className="size-16 shrink-0 rounded-lg" />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-semibold text-stone-900">{p.nomProduit}</span>
-                  <span className="block text-sm text-brand-800">{price(p.prixUnitaire)}</span>
+                  <span className="block text-sm text-brand-800">
+                    {units.price(p.prixUnitaire, p.unit)}
+                    {' · '}
+                    {tm('quantityValue', { quantity: units.quantity(p.quantité, p.unit) })}
+                  </span>
                   <span className="block text-xs text-stone-600">
                     {t('mine.meta', { date: formatDate(p.createdAt, lang), photos: p.images.length })}
                   </span>

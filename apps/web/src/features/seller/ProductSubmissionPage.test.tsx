@@ -45,6 +45,7 @@ async function fillAndSend(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText('Nom du produit'), 'Pommes de terre');
   await user.type(screen.getByLabelText('Quantité'), '40');
   await user.type(screen.getByLabelText('Prix unitaire (DA)'), '85,5');
+  await user.selectOptions(screen.getByLabelText('Unité'), 'Quintal (100 kg)');
   await user.type(screen.getByLabelText('Adresse'), 'Ain Defla');
   await user.click(screen.getByRole('button', { name: 'Publier le produit' }));
 }
@@ -72,6 +73,7 @@ describe('product submission', { timeout: 20_000 }, () => {
       productName: 'Pommes de terre',
       quantity: '40',
       price: '85.5',
+      unit: 'quintal',
       location: 'Ain Defla',
       phone: '0550123456',
       disponibility: 'DISPO',
@@ -106,6 +108,25 @@ describe('product submission', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/Vous avez utilisé toutes les publications de votre offre/)).toBeTruthy();
   });
 
+  it('requires a unit: without one nothing is sent and the field says why, in both languages', async () => {
+    for (const [lang, labels] of [
+      ['fr', { name: 'Nom du produit', unit: 'Unité', send: 'Publier le produit', error: /Choisissez une unité/ }],
+      ['ar', { name: 'اسم المنتج', unit: 'الوحدة', send: 'نشر المنتج', error: /اختر وحدة من القائمة/ }],
+    ] as const) {
+      await i18n.changeLanguage(lang);
+      const { fetchMock } = seller(() => json(201, { message: 'ok', publication: publication() }));
+      const user = userEvent.setup();
+      const view = renderApp('/seller/product-submission');
+      await user.type(await screen.findByLabelText(labels.name), 'Oignons');
+      await user.click(screen.getByRole('button', { name: labels.send }));
+      const unit = screen.getByLabelText(labels.unit);
+      await waitFor(() => expect(unit.getAttribute('aria-invalid')).toBe('true'));
+      expect(screen.getByText(labels.error)).toBeTruthy();
+      expect(fetchMock.mock.calls.some(([url]) => url === '/api/publications/add')).toBe(false);
+      view.unmount();
+    }
+  });
+
   it('shows the 401 server message without signing the seller out', async () => {
     seller(() => json(401, { code: 'SUBSCRIPTION_INACTIVE', message: 'اشتراكك غير مفعّل.' }), [2]);
     const user = userEvent.setup();
@@ -113,6 +134,7 @@ describe('product submission', { timeout: 20_000 }, () => {
     await user.type(await screen.findByLabelText('اسم المنتج'), 'تمر');
     await user.type(screen.getByLabelText('الكمية'), '10');
     await user.type(screen.getByLabelText('سعر الوحدة (د.ج)'), '900');
+    await user.selectOptions(screen.getByLabelText('الوحدة'), 'كيلوغرام (كغ)');
     await user.type(screen.getByLabelText('العنوان'), 'بسكرة');
     await user.click(screen.getByRole('button', { name: 'نشر المنتج' }));
     expect(await screen.findByText('اشتراكك غير مفعّل.')).toBeTruthy();

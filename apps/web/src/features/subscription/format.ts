@@ -1,30 +1,16 @@
+import { formatAmount } from '../../lib/money.ts';
+
 export type Lang = 'ar' | 'fr';
 
 /** Number and date locales: fr-FR per SPEC §9; Algerian Arabic keeps Latin digits, as Algerian documents do. */
 export const LOCALE: Record<Lang, string> = { ar: 'ar-DZ', fr: 'fr-FR' };
 
-export interface Price {
-  /** The amount in DA, or null when the text holds no number (then `raw` is shown as written). */
-  amount: number | null;
-  period: 'year' | 'month' | null;
-  raw: string;
-}
+/** The first price of an offer's `prices` text: lib/money.ts, shared with the back office. */
+export { firstPrice, type PlanPrice as Price } from '../../lib/money.ts';
 
-/**
- * The first price of an offer's `prices` text (SPEC §2: "first price in DA"). The text is free-form
- * ("15000 DA/an", "15 000, 25 000", "40000"); the first number counts, thousands separators allowed.
- */
-export function firstPrice(prices: string): Price {
-  const raw = prices.split(/[;|\n]|,\s/)[0]?.trim() ?? '';
-  const match = /\d{1,3}(?:[\s.,\u00a0\u202f]\d{3})+(?!\d)|\d+/.exec(raw);
-  const amount = match ? Number(match[0].replace(/\D/g, '')) : null;
-  const rest = match ? raw.slice(match.index + match[0].length).toLowerCase() : '';
-  const period = /mois|month|شهر/.test(rest) ? 'month' : /\ban\b|année|year|سنة|سنوي/.test(rest) ? 'year' : null;
-  return { amount, period, raw };
-}
-
+/** "40 000" in both languages (lib/money.ts: Latin digits, narrow no-break space between thousands). */
 export function formatNumber(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(LOCALE[lang]).format(value);
+  return formatAmount(value, lang);
 }
 
 /** "12 mois" / "12 شهرًا": ICU knows the Arabic number agreement (شهر، شهران، 3 أشهر، 12 شهرًا). */
