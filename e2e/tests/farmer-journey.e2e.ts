@@ -221,15 +221,21 @@ describe.skipIf(!hasChromium)('farmer journey: subscription → index map → hi
       await a11y(page);
       await shot(page, lang, '10-history');
 
-      // Spend the rest: NDMI (another index), NDVI on the other parcel, then NDVI on new dates → the limit modal.
+      // Spend the rest: NDMI (another index) on this page, then NDVI's last request elsewhere (another tab, another
+      // phone) while this page still counts one left: the race the limit modal is for.
       await page.goto(`${baseUrl}/user/ferme-map?parcel=${parcels.vineyard}`);
       await page.getByRole('radio', { name: /NDMI/ }).check();
       expect((await generate(page, lang)).status).toBe(200);
       await page.getByRole('radio', { name: /NDVI/ }).check();
-      await page.getByLabel(t(lang, 'farm:parcels.select'), { exact: true }).selectOption(String(parcels.tomato));
-      expect((await generate(page, lang)).status).toBe(200);
-      await page.getByTestId('farm-stats').waitFor();
-      await page.getByLabel(t(lang, 'farm:parcels.select'), { exact: true }).selectOption(String(parcels.vineyard));
+      const elsewhere = await call('POST', '/images/NDVI', token, {
+        startDate: '2025-08-14',
+        endDate: '2025-08-19',
+        width: 2048,
+        height: 2048,
+        indice_id: indexIds.NDVI,
+        parcelle_id: parcels.tomato,
+      });
+      expect(elsewhere.status).toBe(200);
       await setPeriod(page, lang, '2025-08-20', '2025-08-25');
       expect((await generate(page, lang)).status).toBe(429);
       const modal = page.getByRole('alertdialog', { name: t(lang, 'farm:limit.title') });
@@ -241,6 +247,11 @@ describe.skipIf(!hasChromium)('farmer journey: subscription → index map → hi
       await shot(page, lang, '11-limit-modal');
       await modal.getByRole('button', { name: t(lang, 'common:actions.ok') }).click();
       await modal.waitFor({ state: 'detached' });
+      // The page now knows: Generate is disabled, saying why.
+      await expect
+        .poll(() => page.getByRole('button', { name: t(lang, 'farm:generate.button') }).isDisabled())
+        .toBe(true);
+      await page.getByText(t(lang, 'farm:generate.hints.noRequestsLeft', { index: 'NDVI', total: 2 })).waitFor();
 
       // The subscription screen shows the NDVI usage at 100 %.
       await page.goto(`${baseUrl}/user/Abonnement`);

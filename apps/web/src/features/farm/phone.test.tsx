@@ -183,6 +183,34 @@ describe.each(LANGS)('the index map on a phone (%s)', (lang) => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('a 429 that raced the counter opens the limit modal and reloads the counter: then disabled, with why', async () => {
+    await i18n.changeLanguage(lang);
+    const spent = CONFIG.map((c) => (c.code === 'NDVI' ? { ...c, nbreq_restante: 0 } : c));
+    let configs = 0;
+    const quota = {
+      code: 'QUOTA_EXHAUSTED',
+      title: 'x',
+      message: 'x',
+      message_ar: 'استنفدت طلبات NDVI (2/2).',
+      message_fr: 'Vous avez utilisé vos analyses NDVI (2/2).',
+      indicator_info: { indicators_used: 2, indicators_limit: 2 },
+    };
+    farmer(CONFIG, {
+      // The page loaded with one request left; another device spent it meanwhile.
+      'GET /api/indice/5/indices': () => json(200, configs++ === 0 ? CONFIG : spent),
+      'POST /api/images/NDVI': () => json(429, quota),
+    });
+    renderApp(`/user/ferme-map?parcel=${PARCEL.id}`);
+    const button = await screen.findByRole('button', { name: TEXT[lang].generate });
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByTestId('farm-limit-counter').textContent).toContain('2 / 2');
+    await userEvent.click(within(dialog).getByRole('button'));
+    expect(await screen.findByText(TEXT[lang].noRequests)).toBeTruthy();
+    expect(screen.getByRole('button', { name: TEXT[lang].generate })).toHaveProperty('disabled', true);
+  });
+
   it('default dates: the 6 days up to today, then the latest window over the chosen parcel', async () => {
     await i18n.changeLanguage(lang);
     const { calls } = farmer();

@@ -17,6 +17,8 @@ export function useGenerate() {
     onSuccess: async (outcome, request) => {
       if (!outcome.ok) {
         setFailure(outcome.failure);
+        // A 429 means the page's counter was stale (a request elsewhere): reload it, so Generate says why it is off.
+        if (outcome.failure.kind === 'quota') await client.invalidateQueries({ queryKey: ['farm', 'config'] });
         return;
       }
       setImage(outcome.image);
