@@ -30,6 +30,8 @@ export interface ParcelMapProps {
   home?: LatLngBox | null;
   /** The imagery catalog's footprint, drawn dashed so a parcel is drawn where images exist. */
   coverage?: Coverage | null;
+  /** Every other farmer's parcels, drawn faintly: the map is never an empty spot. */
+  others?: readonly Parcel[];
 }
 
 /** Frames a newly chosen farmer's parcels once, centres the focused parcel at zoom 15, shows the whole draft. */
@@ -142,7 +144,9 @@ export function ParcelMap({
   label,
   home = null,
   coverage = null,
+  others = [],
 }: ParcelMapProps) {
+  const shown = new Set(parcels.map((p) => p.id));
   const focused = parcels.find((p) => p.id === focusId);
   return (
     <div
@@ -160,9 +164,21 @@ export function ParcelMap({
             key={coverage.features.length}
             data={coverage as unknown as GeoJsonObject}
             interactive={false}
-            style={{ className: 'admin-coverage', color: '#0369a1', weight: 2, dashArray: '8 6', fill: false }}
+            style={{ className: 'admin-coverage', color: '#7dd3fc', weight: 2, dashArray: '8 6', fill: false }}
           />
         ) : null}
+        {others
+          .filter((p) => !shown.has(p.id))
+          .map((p) => (
+            <Polygon
+              key={`other-${p.id}`}
+              positions={toLatLngs(p.geom)}
+              interactive={false}
+              // A Leaflet class is only read when the path is created.
+              className="admin-parcel-other"
+              pathOptions={{ color: '#e7e5e4', weight: 1, fillOpacity: 0.1 }}
+            />
+          ))}
         {parcels.map((p) => (
           <Polygon
             key={p.id}

@@ -85,6 +85,7 @@ function ParcelsPageView() {
               label={t('parcels.mapLabel')}
               home={home}
               coverage={coverage.data ?? null}
+              others={allParcels.data ?? []}
             />
           </Suspense>
         </div>

@@ -1,0 +1,197 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { artifactsDir, launchBrowser, rawKeysOnPage } from '../src/browser.ts';
+import { hasChromium } from '../src/chromium.ts';
+import { t, type Lang } from '../src/i18n.ts';
+
+/**
+ * Issue 13 §1: the maps without internet tiles. On a 390 × 844 touch phone with every request that is not to
+ * this machine blocked, the farm map shows the bundled fallback base map (Algeria's outline, the wilaya seats
+ * named in the page's language) and a notice in that language; no failed tile shows as a broken image. The
+ * admin parcel map too, with the imagery catalog's coverage drawn where it opens. Screenshots in e2e/artifacts.
+ */
+const baseUrl = inject('baseUrl');
+const FARMER = { email: 'farmer@demo.filaha.dz', password: 'demo-farmer-2025' };
+const ADMIN = { email: 'admin@demo.filaha.dz', password: 'demo-admin-2025' };
+const PHONE = { width: 390, height: 844 };
+const shots = join(artifactsDir, 'offline-map');
+/** The seat nearest the demo area, in both languages (wilaya 09). */
+const BLIDA = { ar: 'البليدة', fr: 'Blida' } as const;
+
+async function phoneContext(browser: Browser, lang: Lang, blocked: string[]): Promise<BrowserContext> {
+  const ctx = await browser.newContext({
+    viewport: PHONE,
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 2,
+    locale: lang === 'ar' ? 'ar-DZ' : 'fr-FR',
+  });
+  await ctx.addInitScript((l) => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
+  }, lang);
+  const local = new URL(baseUrl).host;
+  await ctx.route(
+    () => true,
+    async (route) => {
+      const url = new URL(route.request().url());
+      if (url.host === local) return route.continue();
+      blocked.push(url.href);
+      return route.abort('blockedbyclient');
+    },
+  );
+  return ctx;
+}
+
+async function signIn(page: Page, lang: Lang, account: { email: string; password: string }) {
+  await page.goto(`${baseUrl}/auth/SignIn`);
+  await page.getByRole('heading', { name: t(lang, 'auth:signIn.title') }).waitFor();
+  await page.getByLabel(t(lang, 'auth:fields.email')).fill(account.email);
+  await page.getByLabel(t(lang, 'auth:fields.password'), { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: t(lang, 'auth:signIn.submit') }).tap();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+}
+
+async function shot(page: Page, name: string) {
+  expect(await rawKeysOnPage(page)).toEqual([]);
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: join(shots, `${name}.png`) });
+}
+
+/**
+ * The fallback layer and the notice inside `map`: the outline drawn, the seats named in `lang` (and not in the
+ * other language), the notice's words and direction, and every failed tile hidden (no broken image).
+ */
+async function expectFallback(map: Locator, lang: Lang) {
+  await map.locator('path.filaha-basemap-outline').waitFor({ state: 'attached', timeout: 20_000 });
+  const labels = map.locator('.filaha-seat-label');
+  await expect.poll(() => labels.count()).toBe(58);
+  expect(await map.locator('.filaha-seat-label', { hasText: BLIDA[lang] }).count()).toBe(1);
+  expect(await map.locator('.filaha-seat-label', { hasText: BLIDA[lang === 'ar' ? 'fr' : 'ar'] }).count()).toBe(0);
+  const notice = map.getByTestId('basemap-notice');
+  await notice.waitFor({ timeout: 20_000 });
+  expect(await notice.textContent()).toBe(t(lang, 'common:basemap.unavailable'));
+  expect(await notice.getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+  const box = (await notice.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  // No broken image: a tile that failed is hidden (or shows the transparent pixel), never a broken icon.
+  const broken = await map.locator('img.leaflet-tile').evaluateAll(
+    (tiles) =>
+      tiles.filter((img) => {
+        const el = img as HTMLImageElement;
+        const hidden = getComputedStyle(el).visibility === 'hidden' || el.src.startsWith('data:');
+        return el.complete && el.naturalWidth === 0 && !hidden;
+      }).length,
+  );
+  expect(broken).toBe(0);
+}
+
+/** The map's zoom, as Leaflet's zoom proxy holds it (its scale is 2^(zoom − 1)). */
+function zoomOf(map: Locator): Promise<number> {
+  return map.locator('.leaflet-proxy').evaluate((el) => {
+    const scale = /scale\(([^)]+)\)/.exec((el as HTMLElement).style.transform)?.[1];
+    return scale ? Math.log2(Number(scale)) + 1 : Number.NaN;
+  });
+}
+
+/** Zooms out with the map's own button (a finger's way) down to `target`, one tap once the last one took. */
+async function zoomOutTo(map: Locator, lang: Lang, target: number) {
+  const button = map.getByRole('button', { name: t(lang, 'farm:map.zoomOut') });
+  for (let taps = 0; taps < 80 && (await zoomOf(map)) > target; taps++) {
+    const before = await zoomOf(map);
+    await button.tap();
+    // A tap that lands while the previous zoom still animates may be dropped: the next one goes again.
+    await expect
+      .poll(() => zoomOf(map), { timeout: 3_000 })
+      .toBeLessThan(before)
+      .catch(() => undefined);
+  }
+  expect(await zoomOf(map)).toBeLessThanOrEqual(target);
+}
+
+/** The seat names a person sees on the map: shown, and inside the map's box. */
+function seatsInView(map: Locator): Promise<string[]> {
+  return map.evaluate((root) => {
+    const box = root.getBoundingClientRect();
+    return Array.from(root.querySelectorAll<HTMLElement>('.filaha-seat-label'))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom;
+      })
+      .map((el) => el.textContent ?? '');
+  });
+}
+
+/** The element's box lies inside the map's box (what a person sees, not just what is in the page). */
+async function insideBox(inner: Locator, outer: Locator): Promise<boolean> {
+  const a = await inner.boundingBox();
+  const b = await outer.boundingBox();
+  if (!a || !b) return false;
+  return a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height;
+}
+
+describe.skipIf(!hasChromium)('maps without internet tiles (390 × 844, touch, internet blocked)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  for (const lang of ['ar', 'fr'] as const) {
+    it(`the farm map shows the fallback base map and the notice, in ${lang}`, { timeout: 120_000 }, async () => {
+      const blocked: string[] = [];
+      const ctx = await phoneContext(browser, lang, blocked);
+      const page = await ctx.newPage();
+      await signIn(page, lang, FARMER);
+      if (!page.url().includes('/user/ferme-map')) await page.goto(`${baseUrl}/user/ferme-map`);
+      await page.getByRole('heading', { level: 1, name: t(lang, 'farm:title') }).waitFor();
+      const map = page.getByRole('region', { name: t(lang, 'farm:map.label') });
+      await map.scrollIntoViewIfNeeded();
+      await expectFallback(map, lang);
+      // Tiles were asked for and refused: the notice is about them, not a guess.
+      expect(blocked.some((u) => u.includes('arcgisonline.com'))).toBe(true);
+      await shot(page, `${lang}-farm-map`);
+
+      // Zoomed out to the region: the seats around the demo area are named on the map, in the page's language.
+      await zoomOutTo(map, lang, 9); // the region around the parcels, some 100 km across
+      await shot(page, `${lang}-farm-map-region`);
+      await expect.poll(() => seatsInView(map), { timeout: 10_000 }).not.toEqual([]);
+      const named = await seatsInView(map);
+      const arabic = /[\u0600-\u06FF]/;
+      expect(
+        named.every((name) => arabic.test(name) === (lang === 'ar')),
+        named.join(', '),
+      ).toBe(true);
+      await ctx.close();
+    });
+
+    it(`the admin parcel map opens on the parcels with the coverage, fallback and notice, in ${lang}`, async () => {
+      const blocked: string[] = [];
+      const ctx = await phoneContext(browser, lang, blocked);
+      const page = await ctx.newPage();
+      await signIn(page, lang, ADMIN);
+      await page.goto(`${baseUrl}/admin/Parcelle`);
+      await page.getByRole('heading', { level: 1, name: t(lang, 'admin:parcels.title') }).waitFor();
+      const map = page.getByTestId('admin-parcel-map');
+      await map.scrollIntoViewIfNeeded();
+      await expectFallback(map, lang);
+      // It opens where the parcels are (the demo area): they are drawn and in view, inside the catalog's coverage.
+      const other = map.locator('path.admin-parcel-other').first();
+      await other.waitFor({ state: 'attached', timeout: 20_000 });
+      expect(await insideBox(other, map)).toBe(true);
+      const coverage = map.locator('path.admin-coverage');
+      await coverage.waitFor({ state: 'attached', timeout: 20_000 });
+      const mapBox = (await map.boundingBox())!;
+      const covBox = (await coverage.boundingBox())!;
+      expect(covBox.width).toBeGreaterThan(20);
+      expect(covBox.x + covBox.width).toBeGreaterThan(mapBox.x);
+      expect(covBox.x).toBeLessThan(mapBox.x + mapBox.width);
+      expect(covBox.y + covBox.height).toBeGreaterThan(mapBox.y);
+      expect(covBox.y).toBeLessThan(mapBox.y + mapBox.height);
+      await shot(page, `${lang}-admin-map`);
+      await ctx.close();
+    });
+  }
+});
