@@ -11,10 +11,11 @@ const dataDir = inject('dataDir');
 const PASSWORD = 'Mitidja-2025!';
 
 type Kind = 'farmer' | 'investor' | 'seller';
+/** Where each kind lands after signing in without a deep link: a farmer's farm map, a seller's publications. */
 const HOME: Record<Kind, string> = {
-  farmer: '/user/marketplace',
+  farmer: '/user/ferme-map',
   investor: '/user/marketplace',
-  seller: '/seller/marketplace',
+  seller: '/seller/product-submission',
 };
 const other = (lang: Lang): Lang => (lang === 'ar' ? 'fr' : 'ar');
 
@@ -156,7 +157,7 @@ describe.skipIf(!hasChromium)('accounts: register → sign in → home → switc
     await screenshot(page, 'accounts/reset-done-ar');
     await page.goto(`${baseUrl}/auth/SignIn`);
     await signIn(page, 'ar', email, 'Nouveau-mot-2025');
-    await page.waitForURL('**/user/marketplace');
+    await page.waitForURL('**/user/ferme-map');
     await ctx.close();
   });
 
@@ -166,8 +167,8 @@ describe.skipIf(!hasChromium)('accounts: register → sign in → home → switc
     const demo = [
       ['admin@demo.filaha.dz', 'demo-admin-2025', '/admin/UserManagement'],
       ['manager@demo.filaha.dz', 'demo-manager-2025', '/manager/Dashboard'],
-      ['farmer@demo.filaha.dz', 'demo-farmer-2025', '/user/marketplace'],
-      ['seller@demo.filaha.dz', 'demo-seller-2025', '/seller/marketplace'],
+      ['farmer@demo.filaha.dz', 'demo-farmer-2025', '/user/ferme-map'],
+      ['seller@demo.filaha.dz', 'demo-seller-2025', '/seller/product-submission'],
     ] as const;
     for (const [email, password, home] of demo) {
       const ctx = await newContext(browser, 'fr');

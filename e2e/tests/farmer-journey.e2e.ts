@@ -85,7 +85,9 @@ describe.skipIf(!hasChromium)('farmer journey: subscription → index map → hi
       await page.getByLabel(t(lang, 'subscription:offers.choose', { name: planName })).check();
       await shot(page, lang, '03-offer');
       await page.getByRole('button', { name: t(lang, 'subscription:offers.submit') }).click();
-      await page.waitForURL('**/user/marketplace');
+      // The request is confirmed on the subscription screen, which the farmer does not leave.
+      await page.getByTestId('plan-request').waitFor();
+      expect(page.url()).toContain('/user/Abonnement');
 
       // Pending until an administrator activates it.
       await page.goto(`${baseUrl}/user/ferme-map`);

@@ -86,7 +86,8 @@ describe.skipIf(!hasChromium)('farmer: offer → pending → activated with usag
       await page.getByLabel(t(lang, 'auth:fields.email')).fill(email);
       await page.getByLabel(t(lang, 'auth:fields.password'), { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: t(lang, 'auth:signIn.submit') }).click();
-      await page.waitForURL('**/user/marketplace');
+      // Without a deep link a farmer lands on their farm map.
+      await page.waitForURL('**/user/ferme-map');
 
       // 1. Offers: submitting without a choice shows the SPEC's message and creates nothing.
       await page.goto(`${baseUrl}/user/Abonnement`);
@@ -111,7 +112,12 @@ describe.skipIf(!hasChromium)('farmer: offer → pending → activated with usag
       await choice.click();
       expect(await choice.isChecked()).toBe(true);
       await submit.click();
-      await page.waitForURL('**/user/marketplace');
+      // The screen confirms what was requested and what happens next, and stays.
+      const request = page.getByTestId('plan-request');
+      await request.getByRole('heading', { name: t(lang, 'subscription:request.sentTitle', { name: PLAN }) }).waitFor();
+      expect(await request.innerText()).toContain(t(lang, 'subscription:request.next'));
+      expect(new URL(page.url()).pathname).toBe('/user/Abonnement');
+      await screenshot(page, `farmer-subscription/requested-${lang}`);
 
       // 3. Back on the subscription screen: 'Mes Abonnements', pending in red, no usage yet.
       await page

@@ -29,6 +29,7 @@ import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
 import { sellerPlansModule } from './modules/seller-plans/index.ts';
 import { servicesModule } from './modules/services/index.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { stockModule } from './modules/stock/index.ts';
 import { subscriptionsModule } from './modules/subscriptions/index.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -147,6 +148,7 @@ export async function buildApp(
       // Before every route: a write sent again with its Idempotency-Key gets the first answer (offline forms).
       await api.register(idempotencyPlugin, { db: database.db });
       await api.register(healthRoutes, { database });
+      await api.register(settingsRoutes, { config });
       await api.register(authRoutes, { auth: services.auth, passwordReset: services.passwordReset });
       await api.register(usersRoutes, { users: services.users });
       await api.register(rolesRoutes, { roles: services.roles });

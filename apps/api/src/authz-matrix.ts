@@ -101,6 +101,7 @@ const NETWORK = '401 200 . 200 200 403 403';
 export const AUTHZ_MATRIX: readonly AuthzRow[] = [
   // Health and the OpenAPI documentation.
   row('GET', '/api/health', 'anyone', ANYONE),
+  row('GET', '/api/settings/public', 'anyone', ANYONE),
   row('GET', '/api/docs', 'anyone', ANYONE),
   row('GET', '/api/docs/static/index.html', 'anyone (redirect)', '302 302 . 302 302 302 302'),
   row('GET', '/api/docs/static/swagger-initializer.js', 'anyone', ANYONE),

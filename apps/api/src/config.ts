@@ -141,6 +141,23 @@ const fractionText = z
   }, 'expected a number greater than 0 and at most 1, e.g. 0.6 for 60 %')
   .transform(Number);
 
+/** A phone number as shown to users: digits with optional +, spaces, dots, dashes and parentheses. */
+const phoneText = z
+  .string()
+  .trim()
+  .refine(
+    (v) => /^\+?[\d\s().-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6 && v.length <= 30,
+    'expected a phone number such as +213 21 00 00 00',
+  );
+
+/** A whole amount in Algerian dinars: "12000" (spaces as thousands separators accepted: "12 000"). */
+const daText = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/[\s\u00a0\u202f]/g, ''))
+  .refine((v) => /^\d{1,9}$/.test(v) && Number(v) > 0, 'expected a whole amount in DA, e.g. 12000')
+  .transform(Number);
+
 const EnvSchema = z.object({
   PORT: z.coerce.number('expected a port number').int().min(1).max(65535).default(8080),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -184,6 +201,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: optionalText.pipe(trustProxyText.optional()),
   RATE_LIMIT_MAX: z.coerce.number('expected a number').int().min(1).default(300),
   STORAGE_SWEEP_INTERVAL: optionalText.pipe(sweepIntervalText.optional()),
+  CONTACT_PHONE: optionalText.pipe(phoneText.optional()),
+  CONTACT_EMAIL: optionalText.pipe(z.email('expected an e-mail address').optional()),
+  CONTACT_ADDRESS: optionalText.pipe(z.string().max(200, 'must be at most 200 characters').optional()),
+  SERVICE_PRICE_SOIL: optionalText.pipe(daText.optional()),
+  SERVICE_PRICE_OTHER: optionalText.pipe(daText.optional()),
 });
 
 export interface S3Config {
@@ -230,6 +252,10 @@ export interface Config {
   rateLimit: { max: number; windowMs: number };
   /** Seconds between sweeps of orphan stored files (lib/storage/sweeper.ts); null = never. */
   storageSweepIntervalSeconds: number | null;
+  /** CONTACT_*: the deployment's contact details shown in the app; each shown only when set. */
+  contact: { phone?: string; email?: string; address?: string };
+  /** SERVICE_PRICE_*: starting prices of the field services in DA; unset → "price on quotation". */
+  servicePrices: { soil?: number; other?: number };
 }
 
 /** Values never echoed in a configuration error: they are, or may embed, credentials. */
@@ -322,5 +348,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     trustProxy: e.TRUST_PROXY ?? false,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: 60_000 },
     storageSweepIntervalSeconds: e.STORAGE_SWEEP_INTERVAL === undefined ? 3600 : e.STORAGE_SWEEP_INTERVAL,
+    contact: { phone: e.CONTACT_PHONE, email: e.CONTACT_EMAIL, address: e.CONTACT_ADDRESS },
+    servicePrices: { soil: e.SERVICE_PRICE_SOIL, other: e.SERVICE_PRICE_OTHER },
   };
 }

@@ -37,11 +37,15 @@ export type PublicationState = (typeof PUBLICATION_STATES)[number];
 export const PUBLICATION_UNITS = ['kg', 'quintal', 'tonne', 'litre', 'piece', 'box', 'bag', 'bunch', 'dozen'] as const;
 export type PublicationUnit = (typeof PUBLICATION_UNITS)[number];
 
-/** Where each role lands after sign-in (SPEC.md §2). */
+/**
+ * Where each role lands after sign-in without a deep link (SPEC.md §2, changed by issue 13 §5): a farmer on their
+ * farm map, a seller on their publications (product submission and "Mes publications"); an investor, who has no
+ * parcels, on the marketplace.
+ */
 export const ROLE_HOME: Record<RoleName, string> = {
   Admin: '/admin/UserManagement',
   Manager: '/manager/Dashboard',
-  User: '/user/marketplace',
+  User: '/user/ferme-map',
   Investor: '/user/marketplace',
-  Seller: '/seller/marketplace',
+  Seller: '/seller/product-submission',
 };

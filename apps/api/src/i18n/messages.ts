@@ -62,6 +62,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<Language, string>> = {
   INVALID_GEOMETRY: { ar: 'الشكل الهندسي للقطعة غير صالح.', fr: 'La géométrie de la parcelle est invalide.' },
   IN_USE: { ar: 'لا يمكن الحذف لأن العنصر مستخدم.', fr: 'Suppression impossible : cet élément est utilisé.' },
   INTERNAL: { ar: 'حدث خطأ، يرجى المحاولة لاحقًا.', fr: 'Une erreur est survenue, veuillez réessayer plus tard.' },
+  SELF_DELETE: {
+    ar: 'لا يمكنك حذف حسابك الخاص.',
+    fr: 'Vous ne pouvez pas supprimer votre propre compte.',
+  },
   BLOCKED: {
     ar: 'لا يمكن إرسال الرسالة: أحد الطرفين حظر الآخر.',
     fr: "Message impossible : l'un de vous a bloqué l'autre.",

@@ -31,7 +31,8 @@ describe('boot', () => {
     expect(window.location.pathname).toBe('/offre');
   });
 
-  it('keeps the session resolved on the home page when the router takes over', async () => {
+  // The farmer's home is the farm map: its chunk loads in this test, seconds on a busy machine.
+  it('keeps the session resolved on the home page when the router takes over', { timeout: 20_000 }, async () => {
     localStorage.setItem('Token', 'good.jwt');
     const { calls } = stubApi({
       'GET /api/roles/my-role': () => json(200, { role: 'User', roleId: 2 }),
@@ -46,7 +47,7 @@ describe('boot', () => {
     await user.click(mySpace);
     // The farmer area opens with its sidebar naming the user.
     expect(await screen.findByText('Karim')).toBeTruthy();
-    expect(window.location.pathname).toBe('/user/marketplace');
+    expect(window.location.pathname).toBe('/user/ferme-map');
     // The router app reuses the session: no second start-up check.
     expect(roleChecks()).toBe(before);
   });

@@ -291,6 +291,41 @@ describe('DELETE /api/publications/delete/{id}', () => {
     expect(await storageOf(t.current).get(keyOf(second.images[0]?.imagePath ?? ''))).toBeNull();
     expect((await del(second.id, owner.headers)).statusCode).toBe(404);
   });
+
+  it('gives the post back: a post counts while it exists, so a full plan can publish again after a delete', async () => {
+    const seller = await sellerWithSubscription(t.current, { postLimit: 2 });
+    const publish = (name: string) =>
+      post(seller.headers, publicationFields(seller.subscription.id, { productName: name }));
+    const remaining = async () =>
+      json<{ data: { remainingPosts: number; nbPost: number } }>(
+        await get('/api/sellerAbonnementUser/current', seller.headers),
+      ).data;
+
+    const first = json<{ publication: PublicationOut }>(await publish('Tomates')).publication;
+    expect((await publish('Poivrons')).statusCode).toBe(201);
+    const full = await publish('Oignons');
+    expect(full.statusCode).toBe(403);
+    expect(json(full)).toMatchObject({ code: 'QUOTA_EXHAUSTED' });
+    expect(await remaining()).toMatchObject({ remainingPosts: 0, nbPost: 2 });
+
+    expect((await del(first.id, seller.headers)).statusCode).toBe(200);
+    expect(await remaining()).toMatchObject({ remainingPosts: 1, nbPost: 1 });
+    expect((await publish('Oignons')).statusCode).toBe(201);
+    expect((await publish('Carottes')).statusCode).toBe(403);
+
+    // The counter is the number of the subscription's existing publications.
+    const db = t.current.database.db;
+    const [subscription] = await db
+      .select()
+      .from(sellerSubscriptions)
+      .where(eq(sellerSubscriptions.id, seller.subscription.id));
+    const rows = await db
+      .select()
+      .from(publications)
+      .where(eq(publications.sellerSubscriptionId, seller.subscription.id));
+    expect(subscription?.postsUsed).toBe(rows.length);
+    expect(rows.map((r) => r.productName).sort()).toEqual(['Oignons', 'Poivrons']);
+  });
 });
 
 describe('GET /api/publications/my-publications and /one/{id}', () => {

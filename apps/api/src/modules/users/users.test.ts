@@ -203,7 +203,16 @@ describe('DELETE /api/users/{id}', () => {
 
   it('refuses an admin deleting themself and every other role', async () => {
     const admin = await t.current.createUser({ role: 'Admin' });
-    expect((await del(`/api/users/${admin.user.id}`, admin.headers)).statusCode).toBe(403);
+    const self = await del(`/api/users/${admin.user.id}`, admin.headers);
+    expect(self.statusCode).toBe(403);
+    expect(codeOf(self)).toBe('SELF_DELETE');
+    const selfFr = await t.current.inject({
+      method: 'DELETE',
+      url: `/api/users/${admin.user.id}`,
+      headers: { ...admin.headers, 'accept-language': 'fr' },
+    });
+    expect(json<{ message: string }>(selfFr).message).toBe('Vous ne pouvez pas supprimer votre propre compte.');
+    expect((await get('/api/users/profile', admin.headers)).statusCode).toBe(200);
     const target = await t.current.createUser();
     for (const role of ['User', 'Manager', 'Seller', 'Investor'] as const) {
       expect(

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { renderAdmin } from './testing.tsx';
 import { UserManagement } from './UserManagement.tsx';
@@ -15,6 +16,7 @@ describe('/admin/UserManagement', () => {
   it("filters by role ('All Roles' shows everyone) and deletes only after the styled confirmation", async () => {
     let list = [...users];
     const { calls } = stubApi({
+      'GET /api/users/profile': () => json(200, users[0]),
       'GET /api/users': () => json(200, list),
       'DELETE /api/users/2': () => {
         list = list.filter((u) => u.id !== 2);
@@ -43,5 +45,23 @@ describe('/admin/UserManagement', () => {
     expect(await screen.findByText('تم حذف المستخدم.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Karim')).toBeNull());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/users/2']);
+  });
+
+  it('offers no Delete on the signed-in admin’s own row, in Arabic and French', async () => {
+    for (const lang of ['ar', 'fr'] as const) {
+      await i18n.changeLanguage(lang);
+      stubApi({
+        'GET /api/users/profile': () => json(200, users[0]),
+        'GET /api/users': () => json(200, users),
+      });
+      const { unmount } = renderAdmin(<UserManagement />);
+      const own = (await screen.findByText('Admin Démo')).closest('tr') as HTMLElement;
+      await within(own).findByText(lang === 'ar' ? 'حسابك' : 'Votre compte');
+      expect(within(own).queryByRole('button')).toBeNull();
+      const karim = screen.getByText('Karim').closest('tr') as HTMLElement;
+      expect(within(karim).getByRole('button', { name: lang === 'ar' ? 'حذف Karim' : 'Supprimer Karim' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Admin Démo/ })).toBeNull();
+      unmount();
+    }
   });
 });

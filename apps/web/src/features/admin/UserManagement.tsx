@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ROLE_NAMES, WILAYAS } from '@filaha/shared';
 import { controlClass } from '../../components/ui/fields.tsx';
+import { profileQuery } from '../../lib/queries.ts';
 import { parseRole } from '../../lib/roles.ts';
 import { adminApi, KEYS } from './adminApi.ts';
 import { usersQuery } from './queries.ts';
@@ -15,7 +16,10 @@ import { btn } from './ui/styles.ts';
 import { useAdminMutation } from './ui/useAdminMutation.ts';
 import { withToasts } from './ui/Toasts.tsx';
 
-/** /admin/UserManagement: users table, role filter ('All Roles'), search, delete after confirmation. */
+/**
+ * /admin/UserManagement: users table, role filter ('All Roles'), search, delete after confirmation. The signed-in
+ * admin's own row offers no Delete (the API refuses it too: SELF_DELETE).
+ */
 function UserManagementView() {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
@@ -25,6 +29,8 @@ function UserManagementView() {
   const [query, setQuery] = useState('');
   const [pending, setPending] = useState<UserRow | null>(null);
   const users = useQuery(usersQuery);
+  const me = useQuery(profileQuery);
+  const myId = me.data?.id ?? me.data?.user_id;
 
   const remove = useAdminMutation({
     mutationFn: (id: number) => adminApi.delete(`/users/${id}`),
@@ -118,16 +124,23 @@ function UserManagementView() {
           { label: t('users.columns.roleName'), value: roleLabel(u.roleName) },
           { label: t('users.createdAt'), value: fmt.date(u.created_at) },
         ]}
-        actions={(u) => (
-          <button
-            type="button"
-            onClick={() => setPending(u)}
-            aria-label={t('users.deleteLabel', { name: name(u) })}
-            className={btn.smallDanger}
-          >
-            {t('users.delete')}
-          </button>
-        )}
+        actions={(u) =>
+          myId === undefined ? null : u.id === myId ? (
+            <span className="text-xs text-stone-600" title={t('users.youHint')}>
+              {t('users.you')}
+              <span className="sr-only"> — {t('users.youHint')}</span>
+            </span>
+          ) : (
+            <button
+              type="button"
+              onClick={() => setPending(u)}
+              aria-label={t('users.deleteLabel', { name: name(u) })}
+              className={btn.smallDanger}
+            >
+              {t('users.delete')}
+            </button>
+          )
+        }
       />
       {pending ? (
         <ConfirmDialog

@@ -18,7 +18,7 @@ async function signIn(email: string, password: string) {
 }
 
 describe('sign-in', () => {
-  it('shows Loading while waiting, then stores the token and opens the farmer home', async () => {
+  it('shows Loading while waiting, then stores the token and opens the farmer home (their farm map)', async () => {
     let answer: (r: Response) => void = () => {};
     const { calls } = stubApi({
       'POST /api/auth/login': () => new Promise<Response>((resolve) => (answer = resolve)),
@@ -28,20 +28,21 @@ describe('sign-in', () => {
     const button = await screen.findByRole('button', { name: 'Chargement...' });
     expect(button.hasAttribute('disabled')).toBe(true);
     answer(json(200, { token: 'jwt.samir', user: { roleName: 'User', userId: 5 } }));
-    await waitFor(() => expect(path()).toBe('/user/marketplace'));
+    await waitFor(() => expect(path()).toBe('/user/ferme-map'));
     expect(localStorage.getItem('Token')).toBe('jwt.samir');
-    expect(calls[0]?.body).toEqual({ email: 'samir@filaha.dz', password: 'motdepasse' });
-    expect(calls[0]?.headers.authorization).toBeUndefined();
+    const login = calls.find((c) => c.url === '/api/auth/login');
+    expect(login?.body).toEqual({ email: 'samir@filaha.dz', password: 'motdepasse' });
+    expect(login?.headers.authorization).toBeUndefined();
   });
 
-  it('fetches and stores the seller role before opening the seller marketplace', async () => {
+  it('fetches and stores the seller role before opening the seller home (their publications)', async () => {
     const { calls } = stubApi({
       'POST /api/auth/login': () => json(200, { token: 'jwt.seller', user: { roleName: 'Seller', userId: 42 } }),
       'GET /api/userSellerRole/42': () => json(200, { sellerRole: { roleName: 'Coopérative' } }),
       'GET /api/users/profile': () => json(200, { userName: 'Nadia', roleName: 'Seller' }),
     });
     await signIn('nadia@filaha.dz', 'motdepasse');
-    await waitFor(() => expect(path()).toBe('/seller/marketplace'));
+    await waitFor(() => expect(path()).toBe('/seller/product-submission'));
     expect(localStorage.getItem('sellerRole')).toBe('Coopérative');
     expect(calls.find((c) => c.url === '/api/userSellerRole/42')?.headers.authorization).toBe('Bearer jwt.seller');
   });

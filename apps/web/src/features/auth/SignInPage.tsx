@@ -2,23 +2,27 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoginInput } from '@filaha/shared';
+import { afterSignIn, NEXT_PARAM } from '../../app/nextPath.ts';
 import { useSession } from '../../app/session.tsx';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { PasswordField, TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
-import { homeOf } from '../../lib/roles.ts';
 import { setSellerRole } from '../../lib/storage.ts';
 import { AuthCard, linkClass, primaryButton } from './AuthCard.tsx';
 import { fetchSellerRoleName, login, roleOfLogin } from './authApi.ts';
 
-/** /auth/SignIn (SPEC §4): Loading… while submitting, token stored, seller role fetched, home by role. */
+/**
+ * /auth/SignIn (SPEC §4): Loading… while submitting, token stored, seller role fetched; then the deep link the
+ * visitor was sent here from (`?next=`, a safe relative path their role may open) or their home by role.
+ */
 export function SignInPage() {
   const { t } = useTranslation('auth');
   const { fieldMessage, errorMessage, failureMessage } = useMessages();
   const { signIn } = useSession();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
   const {
     register,
@@ -45,7 +49,7 @@ export function SignInPage() {
         if (sellerRole) setSellerRole(sellerRole);
       }
       signIn(token, role);
-      navigate(homeOf(role), { replace: true });
+      navigate(afterSignIn(role, searchParams.get(NEXT_PARAM)), { replace: true });
     } catch (e) {
       setError(failureMessage(e));
     }

@@ -1,14 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LIMITS, ROLE_IDS, SignUpForm, WILAYAS, type RegisterInput } from '@filaha/shared';
+import { signInWithNext } from '../../app/nextPath.ts';
+import { SIGN_IN_PATH } from '../../app/session.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
+import { api } from '../../lib/api.ts';
 import { PasswordField, SelectField, TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { AuthCard, linkClass, primaryButton } from './AuthCard.tsx';
 import { register as registerAccount } from './authApi.ts';
+import { PriceTag } from '../subscription/PriceTag.tsx';
 import { SellerRoleSelect } from './SellerRoleSelect.tsx';
 
 const ROLE_OPTIONS = [
@@ -24,12 +28,45 @@ export function digitsOnly(value: string): string {
 
 type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
 
-/** /auth/SignUp: every field of the registration payload, validated by the shared SignUpForm schema. */
+interface CatalogPlan {
+  id: number;
+  nameAbonnement: string;
+  prices: string;
+}
+
+/** The catalogue's plans, asked only when the visitor arrives with a plan chosen on /offre (`?plan=`). */
+function usePlansWhen(wanted: boolean): CatalogPlan[] {
+  const [plans, setPlans] = useState<CatalogPlan[]>([]);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    api
+      .get<CatalogPlan[]>('/abonnement', { token: null })
+      .then((r) => {
+        if (live && r.ok && Array.isArray(r.data)) setPlans(r.data);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return plans;
+}
+
+/**
+ * /auth/SignUp: every field of the registration payload, validated by the shared SignUpForm schema. A plan chosen on
+ * /offre (`?plan=<id>`) is preselected for a farmer; after sign-up, signing in opens the subscription screen with
+ * that plan checked, ready to be requested.
+ */
 export function SignUpPage() {
   const { t, i18n } = useTranslation('auth');
   const { t: tc } = useTranslation();
   const { fieldMessage, errorMessage, failureMessage } = useMessages();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const askedPlan = Number(searchParams.get('plan')) || null;
+  const plans = usePlansWhen(askedPlan !== null);
+  const [planId, setPlanId] = useState<string>(askedPlan ? String(askedPlan) : '');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const lang = i18n.language === 'fr' ? 'fr' : 'ar';
   const {
@@ -43,7 +80,11 @@ export function SignUpPage() {
     defaultValues: { role_id: String(ROLE_IDS.user), wilaya: '', sellerRole_id: '', phone_number: '' },
   });
   const isSeller = Number(watch('role_id')) === ROLE_IDS.seller;
+  const isFarmer = Number(watch('role_id')) === ROLE_IDS.user;
   const phone = register('phone_number');
+  const chosenPlan = isFarmer ? plans.find((p) => String(p.id) === planId) : undefined;
+  // After sign-up, sign-in returns to the subscription screen with the chosen plan checked.
+  const signInPath = chosenPlan ? signInWithNext(SIGN_IN_PATH, `/user/Abonnement?plan=${chosenPlan.id}`) : SIGN_IN_PATH;
 
   const onSubmit = handleSubmit(async (values) => {
     const payload: RegisterInput & { profile_picture: string } = {
@@ -139,6 +180,27 @@ export function SignUpPage() {
             </option>
           ))}
         </SelectField>
+        {isFarmer && plans.length > 0 ? (
+          <SelectField
+            label={t('signUp.plan')}
+            hint={chosenPlan ? t('signUp.planHint') : undefined}
+            name="plan"
+            value={planId}
+            onChange={(e) => setPlanId(e.target.value)}
+          >
+            <option value="">{t('signUp.planNone')}</option>
+            {plans.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.nameAbonnement}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
+        {chosenPlan ? (
+          <p className="-mt-2 text-sm font-semibold text-brand-900" data-testid="chosen-plan-price">
+            <PriceTag prices={chosenPlan.prices} />
+          </p>
+        ) : null}
         {isSeller ? (
           <SellerRoleSelect
             error={fieldMessage(errors.sellerRole_id?.message)}
@@ -158,9 +220,9 @@ export function SignUpPage() {
       {outcome?.kind === 'success' ? (
         <Dialog
           title={t('signUp.successTitle')}
-          onClose={() => navigate('/auth/SignIn')}
+          onClose={() => navigate(signInPath)}
           actions={
-            <button type="button" className={`${primaryButton} w-auto`} onClick={() => navigate('/auth/SignIn')}>
+            <button type="button" className={`${primaryButton} w-auto`} onClick={() => navigate(signInPath)}>
               {tc('actions.ok')}
             </button>
           }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CONTACT } from '../home/content.ts';
+import { telHref, usePublicSettings } from '../../lib/publicSettings.ts';
 import type { SubscriptionRow } from './farmApi.ts';
 import { asLang, formatDay } from './format.ts';
 
@@ -47,6 +47,7 @@ export function InactiveScreen({ subscription }: { subscription: SubscriptionRow
   const lang = asLang(i18n.language);
   const pending = !subscription?.date_activation;
   const plan = subscription?.abonnement?.nameAbonnement;
+  const phone = usePublicSettings()?.contact.phone;
   return (
     <section
       aria-labelledby="page-title"
@@ -67,12 +68,14 @@ export function InactiveScreen({ subscription }: { subscription: SubscriptionRow
         <Link to={SUBSCRIPTION_PATH} className={primary}>
           {t('access.mySubscription')}
         </Link>
-        <a
-          href={CONTACT.phoneHref}
-          className="inline-flex items-center gap-2 rounded-lg border border-stone-300 px-5 py-2.5 font-semibold text-stone-800 hover:bg-stone-100"
-        >
-          {t('access.support')} <span dir="ltr">{CONTACT.phone}</span>
-        </a>
+        {phone ? (
+          <a
+            href={telHref(phone)}
+            className="inline-flex items-center gap-2 rounded-lg border border-stone-300 px-5 py-2.5 font-semibold text-stone-800 hover:bg-stone-100"
+          >
+            {t('access.support')} <span dir="ltr">{phone}</span>
+          </a>
+        ) : null}
       </div>
     </section>
   );

@@ -25,6 +25,13 @@ function farmer(routes: Routes) {
     'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
     'GET /api/parcelle': () => json(200, [PARCEL]),
     'GET /api/files/r/NDVI.fvg': () => new Response(new Uint8Array(gridBytes()), { status: 200 }),
+    // The support phone is a setting of the deployment (CONTACT_PHONE), shown only when set.
+    'GET /api/settings/public': () =>
+      json(200, {
+        contact: { phone: '+213 21 45 67 89', email: null, address: null },
+        servicePrices: { soil: null, other: null },
+        demoImagery: false,
+      }),
     ...routes,
   });
 }
@@ -58,7 +65,7 @@ describe('index map screen: the subscription gate', () => {
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'اشتراكي' }).getAttribute('href')).toBe(
       '/user/Abonnement',
     );
-    expect(screen.getByRole('link', { name: /الدعم/ }).getAttribute('href')).toMatch(/^tel:\+213/);
+    expect((await screen.findByRole('link', { name: /الدعم/ })).getAttribute('href')).toMatch(/^tel:\+213/);
   });
 
   it('says "deactivated" for a subscription that was active before', async () => {
@@ -130,7 +137,7 @@ describe('index map screen: generating', () => {
         .getByRole('link', { name: /فيسبوك/ })
         .getAttribute('href'),
     ).toContain('facebook.com');
-    expect(within(dialog).getByRole('link', { name: /\+213/ }).getAttribute('href')).toMatch(/^tel:/);
+    expect((await within(dialog).findByRole('link', { name: /\+213/ })).getAttribute('href')).toMatch(/^tel:/);
     await i18n.changeLanguage('fr');
     expect(await within(dialog).findByText('Vous avez utilisé vos analyses NDVI (2/2).')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
+import { DemoImageryNote } from '../demo/DemoImageryNote.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { ConfigLoading, InactiveScreen, RestrictedScreen } from './AccessScreens.tsx';
 import { isYmd, rangeOn, todayYmd, windowEnding, type DateRange } from './dateRange.ts';
@@ -207,6 +208,7 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
       <h1 id="page-title" className="text-2xl font-bold text-stone-900">
         {t('title')}
       </h1>
+      <DemoImageryNote className="mt-2" />
       <div className="mt-4 grid gap-4 lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[15rem_minmax(0,1fr)_18rem]">
         {/* On a phone: the map and the result first, the form folded into a compact bar, the indices last. */}
         <div data-column="indices" className="space-y-4 max-sm:order-3">

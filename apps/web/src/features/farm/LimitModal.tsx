@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/Dialog.tsx';
+import { telHref, usePublicSettings } from '../../lib/publicSettings.ts';
 import { CONTACT } from '../home/content.ts';
 import type { QuotaPayload } from './farmApi.ts';
 import { asLang, formatNumber } from './format.ts';
@@ -17,6 +18,7 @@ export function LimitModal({ payload, onClose }: { payload: QuotaPayload; onClos
   const used = payload.indicator_info?.indicators_used;
   const limit = payload.indicator_info?.indicators_limit;
   const facebook = CONTACT.social.find((s) => s.network === 'facebook') ?? CONTACT.social[0];
+  const phone = usePublicSettings()?.contact.phone;
 
   return (
     <Dialog
@@ -57,16 +59,18 @@ export function LimitModal({ payload, onClose }: { payload: QuotaPayload; onClos
               </a>
             </li>
           ) : null}
-          <li>
-            {t('limit.phone')}{' '}
-            <a
-              href={CONTACT.phoneHref}
-              dir="ltr"
-              className="font-semibold text-brand-800 underline hover:text-brand-900"
-            >
-              {CONTACT.phone}
-            </a>
-          </li>
+          {phone ? (
+            <li>
+              {t('limit.phone')}{' '}
+              <a
+                href={telHref(phone)}
+                dir="ltr"
+                className="font-semibold text-brand-800 underline hover:text-brand-900"
+              >
+                {phone}
+              </a>
+            </li>
+          ) : null}
         </ul>
       </div>
     </Dialog>

@@ -73,12 +73,11 @@ export const PARTNERS: readonly Partner[] = [
 
 export type SocialNetwork = 'facebook' | 'instagram' | 'linkedin' | 'youtube';
 
+/**
+ * Social pages. The phone, e-mail and address are settings of the deployment (CONTACT_* variables, read through
+ * GET /api/settings/public by lib/publicSettings.ts) and shown only when set.
+ */
 export const CONTACT = {
-  /** Shown as written; `phoneHref` is the tel: form without spaces. */
-  phone: '+213 23 00 00 00',
-  phoneHref: 'tel:+21323000000',
-  email: 'contact@filaha.dz',
-  address: { ar: 'باب الزوار، الجزائر العاصمة', fr: 'Bab Ezzouar, Alger' } satisfies Bilingual,
   social: [
     { network: 'facebook', url: 'https://www.facebook.com/filaha.dz' },
     { network: 'instagram', url: 'https://www.instagram.com/filaha.dz' },

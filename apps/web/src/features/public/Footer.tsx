@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../app/navigation.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { LogoMark } from '../../components/ui/Logo.tsx';
+import { telHref, usePublicSettings } from '../../lib/publicSettings.ts';
 import { CONTACT } from '../home/content.ts';
 
 const LINKS = [
@@ -14,31 +15,39 @@ const LINKS = [
 const listClass = 'mt-3 flex flex-col gap-3 text-sm text-brand-100';
 const linkClass = 'hover:text-white hover:underline';
 
-/** Site footer: about, links, contact (tel:, mailto:, Bab Ezzouar address), social links, copyright. */
+/**
+ * Site footer: about, links, the deployment's contact details (tel:, mailto:, address — each only when set, after
+ * the page has loaded, so the prerendered home hydrates unchanged), social links, copyright.
+ */
 export function Footer() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === 'fr' ? 'fr' : 'ar';
+  const { t } = useTranslation();
+  const settings = usePublicSettings();
+  const { phone, email, address } = settings?.contact ?? { phone: null, email: null, address: null };
   const contact = [
-    {
-      icon: 'phone',
-      label: t('footer.phone'),
-      body: (
-        <a href={CONTACT.phoneHref} dir="ltr" className={linkClass}>
-          {CONTACT.phone}
-        </a>
-      ),
-    },
-    {
-      icon: 'mail',
-      label: t('footer.email'),
-      body: (
-        <a href={`mailto:${CONTACT.email}`} className={linkClass}>
-          {CONTACT.email}
-        </a>
-      ),
-    },
-    { icon: 'pin', label: t('footer.address'), body: <span>{CONTACT.address[lang]}</span> },
-  ] as const;
+    phone
+      ? {
+          icon: 'phone' as const,
+          label: t('footer.phone'),
+          body: (
+            <a href={telHref(phone)} dir="ltr" className={linkClass}>
+              {phone}
+            </a>
+          ),
+        }
+      : null,
+    email
+      ? {
+          icon: 'mail' as const,
+          label: t('footer.email'),
+          body: (
+            <a href={`mailto:${email}`} className={linkClass}>
+              {email}
+            </a>
+          ),
+        }
+      : null,
+    address ? { icon: 'pin' as const, label: t('footer.address'), body: <span>{address}</span> } : null,
+  ].filter((c) => c !== null);
   return (
     <footer className="bg-brand-950 text-brand-50">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -79,18 +88,20 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <address className="not-italic">
-          <h2 className="text-sm font-semibold">{t('footer.contactTitle')}</h2>
-          <ul className={listClass}>
-            {contact.map((c) => (
-              <li key={c.icon} className="flex items-center gap-2">
-                <Icon name={c.icon} className="size-4 shrink-0" />
-                <span className="sr-only">{c.label}</span>
-                {c.body}
-              </li>
-            ))}
-          </ul>
-        </address>
+        {contact.length > 0 ? (
+          <address className="not-italic">
+            <h2 className="text-sm font-semibold">{t('footer.contactTitle')}</h2>
+            <ul className={listClass}>
+              {contact.map((c) => (
+                <li key={c.icon} className="flex items-center gap-2">
+                  <Icon name={c.icon} className="size-4 shrink-0" />
+                  <span className="sr-only">{c.label}</span>
+                  {c.body}
+                </li>
+              ))}
+            </ul>
+          </address>
+        ) : null}
       </div>
       <p className="border-t border-white/10 px-4 py-4 text-center text-xs text-brand-100">
         {t('footer.copyright', { year: new Date().getFullYear() })}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../app/navigation.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
+import { telHref, usePublicSettings } from '../../lib/publicSettings.ts';
 import { CONTACT } from '../home/content.ts';
 import { MESSAGING_PATH } from './catalog.ts';
 
@@ -12,6 +13,7 @@ export function ContactLinks() {
   const { t } = useTranslation('services');
   const { t: tc } = useTranslation();
   const facebook = CONTACT.social.find((s) => s.network === 'facebook');
+  const phone = usePublicSettings()?.contact.phone;
   return (
     <section aria-labelledby="services-contact" className="rounded-2xl bg-sand-100 p-5">
       <h2 id="services-contact" className="text-lg font-bold text-stone-900">
@@ -37,18 +39,20 @@ export function ContactLinks() {
             <span>{t('contact.messaging')}</span>
           </AppLink>
         </li>
-        <li>
-          <a href={CONTACT.phoneHref} className={linkClass}>
-            <Icon name="phone" className="size-5 shrink-0 text-brand-800" />
-            <span>
-              {t('contact.phone')}
-              {/* The number on its own line: split across lines it would read out of order in Arabic. */}
-              <span className="block whitespace-nowrap">
-                <bdi dir="ltr">{CONTACT.phone}</bdi>
+        {phone ? (
+          <li>
+            <a href={telHref(phone)} className={linkClass}>
+              <Icon name="phone" className="size-5 shrink-0 text-brand-800" />
+              <span>
+                {t('contact.phone')}
+                {/* The number on its own line: split across lines it would read out of order in Arabic. */}
+                <span className="block whitespace-nowrap">
+                  <bdi dir="ltr">{phone}</bdi>
+                </span>
               </span>
-            </span>
-          </a>
-        </li>
+            </a>
+          </li>
+        ) : null}
       </ul>
     </section>
   );

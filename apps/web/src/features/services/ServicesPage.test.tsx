@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
+import { forgetPublicSettings } from '../../lib/publicSettings.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
@@ -15,19 +16,31 @@ function farmer(extra: Parameters<typeof stubApi>[0] = {}, profile: Record<strin
   });
 }
 
-afterEach(() => queryClient.clear());
+afterEach(() => {
+  queryClient.clear();
+  forgetPublicSettings();
+});
 
 // Lazy page chunks load on the first test and the form tests type like a person: seconds on a busy machine.
 describe('services page', { timeout: 20_000 }, () => {
   it('lists the four services with their starting price and opens a detail view', async () => {
     await i18n.changeLanguage('fr');
-    farmer();
+    farmer({
+      'GET /api/settings/public': () =>
+        json(200, {
+          contact: { phone: '+213 21 45 67 89', email: null, address: null },
+          servicePrices: { soil: 12000, other: 20000 },
+          demoImagery: false,
+        }),
+    });
     const user = userEvent.setup();
     renderApp('/user/service-offert');
     const cards = await screen.findAllByRole('button', { name: /^Voir les détails/ });
     expect(cards).toHaveLength(4);
-    expect(screen.getByText('À partir de 100 €')).toBeTruthy();
-    expect(screen.getAllByText('À partir de 150 €')).toHaveLength(3);
+    // Prices in DA, as everything else, set by the deployment (SERVICE_PRICE_*).
+    expect(await screen.findByText('À partir de 12 000 DA')).toBeTruthy();
+    expect(screen.getAllByText('À partir de 20 000 DA')).toHaveLength(3);
+    expect(document.body.textContent).not.toContain('€');
 
     await user.click(screen.getByRole('button', { name: 'Voir les détails : Analyse physique et minérale du sol' }));
     const heading = await screen.findByRole('heading', { name: 'Analyse physique et minérale du sol', level: 2 });
@@ -38,10 +51,24 @@ describe('services page', { timeout: 20_000 }, () => {
       '/user/Messaging-page',
     );
     expect(screen.getByRole('link', { name: /Facebook/ }).getAttribute('target')).toBe('_blank');
-    expect(screen.getByRole('link', { name: /Par téléphone/ }).getAttribute('href')).toMatch(/^tel:\+213/);
+    expect(screen.getByRole('link', { name: /Par téléphone/ }).getAttribute('href')).toBe('tel:+21321456789');
 
     await user.click(screen.getByRole('button', { name: 'Retour aux services' }));
     expect(await screen.findAllByRole('button', { name: /^Voir les détails/ })).toHaveLength(4);
+  });
+
+  it('says "on quotation" in Arabic when the deployment sets no service price, and offers no phone', async () => {
+    farmer({
+      'GET /api/settings/public': () =>
+        json(200, {
+          contact: { phone: null, email: null, address: null },
+          servicePrices: { soil: null, other: null },
+          demoImagery: false,
+        }),
+    });
+    renderApp('/user/service-offert');
+    expect(await screen.findAllByText('السعر حسب عرض سعر')).toHaveLength(4);
+    expect(document.body.textContent).not.toMatch(/€|يورو/);
   });
 
   it('validates the request with the shared schema and ignores letters in the phone', async () => {

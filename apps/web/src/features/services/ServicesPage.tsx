@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { ContactLinks } from './ContactLinks.tsx';
-import { formatEuros, INCLUDES, serviceByKey, SERVICES, type ServiceDef } from './catalog.ts';
+import { usePublicSettings } from '../../lib/publicSettings.ts';
+import { formatDinars, INCLUDES, serviceByKey, SERVICES, type ServiceDef } from './catalog.ts';
 import { ServiceRequestForm } from './ServiceRequestForm.tsx';
 
 const PARAM = 'service';
@@ -63,7 +64,8 @@ export function ServicesPage() {
 function PriceFrom({ service }: { service: ServiceDef }) {
   const { t, i18n } = useTranslation('services');
   const lang = i18n.language === 'fr' ? 'fr' : 'ar';
-  return <>{t('priceFrom', { price: formatEuros(service.priceFromEur, lang) })}</>;
+  const amount = usePublicSettings()?.servicePrices[service.price];
+  return <>{amount ? t('priceFrom', { price: formatDinars(amount, lang) }) : t('onQuote')}</>;
 }
 
 function ServiceCard({ service, onOpen }: { service: ServiceDef; onOpen: () => void }) {

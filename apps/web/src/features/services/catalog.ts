@@ -4,16 +4,19 @@ import type { IconName } from '../../components/ui/Icon.tsx';
 export interface ServiceDef {
   key: ServiceKey;
   icon: IconName;
-  /** Starting price in euros (SPEC §9: from 100 € for soil analysis, 150 € for the others). */
-  priceFromEur: number;
+  /**
+   * Which starting price applies (SPEC §9: soil analysis, and the others): amounts in DA are settings of the
+   * deployment (SERVICE_PRICE_SOIL / SERVICE_PRICE_OTHER, GET /api/settings/public); unset → on quotation.
+   */
+  price: 'soil' | 'other';
 }
 
 /** The four services of SPEC §1, in the home carousel's order; texts live in the `services` namespace. */
 export const SERVICES: readonly ServiceDef[] = [
-  { key: 'marketplace', icon: 'store', priceFromEur: 150 },
-  { key: 'precision', icon: 'satellite', priceFromEur: 150 },
-  { key: 'drilling', icon: 'drill', priceFromEur: 150 },
-  { key: 'soil', icon: 'soil', priceFromEur: 100 },
+  { key: 'marketplace', icon: 'store', price: 'other' },
+  { key: 'precision', icon: 'satellite', price: 'other' },
+  { key: 'drilling', icon: 'drill', price: 'other' },
+  { key: 'soil', icon: 'soil', price: 'soil' },
 ];
 
 /** What each detail view lists under "what is included" (keys of `services:items.<key>.includes`). */
@@ -25,11 +28,8 @@ export function serviceByKey(key: string | null): ServiceDef | undefined {
 
 export const MESSAGING_PATH = '/user/Messaging-page';
 
-/** Euro amounts in the reader's locale ("150 €" / "150 €" with Algerian Arabic digits kept Latin). */
-export function formatEuros(amount: number, lang: 'ar' | 'fr'): string {
-  return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'ar-DZ', {
-    style: 'currency',
-    currency: 'EUR',
-    maximumFractionDigits: 0,
-  }).format(amount);
+/** Dinar amounts in the reader's locale: "12 000 DA" / "12 000 دج" (Algerian Arabic keeps Latin digits). */
+export function formatDinars(amount: number, lang: 'ar' | 'fr'): string {
+  const number = new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'ar-DZ', { maximumFractionDigits: 0 }).format(amount);
+  return lang === 'fr' ? `${number} DA` : `${number} دج`;
 }

@@ -1,41 +1,51 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { useMessages } from '../../lib/messages.ts';
+import { useCatalogText } from '../../lib/catalogText.ts';
 import { ApiAnswerError } from '../../lib/queries.ts';
 import { subscribe, type Plan } from './api.ts';
 import { formatNumber, type Lang } from './format.ts';
 import { PriceTag } from './PriceTag.tsx';
 
-/** Where a farmer lands after choosing an offer (SPEC §2). */
-export const AFTER_SUBSCRIBE = '/user/marketplace';
+interface OfferPickerProps {
+  plans: readonly Plan[];
+  userId: number;
+  /** An offer chosen before (on /offre, carried through sign-up as ?plan=): checked from the start. */
+  initialPlanId?: number | null;
+  /** Called once the request is recorded; the subscription screen then says what happens next (no redirect). */
+  onRequested?: (plan: Plan) => void;
+}
 
 /**
  * The offers with one checkbox each (SPEC §2): one offer at a time, a second click on the chosen one
- * clears it; submitting with none shows the SPEC's message instead of calling the API.
+ * clears it; submitting with none shows the SPEC's message instead of calling the API. After the request the
+ * farmer stays on the subscription screen, which confirms it (issue 13 §5, instead of the SPEC's marketplace).
  */
-export function OfferPicker({ plans, userId }: { plans: readonly Plan[]; userId: number }) {
+export function OfferPicker({ plans, userId, initialPlanId = null, onRequested }: OfferPickerProps) {
   const { t, i18n } = useTranslation('subscription');
+  const text = useCatalogText();
   const lang: Lang = i18n.language === 'fr' ? 'fr' : 'ar';
   const { errorMessage, failureMessage } = useMessages();
-  const navigate = useNavigate();
   const client = useQueryClient();
   const base = useId();
-  const [selected, setSelected] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number | null>(() =>
+    plans.some((p) => p.id === initialPlanId) ? initialPlanId : null,
+  );
   const [missing, setMissing] = useState(false);
 
   const submit = useMutation({
     mutationFn: (planId: number) => subscribe(planId, userId),
-    onSuccess: async () => {
+    onSuccess: async (_answer, planId) => {
+      const plan = plans.find((p) => p.id === planId);
+      if (plan) onRequested?.(plan);
       // This screen's lists and the farm map's access check both read the subscription state.
       await Promise.all([
         client.invalidateQueries({ queryKey: ['subscription'] }),
         client.invalidateQueries({ queryKey: ['farm', 'status'] }),
       ]);
-      void navigate(AFTER_SUBSCRIBE);
     },
   });
 
@@ -83,10 +93,14 @@ export function OfferPicker({ plans, userId }: { plans: readonly Plan[]; userId:
                   id={titleId}
                   className="self-start rounded-full bg-brand-100 px-3 py-1 text-sm font-bold text-brand-900"
                 >
-                  {plan.nameAbonnement}
+                  {text(plan.nameAbonnement, plan.nameAbonnementAr)}
                 </h2>
-                {plan.description ? <p className="mt-3 font-semibold text-stone-900">{plan.description}</p> : null}
-                <p className="mt-1 text-sm text-stone-600">{plan.nameClient}</p>
+                {plan.description ? (
+                  <p className="mt-3 font-semibold text-stone-900">
+                    {plan.descriptionFr !== undefined ? text(plan.descriptionFr, plan.descriptionAr) : plan.description}
+                  </p>
+                ) : null}
+                <p className="mt-1 text-sm text-stone-600">{text(plan.nameClient, plan.nameClientAr)}</p>
                 <PriceTag prices={plan.prices} className="mt-3 block text-2xl font-bold text-brand-900" />
                 <h3 className="mt-4 text-sm font-semibold text-stone-800">{t('offers.functionalities')}</h3>
                 {plan.fonctionnalities.length ? (
@@ -94,7 +108,7 @@ export function OfferPicker({ plans, userId }: { plans: readonly Plan[]; userId:
                     {plan.fonctionnalities.map((f) => (
                       <li key={f.id} className="flex items-start gap-2">
                         <Icon name="check" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-                        <span>{f.name}</span>
+                        <span>{text(f.name, f.nameAr)}</span>
                       </li>
                     ))}
                   </ul>
@@ -124,7 +138,7 @@ export function OfferPicker({ plans, userId }: { plans: readonly Plan[]; userId:
                       onChange={() => toggle(plan.id)}
                       className="size-5 shrink-0 accent-brand-700"
                     />
-                    {t('offers.choose', { name: plan.nameAbonnement })}
+                    {t('offers.choose', { name: text(plan.nameAbonnement, plan.nameAbonnementAr) })}
                   </label>
                 </div>
               </li>

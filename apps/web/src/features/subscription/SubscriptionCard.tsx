@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTACT } from '../home/content.ts';
+import { telHref, usePublicSettings } from '../../lib/publicSettings.ts';
+import { useCatalogText } from '../../lib/catalogText.ts';
 import { isPending, type FarmerSubscription, type Plan } from './api.ts';
 import { formatDate, formatMonths, type Lang } from './format.ts';
 import { IndexList } from './IndexList.tsx';
@@ -33,14 +34,18 @@ export function SubscriptionCard({ subscription: s, plan }: { subscription: Farm
   const lang: Lang = i18n.language === 'fr' ? 'fr' : 'ar';
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const text = useCatalogText();
   const kind = stateKind(s);
+  const phone = usePublicSettings()?.contact.phone;
 
   return (
     <article className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm" data-testid="subscription-card">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h3 className="text-lg font-bold text-stone-900">{s.abonnement.nameAbonnement}</h3>
-          <p className="text-sm text-stone-600">{s.abonnement.nameClient}</p>
+          <h3 className="text-lg font-bold text-stone-900">
+            {text(s.abonnement.nameAbonnement, s.abonnement.nameAbonnementAr)}
+          </h3>
+          <p className="text-sm text-stone-600">{text(s.abonnement.nameClient, s.abonnement.nameClientAr)}</p>
         </div>
         <StateBadge subscription={s} />
       </div>
@@ -94,12 +99,12 @@ export function SubscriptionCard({ subscription: s, plan }: { subscription: Farm
               className={`rounded-lg p-3 text-sm ${kind === 'active' ? 'bg-brand-50 text-brand-900' : 'bg-red-50 text-red-900'}`}
             >
               {t(`meaning.${kind}`)}{' '}
-              {kind === 'active' ? null : (
+              {kind === 'active' || !phone ? null : (
                 <>
                   {t('meaning.call')}{' '}
-                  <a href={CONTACT.phoneHref} className="font-semibold underline">
+                  <a href={telHref(phone)} className="font-semibold underline">
                     <bdi dir="ltr" className="whitespace-nowrap">
-                      {CONTACT.phone}
+                      {phone}
                     </bdi>
                   </a>
                 </>
@@ -111,7 +116,7 @@ export function SubscriptionCard({ subscription: s, plan }: { subscription: Farm
                 <ul className="mt-2 grid gap-2 sm:grid-cols-2">
                   {plan.fonctionnalities.map((f) => (
                     <li key={f.id} className="flex flex-wrap gap-x-2 rounded-lg bg-stone-50 px-3 py-2 text-sm">
-                      <span className="font-medium text-stone-900">{f.name}</span>
+                      <span className="font-medium text-stone-900">{text(f.name, f.nameAr)}</span>
                       <bdi className="text-stone-600">({f.psudo})</bdi>
                     </li>
                   ))}

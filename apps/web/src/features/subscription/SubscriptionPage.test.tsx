@@ -1,4 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { AppShell } from '../../app/App.tsx';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
@@ -68,6 +70,12 @@ function farmer(status: FarmerSubscription[], usage: Usage[] = [], extra: Parame
     'GET /api/abonnement/details': () => json(200, PLANS),
     'GET /api/abonnementUser/user/5/status': () => json(200, status),
     'GET /api/abonnementUserIndice/restReq/30/indices-restants': () => json(200, usage),
+    'GET /api/settings/public': () =>
+      json(200, {
+        contact: { phone: '+213 21 45 67 89', email: null, address: null },
+        servicePrices: { soil: null, other: null },
+        demoImagery: false,
+      }),
     ...extra,
   });
 }
@@ -94,11 +102,20 @@ describe('offers (no subscription)', { timeout: 20_000 }, () => {
     expect([basic.checked, standard.checked]).toEqual([false, false]);
   });
 
-  it('refuses to submit without a choice, then subscribes and opens the marketplace', async () => {
+  it('refuses to submit without a choice, then requests the plan and says what happens next, staying here', async () => {
     await i18n.changeLanguage('fr');
+    const requested = subscription({
+      etat: 'désactivé',
+      date_activation: null,
+      date_abonnement: '2025-09-02T08:00:00Z',
+    });
+    let sent = false;
     const { calls } = farmer([], [], {
-      'POST /api/abonnementUser': () =>
-        json(201, { message: 'ok', abonnementUser: subscription({ etat: 'désactivé' }) }),
+      'GET /api/abonnementUser/user/5/status': () => json(200, sent ? [requested] : []),
+      'POST /api/abonnementUser': () => {
+        sent = true;
+        return json(201, { message: 'ok', abonnementUser: requested });
+      },
     });
     const user = userEvent.setup();
     renderApp('/user/Abonnement');
@@ -109,8 +126,49 @@ describe('offers (no subscription)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: "Choisir l'offre Standard" }));
     expect(screen.queryByText('Veuillez sélectionner une offre avant de continuer')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Valider mon choix' }));
-    await waitFor(() => expect(path()).toBe('/user/marketplace'));
+    const notice = await screen.findByTestId('plan-request');
+    const heading = within(notice).getByRole('heading', { name: 'Demande envoyée : offre Standard' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(within(notice).getByText('40 000 DA')).toBeTruthy();
+    expect(within(notice).getByText('2 septembre 2025')).toBeTruthy();
+    expect(within(notice).getByText(/Un administrateur de Filaha vérifie votre demande/)).toBeTruthy();
+    expect(within(notice).getByText(/vos 12 mois commencent ce jour-là/)).toBeTruthy();
+    expect(path()).toBe('/user/Abonnement');
+    expect(screen.getByTestId('subscription-card')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ abn_id: 2, user_id: 5 });
+  });
+
+  it('shows a pending request on a later visit, in Arabic', async () => {
+    farmer([subscription({ etat: 'désactivé', date_activation: null })]);
+    renderApp('/user/Abonnement');
+    const notice = await screen.findByTestId('plan-request');
+    const heading = within(notice).getByRole('heading', { name: 'طلب اشتراكك: عرض Standard' });
+    expect(within(notice).getByText(/يتحقق أحد مسؤولي فلاحة من طلبك/)).toBeTruthy();
+    expect(within(notice).getByText(/تبدأ مدة 12 شهرًا من ذلك اليوم/)).toBeTruthy();
+    expect(document.activeElement).not.toBe(heading);
+  });
+
+  it('pre-checks the offer chosen on /offre (?plan=), in both languages', async () => {
+    for (const lang of ['ar', 'fr'] as const) {
+      await i18n.changeLanguage(lang);
+      farmer([]);
+      const { unmount } = render(
+        <MemoryRouter initialEntries={['/user/Abonnement?plan=2']}>
+          <AppShell />
+        </MemoryRouter>,
+      );
+      const name = lang === 'fr' ? "Choisir l'offre Standard" : 'اختيار عرض Standard';
+      expect(((await screen.findByRole('checkbox', { name })) as HTMLInputElement).checked).toBe(true);
+      expect(
+        screen.getByText(
+          lang === 'fr'
+            ? "Vous avez choisi l'offre Standard : vérifiez-la puis validez votre choix pour envoyer la demande."
+            : 'لقد اخترت عرض Standard: راجعه ثم أكّد اختيارك لإرسال الطلب.',
+        ),
+      ).toBeTruthy();
+      unmount();
+      queryClient.clear();
+    }
   });
 
   it('shows the Arabic message and explains a 409 (a subscription already open)', async () => {
@@ -169,7 +227,7 @@ describe('Mes Abonnements', { timeout: 20_000 }, () => {
     expect(within(card).getByText("En attente d'activation").closest('span')?.className).toContain('bg-red-100');
     await user.click(within(card).getByRole('button', { name: 'Voir les détails' }));
     expect(await within(card).findByText("Informations d'utilisation non disponibles")).toBeTruthy();
-    expect(within(card).getByRole('link', { name: /\+213/ }).getAttribute('href')).toMatch(/^tel:/);
+    expect((await within(card).findByRole('link', { name: /\+213/ })).getAttribute('href')).toBe('tel:+21321456789');
     expect(within(card).getByText('Aucune fonctionnalité disponible.')).toBeTruthy();
     expect(within(card).getByText('Aucun indice disponible.')).toBeTruthy();
   });

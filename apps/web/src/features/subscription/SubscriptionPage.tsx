@@ -1,19 +1,27 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Loading } from '../../components/ui/Loading.tsx';
-import { canSubscribeAgain, meQuery, plansQuery, statusQuery } from './api.ts';
+import { canSubscribeAgain, isPending, meQuery, plansQuery, statusQuery } from './api.ts';
 import { OfferPicker } from './OfferPicker.tsx';
+import { RequestNotice } from './RequestNotice.tsx';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
+
+/** `?plan=<id>`: an offer chosen on /offre and carried through sign-up, checked in the list from the start. */
+export const PLAN_PARAM = 'plan';
 
 /**
  * /user/Abonnement (SPEC §2): the offers when the farmer has no subscription, otherwise 'Mes Abonnements'
  * with details and usage. When every earlier subscription was deactivated the API accepts a new one, so
- * the offers can be opened again from here.
+ * the offers can be opened again from here. A request awaiting validation is explained at the top (RequestNotice).
  */
 export function SubscriptionPage() {
   const { t } = useTranslation('subscription');
-  const [choosing, setChoosing] = useState(false);
+  const [searchParams] = useSearchParams();
+  const chosen = Number(searchParams.get(PLAN_PARAM)) || null;
+  const [choosing, setChoosing] = useState(chosen !== null);
+  const [justSent, setJustSent] = useState(false);
   const me = useQuery(meQuery);
   const userId = me.data?.user_id;
   const status = useQuery({ ...statusQuery(userId ?? 0), enabled: userId !== undefined });
@@ -43,17 +51,31 @@ export function SubscriptionPage() {
   } else if (userId === undefined || status.isPending || plans.isPending) {
     body = <Loading />;
   } else if (status.data.length === 0) {
+    const preselected = plans.data.find((p) => p.id === chosen);
     body = (
       <>
         <p className="mt-2 max-w-3xl text-stone-700">{t('offers.lead')}</p>
-        <OfferPicker plans={plans.data} userId={userId} />
+        {preselected ? (
+          <p role="note" className="mt-3 rounded-lg border border-brand-300 bg-brand-50 p-3 text-brand-900">
+            {t('request.preselected', { name: preselected.nameAbonnement })}
+          </p>
+        ) : null}
+        <OfferPicker plans={plans.data} userId={userId} initialPlanId={chosen} onRequested={() => setJustSent(true)} />
       </>
     );
   } else {
     const list = status.data;
     const again = canSubscribeAgain(list);
+    const pending = list.find(isPending);
     body = (
       <>
+        {pending ? (
+          <RequestNotice
+            subscription={pending}
+            plan={plans.data.find((p) => p.id === pending.abn_id)}
+            justSent={justSent}
+          />
+        ) : null}
         <section aria-labelledby="my-subscriptions" className="mt-6">
           <h2 id="my-subscriptions" className="text-xl font-bold text-stone-900">
             {t('mine.title')}
@@ -77,7 +99,17 @@ export function SubscriptionPage() {
             >
               {choosing ? t('mine.renewHide') : t('mine.renew')}
             </button>
-            {choosing ? <OfferPicker plans={plans.data} userId={userId} /> : null}
+            {choosing ? (
+              <OfferPicker
+                plans={plans.data}
+                userId={userId}
+                initialPlanId={chosen}
+                onRequested={() => {
+                  setJustSent(true);
+                  setChoosing(false);
+                }}
+              />
+            ) : null}
           </section>
         ) : null}
       </>

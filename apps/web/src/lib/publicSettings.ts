@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { api } from './api.ts';
+
+/**
+ * GET /api/settings/public: the deployment's contact details, the field services' starting prices in DA (each null
+ * when not set: nothing shown, or "on quotation") and whether index maps come from the synthetic demo catalog.
+ */
+export interface PublicSettings {
+  contact: { phone: string | null; email: string | null; address: string | null };
+  servicePrices: { soil: number | null; other: number | null };
+  demoImagery: boolean;
+}
+
+export const NO_SETTINGS: PublicSettings = {
+  contact: { phone: null, email: null, address: null },
+  servicePrices: { soil: null, other: null },
+  demoImagery: false,
+};
+
+let kept: Promise<PublicSettings> | null = null;
+
+/** Asked once per page load; a failed answer is not kept (the next screen asks again) and shows nothing. */
+export function loadPublicSettings(): Promise<PublicSettings> {
+  if (!kept) {
+    const asking = api
+      .get<PublicSettings>('/settings/public', { token: null })
+      .then((r) => (r.ok && r.data && typeof r.data === 'object' ? { ...NO_SETTINGS, ...r.data } : null))
+      .catch(() => null)
+      .then((settings) => {
+        if (!settings) kept = null;
+        return settings ?? NO_SETTINGS;
+      });
+    kept = asking;
+  }
+  return kept;
+}
+
+/** Tests: forget the kept answer. */
+export function forgetPublicSettings(): void {
+  kept = null;
+}
+
+/** The settings once known; null while asking (render nothing for them, so a prerendered page hydrates the same). */
+export function usePublicSettings(): PublicSettings | null {
+  const [settings, setSettings] = useState<PublicSettings | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadPublicSettings().then((s) => {
+      if (live) setSettings(s);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return settings;
+}
+
+/** `tel:` form of a displayed phone number: the digits and a leading +. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
