@@ -186,9 +186,19 @@ describe.skipIf(!hasChromium)('back office: admin screens and manager dashboard'
 
       await open(page, lang, '/admin/legend', 'admin:legends.title');
       await page.getByLabel(t(lang, 'admin:legends.index')).selectOption({ label: indexName });
-      await emptyTable(page, lang);
-      await page.getByLabel(t(lang, 'admin:legends.start')).fill('0');
-      await page.getByLabel(t(lang, 'admin:legends.end')).fill('0.5');
+      // The new index comes with the engine's default legend for its code; its top class is replaced by the admin's.
+      const dense = lang === 'ar' ? 'غطاء نباتي كثيف وسليم' : 'Végétation dense et saine';
+      const top = indexCode === 'EVI' ? '0.5' : '0.4';
+      await page.getByRole('cell', { name: dense, exact: true }).waitFor();
+      await page.getByRole('button', { name: `${t(lang, 'admin:common.delete')} — ${dense}` }).click();
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: t(lang, 'admin:common.confirmDelete') })
+        .click();
+      await toast(page, t(lang, 'admin:legends.deleted'));
+      await page.getByRole('cell', { name: dense, exact: true }).waitFor({ state: 'detached' });
+      await page.getByLabel(t(lang, 'admin:legends.start')).fill(top);
+      await page.getByLabel(t(lang, 'admin:legends.end')).fill('1');
       await page.getByLabel(t(lang, 'admin:legends.color'), { exact: true }).fill('#1a9641');
       await page.getByLabel(t(lang, 'admin:legends.descriptionAr')).fill('غطاء نباتي متوسط');
       await page.getByLabel(t(lang, 'admin:legends.descriptionFr')).fill('Végétation moyenne');
@@ -196,11 +206,11 @@ describe.skipIf(!hasChromium)('back office: admin screens and manager dashboard'
       await toast(page, t(lang, 'admin:legends.created'));
       await page.getByRole('cell', { name: 'rgb(26, 150, 65)' }).waitFor();
       // An overlapping class: the preview warns at once and the server refuses it with a clear message.
-      await page.getByLabel(t(lang, 'admin:legends.start')).fill('0.3');
+      await page.getByLabel(t(lang, 'admin:legends.start')).fill('0.6');
       await page.getByLabel(t(lang, 'admin:legends.end')).fill('0.8');
       await page.getByLabel(t(lang, 'admin:legends.descriptionAr')).fill('تداخل');
       await page.getByLabel(t(lang, 'admin:legends.descriptionFr')).fill('Chevauchement');
-      await page.getByText(t(lang, 'admin:legends.overlapWarning', { classes: '[0, 0.5)' })).waitFor();
+      await page.getByText(t(lang, 'admin:legends.overlapWarning', { classes: `[${top}, 1)` })).waitFor();
       await page.getByRole('button', { name: t(lang, 'admin:legends.submit') }).click();
       await page.getByText(t(lang, 'errors:conflict.legendOverlap')).waitFor();
       await check(page, lang, 'legend-overlap');

@@ -1,4 +1,5 @@
 import {
+  addLegendIfNone,
   asc,
   desc,
   eq,
@@ -9,6 +10,7 @@ import {
   planIndices,
   subscriptionIndexUsage,
   type Db,
+  type DefaultLegendRow,
   type InferSelectModel,
   type LocalizedText,
   type Recommendation,
@@ -90,10 +92,35 @@ export function createIndicesRepository(db: Db) {
       return full.map((index, i) => ({ ...index, requestCount: rows[i]?.requestCount ?? 0 }));
     },
 
-    create: (values: IndexValues) => write(() => db.insert(indices).values(values).returning()),
+    /** The index and, in the same transaction, its default legend rows (`legend`, the engine's for its code). */
+    create: (values: IndexValues, legend: readonly DefaultLegendRow[] = []) =>
+      write(() =>
+        db.transaction(async (tx) => {
+          const rows = await tx.insert(indices).values(values).returning();
+          if (rows[0]) await addLegendIfNone(tx, rows[0].id, legend);
+          return rows;
+        }),
+      ),
 
-    update: (id: number, patch: Partial<IndexValues>) =>
-      write(() => db.update(indices).set(patch).where(eq(indices.id, id)).returning()),
+    /**
+     * `legendFor(code)`: the default legend of a new code. When the patch gives the index another code and it has
+     * no legend rows, they are added in the same transaction; an index with rows keeps them.
+     */
+    update: (id: number, patch: Partial<IndexValues>, legendFor?: (code: string) => readonly DefaultLegendRow[]) =>
+      write(() =>
+        db.transaction(async (tx) => {
+          const [before] = await tx
+            .select({ code: indices.code })
+            .from(indices)
+            .where(eq(indices.id, id))
+            .for('update');
+          if (!before) return [];
+          const rows = await tx.update(indices).set(patch).where(eq(indices.id, id)).returning();
+          if (legendFor && patch.code !== undefined && patch.code !== before.code)
+            await addLegendIfNone(tx, id, legendFor(patch.code));
+          return rows;
+        }),
+      ),
 
     /**
      * Refused while a plan grants it or a subscription used it (quota rows, produced images): those rows

@@ -5,6 +5,7 @@ import {
   type IndexInput,
   type IndexUpdateInput,
 } from '@filaha/shared';
+import type { DefaultLegendRow } from '@filaha/db';
 import { findIndex } from '@filaha/imagery';
 import type { AuthedCtx, Ctx } from '../../context.ts';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
@@ -37,6 +38,22 @@ function codeOf(input: { code?: string | undefined; indiceName: string }): strin
   return engine.code;
 }
 
+/**
+ * The engine's default legend of a code it computes (packages/imagery indices.ts: thresholds per index, labels
+ * in both languages), as legend rows: what an index created in the back office starts with.
+ */
+export function engineLegendRows(code: string): DefaultLegendRow[] {
+  const engine = findIndex(code);
+  if (!engine) return [];
+  return engine.legend.map((l) => ({
+    start: l.start,
+    end: l.end,
+    color: l.color,
+    fr: l.label?.fr ?? `${l.start} – ${l.end}`,
+    ar: l.label?.ar ?? `${l.start} – ${l.end}`,
+  }));
+}
+
 /** Vegetation indices (admin CRUD; reads are public) and the farmer's index-map configuration (SPEC §3). */
 export function createIndicesService(repo: IndicesRepository, parcels: ParcelsRepository) {
   function settle(outcome: WriteOutcome) {
@@ -67,7 +84,8 @@ export function createIndicesService(repo: IndicesRepository, parcels: ParcelsRe
         description: toBilingual(input.description),
         recommendations: toRecommendations(input.recomndation),
       };
-      const created = settle(await repo.create(values));
+      // The farmer's legend is never empty: the engine's default for the code, editable afterwards.
+      const created = settle(await repo.create(values, engineLegendRows(values.code)));
       return present(created.id, ctx.lang);
     },
 
@@ -85,7 +103,8 @@ export function createIndicesService(repo: IndicesRepository, parcels: ParcelsRe
       if (input.description !== undefined) patch.description = toBilingual(input.description);
       if (input.recomndation !== undefined) patch.recommendations = toRecommendations(input.recomndation);
       if (Object.keys(patch).length === 0) return present(id, ctx.lang);
-      settle(await repo.update(id, patch));
+      // Another engine code on an index without legend rows brings that code's default legend.
+      settle(await repo.update(id, patch, engineLegendRows));
       return present(id, ctx.lang);
     },
 

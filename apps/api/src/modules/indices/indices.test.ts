@@ -45,7 +45,10 @@ describe('POST /api/indice', () => {
     expect(created.recomndation).toEqual([
       { range: { ar: '', fr: '' }, ar: 'Irriguer si la valeur baisse.', fr: 'Irriguer si la valeur baisse.' },
     ]);
-    expect(created.legende).toEqual([]);
+    // Its legend starts as the engine's default for the code (default-legends.test.ts has the details).
+    expect(created.legende.map((l) => [l.intervalDeb, l.intervalFin, l.color])).toEqual(
+      INDICES[created.code]!.legend.map((l) => [l.start, l.end, l.color]),
+    );
   });
 
   it('accepts structured recommendations, a plain-text description and an explicit code', async () => {
@@ -234,14 +237,11 @@ describe('DELETE /api/indice/{id}', () => {
   it('deletes an unused index with its legend', async () => {
     const { admin } = await k.cast();
     const created = await createIndex(admin.headers);
-    const legend = await k.post('/api/legende', admin.headers, {
-      intervalDeb: 0,
-      intervalFin: 1,
-      color: 'rgb(1, 2, 3)',
-      descriptionLeg: 'tout',
-      indiceId: created.id,
-    });
-    expect(legend.statusCode).toBe(201);
+    // It comes with its default legend rows.
+    expect(await db().select().from(legends).where(eq(legends.indexId, created.id))).toHaveLength(
+      created.legende.length,
+    );
+    expect(created.legende.length).toBeGreaterThan(0);
     expect((await k.del(`/api/indice/${created.id}`, admin.headers)).statusCode).toBe(200);
     expect(await db().select().from(indices).where(eq(indices.id, created.id))).toEqual([]);
     expect(await db().select().from(legends).where(eq(legends.indexId, created.id))).toEqual([]);
