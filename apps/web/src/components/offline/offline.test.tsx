@@ -32,6 +32,7 @@ const TEXT = {
     message: 'رسالتك',
     pending: /في انتظار الاتصال/,
     sent: /أُرسل عند عودة الاتصال/,
+    reused: 'يختلف عن الطلب الذي أُرسل أولًا',
   },
   fr: {
     offline: /Vous êtes hors ligne/,
@@ -41,6 +42,7 @@ const TEXT = {
     message: 'Votre message',
     pending: /En attente de connexion/,
     sent: /Envoyée au retour de la connexion/,
+    reused: 'diffère de celle envoyée d',
   },
 } as const;
 
@@ -122,6 +124,66 @@ describe.each(['ar', 'fr'] as const)('a service request typed offline (%s)', { t
     setOnline(true);
     await new Promise((r) => setTimeout(r, 50));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+});
+
+const PROFILE = {
+  ar: { edit: 'تعديل', name: 'الاسم الكامل', save: 'حفظ', saved: 'تم حفظ التعديلات.' },
+  fr: { edit: 'Modifier', name: 'Nom complet', save: 'Enregistrer', saved: 'Modifications enregistrées.' },
+} as const;
+
+describe.each(['ar', 'fr'] as const)('a profile change saved offline (%s)', { timeout: 20_000 }, (lang) => {
+  it('is pending, then sent once with its key; a refusal on return is shown with its reason', async () => {
+    await i18n.changeLanguage(lang);
+    localStorage.setItem('Token', 'jwt.farmer');
+    const profile = {
+      id: 5,
+      userName: 'Karim',
+      email: 'k@filaha.dz',
+      phoneNumber: '0550123456',
+      wilaya: 9,
+      roleName: 'User',
+    };
+    let answer = 200;
+    const { calls } = stubApi({
+      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
+      'GET /api/users/profile': () => json(200, profile),
+      'PUT /api/users/5': (call) =>
+        answer === 200
+          ? json(200, { message: 'ok', user: { ...profile, ...(call.body as object) } })
+          : json(422, { code: 'IDEMPOTENCY_KEY_REUSED', message: 'reused' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/user/profile');
+    await user.click(await screen.findByRole('button', { name: PROFILE[lang].edit }));
+    const name = screen.getByLabelText(PROFILE[lang].name) as HTMLInputElement;
+    await user.clear(name);
+    await user.type(name, 'Karim Benali');
+
+    setOnline(false);
+    await user.click(screen.getByRole('button', { name: PROFILE[lang].save }));
+    const pending = await screen.findByText(TEXT[lang].pending);
+    expect(pending.closest('[data-state="pending"]')).toBeTruthy();
+    expect(screen.queryByText(PROFILE[lang].saved)).toBeNull();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    setOnline(true);
+    await screen.findByText(TEXT[lang].sent);
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.body).toMatchObject({ userName: 'Karim Benali' });
+    outboxEntriesKey(puts[0]?.headers);
+
+    // A second change kept offline and refused when the network returns says why, in the user's language.
+    answer = 422;
+    await user.click(screen.getByRole('button', { name: PROFILE[lang].edit }));
+    setOnline(false);
+    await user.click(screen.getByRole('button', { name: PROFILE[lang].save }));
+    await screen.findByText(TEXT[lang].pending);
+    setOnline(true);
+    const refused = await screen.findByText(new RegExp(TEXT[lang].reused));
+    expect(refused.getAttribute('data-outcome')).toBe('rejected');
+    expect(outboxEntries()).toHaveLength(0);
   });
 });
 
