@@ -187,6 +187,63 @@ describe.each(['ar', 'fr'] as const)('a profile change saved offline (%s)', { ti
   });
 });
 
+describe('a stock entry typed offline', { timeout: 30_000 }, () => {
+  it('is pending in its form, sent once when the connection returns, and the stock is read again', async () => {
+    await i18n.changeLanguage('fr');
+    localStorage.setItem('Token', 'jwt.farmer');
+    const wheat = {
+      id: 3,
+      name: 'Blé dur',
+      unit: 'kg',
+      kind: 'product',
+      stock: 40,
+      movementCount: 0,
+      createdAt: '2025-08-01',
+    };
+    const { calls } = stubApi({
+      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
+      'GET /api/users/profile': () => json(200, { id: 5, roleName: 'User', userName: 'Karim' }),
+      'GET /api/stock/items': () => json(200, [wheat]),
+      'GET /api/stock/summary': () =>
+        json(200, { from: null, to: null, items: [], totals: { purchasesValue: 0, salesValue: 0 } }),
+      'GET /api/stock/movements': () => json(200, []),
+      'POST /api/stock/movements': (call) =>
+        json(201, {
+          id: 12,
+          itemName: 'Blé dur',
+          unit: 'kg',
+          total: 0,
+          note: '',
+          createdAt: '2025-08-10',
+          ...(call.body as object),
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp('/user/stock-management');
+    await screen.findAllByTestId('item-stock');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer une entrée / sortie' }));
+    const form = within(await screen.findByRole('region', { name: /mouvement/ }));
+    await user.selectOptions(form.getByLabelText('Article'), 'Blé dur');
+    await user.type(form.getByLabelText('Quantité (kg)'), '12,5');
+
+    setOnline(false);
+    await user.click(form.getByRole('button', { name: 'Enregistrer le mouvement' }));
+    await form.findByText(TEXT.fr.pending);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    const itemsReads = calls.filter((c) => c.url.startsWith('/api/stock/items')).length;
+
+    setOnline(true);
+    await form.findByText(TEXT.fr.sent);
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({ itemId: 3, quantity: 12.5 });
+    outboxEntriesKey(posts[0]?.headers);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.startsWith('/api/stock/items')).length).toBeGreaterThan(itemsReads),
+    );
+  });
+});
+
 /** The key is a UUID made on the client. */
 function outboxEntriesKey(headers: Record<string, string> | undefined): string {
   const key = headers?.['idempotency-key'] ?? '';
