@@ -106,7 +106,9 @@ describe('migration 0010 on PGlite', () => {
     } finally {
       await client.close();
     }
-  });
+    // A fresh PGlite with PostGIS runs every migration from scratch (no cached template can stop before 0010):
+    // about 45 s alone, several times that on a loaded 2-core machine.
+  }, 300_000);
 });
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -130,5 +132,5 @@ describe.skipIf(!databaseUrl)('migration 0010 on PostgreSQL', () => {
     };
     await migrateAroundTarget(db);
     await expectMigrated(db);
-  });
+  }, 120_000);
 });

@@ -6,6 +6,8 @@ import { adminApi, KEYS } from './adminApi.ts';
 import { subscriptionsQuery } from './queries.ts';
 import type { FarmerSubscription } from './types.ts';
 import { AdminPage, matches, SearchBox } from './ui/AdminPage.tsx';
+import { useMoney } from '../../lib/money.ts';
+import { useCatalogText } from './ui/Bilingual.tsx';
 import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from './ui/DataTable.tsx';
 import { useFormat } from './ui/format.ts';
@@ -21,6 +23,8 @@ import { withToasts } from './ui/Toasts.tsx';
  */
 function AbonnementManagementView() {
   const { t } = useTranslation('admin');
+  const text = useCatalogText();
+  const money = useMoney();
   const fmt = useFormat();
   const errorText = useErrorText();
   const stateId = useId();
@@ -41,8 +45,11 @@ function AbonnementManagementView() {
     invalidate: [KEYS.subscriptions],
   });
 
+  const planName = (s: FarmerSubscription) => text(s.abonnement.nameAbonnement, s.abonnement.nameAbonnementAr);
   const rows = (list.data ?? []).filter(
-    (s) => (!state || s.etat === state) && matches(query, s.User?.email, s.User?.userName, s.abonnement.nameAbonnement),
+    (s) =>
+      (!state || s.etat === state) &&
+      matches(query, s.User?.email, s.User?.userName, s.abonnement.nameAbonnement, planName(s)),
   );
   const columns: Column<FarmerSubscription>[] = [
     {
@@ -60,13 +67,13 @@ function AbonnementManagementView() {
     {
       id: 'plan',
       header: t('subscriptions.columns.plan'),
-      cell: (s) => s.abonnement.nameAbonnement,
-      sort: (s) => s.abonnement.nameAbonnement,
+      cell: planName,
+      sort: planName,
     },
     {
       id: 'prices',
       header: t('subscriptions.columns.prices'),
-      cell: (s) => s.abonnement.prices,
+      cell: (s) => money.plan(s.abonnement.prices),
       sort: (s) => s.abonnement.prices,
     },
     {
@@ -102,9 +109,9 @@ function AbonnementManagementView() {
           { label: t('common.id'), value: s.id },
           { label: t('subscriptions.user'), value: s.User?.userName ?? '—' },
           { label: t('subscriptions.columns.email'), value: <span dir="ltr">{s.User?.email}</span> },
-          { label: t('subscriptions.columns.plan'), value: s.abonnement.nameAbonnement },
+          { label: t('subscriptions.columns.plan'), value: planName(s) },
           { label: t('subscriptions.client'), value: s.abonnement.nameClient },
-          { label: t('subscriptions.columns.prices'), value: s.abonnement.prices },
+          { label: t('subscriptions.columns.prices'), value: money.plan(s.abonnement.prices) },
           { label: t('subscriptions.columns.date'), value: fmt.date(s.date_abonnement) },
           { label: t('subscriptions.duration'), value: t('subscriptions.months', { n: s.durée }) },
           { label: t('subscriptions.columns.etat'), value: <StateBadge etat={s.etat} /> },
@@ -139,7 +146,7 @@ function AbonnementManagementView() {
         <ConfirmDialog
           title={t('subscriptions.confirmTitle')}
           message={t('subscriptions.confirmText', {
-            plan: pending.abonnement.nameAbonnement,
+            plan: planName(pending),
             email: pending.User?.email ?? '',
           })}
           busy={remove.isPending}

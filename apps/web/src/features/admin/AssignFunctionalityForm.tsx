@@ -9,6 +9,7 @@ import { SelectField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { adminApi, KEYS } from './adminApi.ts';
 import { functionalitiesQuery, plansQuery, sellerPlansQuery } from './queries.ts';
+import { useCatalogText } from './ui/Bilingual.tsx';
 import { FormError } from './ui/FormError.tsx';
 import { btn } from './ui/styles.ts';
 import { useAdminMutation } from './ui/useAdminMutation.ts';
@@ -38,6 +39,7 @@ export function AssignFunctionalityForm() {
   const { t } = useTranslation('admin');
   const { fieldMessage } = useMessages();
   const [error, setError] = useState<string | null>(null);
+  const text = useCatalogText();
   const functionalities = useQuery(functionalitiesQuery);
   const plans = useQuery(plansQuery);
   const sellerPlans = useQuery(sellerPlansQuery);
@@ -46,8 +48,8 @@ export function AssignFunctionalityForm() {
   const kind = form.watch('abonnementType');
   const choices =
     kind === 'vendeur'
-      ? (sellerPlans.data ?? []).map((p) => ({ id: p.id, name: p.nameAbonnement }))
-      : (plans.data ?? []).map((p) => ({ id: p.id, name: p.nameAbonnement }));
+      ? (sellerPlans.data ?? []).map((p) => ({ id: p.id, name: text(p.nameAbonnement, p.nameAbonnementAr) }))
+      : (plans.data ?? []).map((p) => ({ id: p.id, name: text(p.nameAbonnement, p.nameAbonnementAr) }));
 
   const save = useAdminMutation({
     mutationFn: assign,
@@ -75,7 +77,7 @@ export function AssignFunctionalityForm() {
         <option value="">{t('common.choose')}</option>
         {(functionalities.data ?? []).map((f) => (
           <option key={f.id} value={f.id}>
-            {f.name}
+            {text(f.name, f.nameAr)}
           </option>
         ))}
       </SelectField>

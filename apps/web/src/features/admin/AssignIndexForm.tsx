@@ -9,6 +9,7 @@ import { useMessages } from '../../lib/messages.ts';
 import { adminApi, KEYS } from './adminApi.ts';
 import { indicesFree, plansFree } from './assignment.ts';
 import { assignmentsQuery, indicesQuery, plansQuery } from './queries.ts';
+import { useCatalogText } from './ui/Bilingual.tsx';
 import { FormError } from './ui/FormError.tsx';
 import { btn } from './ui/styles.ts';
 import { useAdminMutation } from './ui/useAdminMutation.ts';
@@ -19,6 +20,7 @@ import { useAdminMutation } from './ui/useAdminMutation.ts';
  */
 export function AssignIndexForm({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation('admin');
+  const text = useCatalogText();
   const { fieldMessage } = useMessages();
   const [error, setError] = useState<string | null>(null);
   const indices = useQuery(indicesQuery);
@@ -82,7 +84,7 @@ export function AssignIndexForm({ onDone }: { onDone?: () => void }) {
         <option value="">{t('common.choose')}</option>
         {planChoices.map((p) => (
           <option key={p.id} value={p.id}>
-            {p.nameAbonnement}
+            {text(p.nameAbonnement, p.nameAbonnementAr)}
           </option>
         ))}
       </SelectField>

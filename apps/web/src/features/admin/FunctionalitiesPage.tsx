@@ -11,6 +11,7 @@ import { AssignFunctionalityForm } from './AssignFunctionalityForm.tsx';
 import { functionalitiesQuery, plansQuery, sellerPlansQuery } from './queries.ts';
 import type { Functionality } from './types.ts';
 import { AdminPage, Collapsible, matches, SearchBox } from './ui/AdminPage.tsx';
+import { CatalogText, EditPanel, hasArabic, MissingArabic, useCatalogText } from './ui/Bilingual.tsx';
 import { DataTable, type Column } from './ui/DataTable.tsx';
 import { FormError } from './ui/FormError.tsx';
 import { btn } from './ui/styles.ts';
@@ -18,16 +19,21 @@ import { useAdminMutation } from './ui/useAdminMutation.ts';
 import { useErrorText } from './ui/useErrorText.ts';
 import { withToasts } from './ui/Toasts.tsx';
 
-function NewFunctionalityForm({ onDone }: { onDone: () => void }) {
+/** Name in French (required) and Arabic (optional: without it the French is shown), psudo; create or edit (PUT). */
+function FunctionalityForm({ editing, onDone }: { editing?: Functionality; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const { fieldMessage } = useMessages();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(FunctionalityInput) });
+  const form = useForm({
+    resolver: zodResolver(FunctionalityInput),
+    defaultValues: editing ? { name: editing.name, nameAr: editing.nameAr ?? '', psudo: editing.psudo } : undefined,
+  });
   const errors = form.formState.errors;
-  const create = useAdminMutation({
-    mutationFn: (input: FunctionalityInput) => adminApi.post('/fonctionnality', input),
-    success: (_r, v) => t('functionalities.created', { name: v.name }),
-    invalidate: [KEYS.functionalities],
+  const save = useAdminMutation({
+    mutationFn: (input: FunctionalityInput) =>
+      editing ? adminApi.put(`/fonctionnality/${editing.id}`, input) : adminApi.post('/fonctionnality', input),
+    success: (_r, v) => t(editing ? 'functionalities.updated' : 'functionalities.created', { name: v.name }),
+    invalidate: [KEYS.functionalities, KEYS.plans, KEYS.sellerPlans],
     onSuccess: () => {
       form.reset();
       onDone();
@@ -35,12 +41,22 @@ function NewFunctionalityForm({ onDone }: { onDone: () => void }) {
     onError: setError,
   });
   return (
-    <form noValidate onSubmit={form.handleSubmit((v) => create.mutate(v))} className="grid gap-4 sm:grid-cols-3">
+    <form noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))} className="grid gap-4 sm:grid-cols-3">
       <FormError text={error} onClose={() => setError(null)} />
       <TextField
-        label={t('functionalities.columns.name')}
+        label={t('common.inFrench', { label: t('functionalities.columns.name') })}
+        lang="fr"
+        dir="ltr"
         error={fieldMessage(errors.name?.message)}
         {...form.register('name')}
+      />
+      <TextField
+        label={t('common.inArabic', { label: t('functionalities.columns.name') })}
+        hint={t('common.arabicOptional')}
+        lang="ar"
+        dir="rtl"
+        error={fieldMessage(errors.nameAr?.message)}
+        {...form.register('nameAr')}
       />
       <TextField
         label={t('functionalities.columns.psudo')}
@@ -48,8 +64,8 @@ function NewFunctionalityForm({ onDone }: { onDone: () => void }) {
         {...form.register('psudo')}
       />
       <div className="flex items-end">
-        <button type="submit" disabled={create.isPending} className={btn.primary}>
-          {create.isPending ? t('common.saving') : t('functionalities.submit')}
+        <button type="submit" disabled={save.isPending} className={btn.primary}>
+          {save.isPending ? t('common.saving') : editing ? t('common.saveChanges') : t('functionalities.submit')}
         </button>
       </div>
     </form>
@@ -61,25 +77,30 @@ function FunctionalitiesPageView() {
   const { t } = useTranslation('admin');
   const errorText = useErrorText();
   const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<Functionality | null>(null);
+  const text = useCatalogText();
   const list = useQuery(functionalitiesQuery);
   const plans = useQuery(plansQuery);
   const sellerPlans = useQuery(sellerPlansQuery);
 
   // Which plans grant each functionality, read from the plans' own lists.
   const farmerPlansOf = (f: Functionality) =>
-    (plans.data ?? []).filter((p) => p.fonctionnalities.some((x) => x.id === f.id)).map((p) => p.nameAbonnement);
+    (plans.data ?? [])
+      .filter((p) => p.fonctionnalities.some((x) => x.id === f.id))
+      .map((p) => text(p.nameAbonnement, p.nameAbonnementAr));
   const sellerPlansOf = (f: Functionality) =>
     (sellerPlans.data ?? [])
       .filter((p) => (p.fonctionnalities ?? []).some((x) => x.id === f.id))
-      .map((p) => p.nameAbonnement);
+      .map((p) => text(p.nameAbonnement, p.nameAbonnementAr));
+  const name = (f: Functionality) => text(f.name, f.nameAr);
 
-  const rows = (list.data ?? []).filter((f) => matches(query, f.name, f.psudo));
+  const rows = (list.data ?? []).filter((f) => matches(query, f.name, f.nameAr ?? '', f.psudo));
   const columns: Column<Functionality>[] = [
     {
       id: 'name',
       header: t('functionalities.columns.name'),
-      cell: (f) => <span className="font-medium">{f.name}</span>,
-      sort: (f) => f.name,
+      cell: (f) => <CatalogText fr={f.name} ar={f.nameAr} badge className="font-medium" />,
+      sort: name,
     },
     {
       id: 'psudo',
@@ -102,12 +123,17 @@ function FunctionalitiesPageView() {
     >
       <div className="flex flex-wrap items-start gap-3">
         <Collapsible openLabel={t('functionalities.add')} title={t('functionalities.add')}>
-          {(close) => <NewFunctionalityForm onDone={close} />}
+          {(close) => <FunctionalityForm onDone={close} />}
         </Collapsible>
         <Collapsible openLabel={t('functionalities.assign')} title={t('functionalities.assign')}>
           {() => <AssignFunctionalityForm />}
         </Collapsible>
       </div>
+      {editing ? (
+        <EditPanel title={t('functionalities.edit', { name: name(editing) })} onCancel={() => setEditing(null)}>
+          <FunctionalityForm key={editing.id} editing={editing} onDone={() => setEditing(null)} />
+        </EditPanel>
+      ) : null}
       <DataTable
         caption={t('functionalities.title')}
         columns={columns}
@@ -117,14 +143,31 @@ function FunctionalitiesPageView() {
         error={list.isError ? errorText(list.error) : null}
         onRetry={() => void list.refetch()}
         initialSort={{ id: 'name', dir: 'asc' }}
-        detailsSubtitle={(f) => f.name}
+        detailsSubtitle={name}
         details={(f) => [
           { label: t('common.id'), value: f.id },
-          { label: t('functionalities.columns.name'), value: f.name },
+          {
+            label: t('common.inFrench', { label: t('functionalities.columns.name') }),
+            value: <span lang="fr">{f.name}</span>,
+          },
+          {
+            label: t('common.inArabic', { label: t('functionalities.columns.name') }),
+            value: hasArabic(f.nameAr) ? <span lang="ar">{f.nameAr}</span> : <MissingArabic />,
+          },
           { label: t('functionalities.columns.psudo'), value: f.psudo },
           { label: t('functionalities.farmerPlans'), value: farmerPlansOf(f).join(' · ') || t('plans.none') },
           { label: t('functionalities.sellerPlans'), value: sellerPlansOf(f).join(' · ') || t('plans.none') },
         ]}
+        actions={(f) => (
+          <button
+            type="button"
+            onClick={() => setEditing(f)}
+            aria-label={`${t('common.edit')} — ${name(f)}`}
+            className={btn.small}
+          >
+            {t('common.edit')}
+          </button>
+        )}
       />
     </AdminPage>
   );

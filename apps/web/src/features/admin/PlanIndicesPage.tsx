@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminApi, KEYS } from './adminApi.ts';
-import { assignmentsQuery } from './queries.ts';
+import { assignmentsQuery, plansQuery } from './queries.ts';
 import { AssignIndexForm } from './AssignIndexForm.tsx';
 import { EditRequestsDialog } from './EditRequestsDialog.tsx';
 import type { Assignment } from './types.ts';
 import { AdminPage, Collapsible, matches, SearchBox } from './ui/AdminPage.tsx';
+import { useCatalogText } from './ui/Bilingual.tsx';
 import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from './ui/DataTable.tsx';
 import { useFormat } from './ui/format.ts';
@@ -26,19 +27,26 @@ function PlanIndicesPageView() {
   const [editing, setEditing] = useState<Assignment | null>(null);
   const [pending, setPending] = useState<Assignment | null>(null);
   const list = useQuery(assignmentsQuery);
+  // The assignment list names the plan in French; the plans list has its Arabic name too.
+  const plans = useQuery(plansQuery);
+  const text = useCatalogText();
+  const planName = (a: Assignment) => {
+    const plan = plans.data?.find((p) => p.id === a.AbonnementId);
+    return plan ? text(plan.nameAbonnement, plan.nameAbonnementAr) : a.nameAbonnement;
+  };
   const remove = useAdminMutation({
     mutationFn: (a: Assignment) => adminApi.delete(`/abonnementIndice/${a.AbonnementId}/${a.IndiceId}`),
     success: () => t('planIndices.deleted'),
     invalidate: [KEYS.assignments, KEYS.plans],
   });
 
-  const rows = (list.data ?? []).filter((a) => matches(query, a.nameAbonnement, a.indiceName));
+  const rows = (list.data ?? []).filter((a) => matches(query, a.nameAbonnement, planName(a), a.indiceName));
   const columns: Column<Assignment>[] = [
     {
       id: 'plan',
       header: t('planIndices.plan'),
-      cell: (a) => <span className="font-medium">{a.nameAbonnement}</span>,
-      sort: (a) => a.nameAbonnement,
+      cell: (a) => <span className="font-medium">{planName(a)}</span>,
+      sort: planName,
     },
     { id: 'index', header: t('planIndices.index'), cell: (a) => a.indiceName, sort: (a) => a.indiceName },
     {
@@ -48,7 +56,7 @@ function PlanIndicesPageView() {
       sort: (a) => a.nombre_de_requete,
     },
   ];
-  const label = (a: Assignment) => `${a.nameAbonnement} — ${a.indiceName}`;
+  const label = (a: Assignment) => `${planName(a)} — ${a.indiceName}`;
 
   return (
     <AdminPage
@@ -70,7 +78,7 @@ function PlanIndicesPageView() {
         initialSort={{ id: 'plan', dir: 'asc' }}
         detailsSubtitle={label}
         details={(a) => [
-          { label: t('planIndices.plan'), value: `${a.nameAbonnement} (#${a.AbonnementId})` },
+          { label: t('planIndices.plan'), value: `${planName(a)} (#${a.AbonnementId})` },
           { label: t('planIndices.index'), value: `${a.indiceName} (#${a.IndiceId})` },
           { label: t('planIndices.requests'), value: fmt.number(a.nombre_de_requete, 0) },
         ]}
@@ -99,7 +107,7 @@ function PlanIndicesPageView() {
       {pending ? (
         <ConfirmDialog
           title={t('planIndices.confirmTitle')}
-          message={t('planIndices.confirmText', { plan: pending.nameAbonnement, index: pending.indiceName })}
+          message={t('planIndices.confirmText', { plan: planName(pending), index: pending.indiceName })}
           busy={remove.isPending}
           onConfirm={() => remove.mutate(pending, { onSettled: () => setPending(null) })}
           onCancel={() => setPending(null)}

@@ -10,6 +10,8 @@ import { adminApi, KEYS } from './adminApi.ts';
 import { sellerPlansQuery } from './queries.ts';
 import type { SellerPlan } from './types.ts';
 import { AdminPage, Collapsible, matches, SearchBox } from './ui/AdminPage.tsx';
+import { useMoney } from '../../lib/money.ts';
+import { CatalogText, EditPanel, hasArabic, MissingArabic, useCatalogText } from './ui/Bilingual.tsx';
 import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from './ui/DataTable.tsx';
 import { FormError } from './ui/FormError.tsx';
@@ -20,19 +22,38 @@ import { useAdminMutation } from './ui/useAdminMutation.ts';
 import { useErrorText } from './ui/useErrorText.ts';
 import { withToasts } from './ui/Toasts.tsx';
 
-/** SPEC §5: nameAbonnement, nameClient, price, priority (default 1) required; nbPost optional (empty = unlimited). */
-function NewSellerPlanForm({ onDone }: { onDone: () => void }) {
+/**
+ * SPEC §5: nameAbonnement, nameClient, price, priority (default 1) required; nbPost optional (empty = unlimited).
+ * Name, client type and description have an Arabic version (optional: without it the French is shown). The same
+ * form creates a plan or, given `editing`, edits it (PUT).
+ */
+function SellerPlanForm({ editing, onDone }: { editing?: SellerPlan; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const { fieldMessage } = useMessages();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(SellerPlanInput),
-    defaultValues: { priority: String(LIMITS.sellerPriorityDefault), nbPost: '' },
+    defaultValues: editing
+      ? {
+          nameAbonnement: editing.nameAbonnement,
+          nameAbonnementAr: editing.nameAbonnementAr ?? '',
+          nameClient: editing.nameClient,
+          nameClientAr: editing.nameClientAr ?? '',
+          price: String(editing.price),
+          priority: String(editing.priority),
+          nbPost: editing.nbPost === null ? '' : String(editing.nbPost),
+          description: editing.description ?? '',
+          descriptionAr: editing.descriptionAr ?? '',
+        }
+      : { priority: String(LIMITS.sellerPriorityDefault), nbPost: '' },
   });
   const errors = form.formState.errors;
-  const create = useAdminMutation({
-    mutationFn: (input: SellerPlanInput) => adminApi.post('/sellerAbonnement', input),
-    success: (_r, v) => t('sellerPlans.created', { name: v.nameAbonnement }),
+  const fr = (label: string) => t('common.inFrench', { label });
+  const ar = (label: string) => t('common.inArabic', { label });
+  const save = useAdminMutation({
+    mutationFn: (input: SellerPlanInput) =>
+      editing ? adminApi.put(`/sellerAbonnement/${editing.id}`, input) : adminApi.post('/sellerAbonnement', input),
+    success: (_r, v) => t(editing ? 'sellerPlans.updated' : 'sellerPlans.created', { name: v.nameAbonnement }),
     invalidate: [KEYS.sellerPlans],
     onSuccess: () => {
       form.reset();
@@ -43,19 +64,39 @@ function NewSellerPlanForm({ onDone }: { onDone: () => void }) {
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit((v) => create.mutate(v))}
+      onSubmit={form.handleSubmit((v) => save.mutate(v))}
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
     >
       <FormError text={error} onClose={() => setError(null)} />
       <TextField
-        label={t('sellerPlans.columns.name')}
+        label={fr(t('sellerPlans.columns.name'))}
+        lang="fr"
+        dir="ltr"
         error={fieldMessage(errors.nameAbonnement?.message)}
         {...form.register('nameAbonnement')}
       />
       <TextField
-        label={t('sellerPlans.columns.client')}
+        label={ar(t('sellerPlans.columns.name'))}
+        hint={t('common.arabicOptional')}
+        lang="ar"
+        dir="rtl"
+        error={fieldMessage(errors.nameAbonnementAr?.message)}
+        {...form.register('nameAbonnementAr')}
+      />
+      <TextField
+        label={fr(t('sellerPlans.columns.client'))}
+        lang="fr"
+        dir="ltr"
         error={fieldMessage(errors.nameClient?.message)}
         {...form.register('nameClient')}
+      />
+      <TextField
+        label={ar(t('sellerPlans.columns.client'))}
+        hint={t('common.arabicOptional')}
+        lang="ar"
+        dir="rtl"
+        error={fieldMessage(errors.nameClientAr?.message)}
+        {...form.register('nameClientAr')}
       />
       <TextField
         type="number"
@@ -83,13 +124,22 @@ function NewSellerPlanForm({ onDone }: { onDone: () => void }) {
         {...form.register('nbPost')}
       />
       <TextAreaField
-        label={t('sellerPlans.description')}
+        label={t('sellerPlans.descriptionFr')}
+        lang="fr"
+        dir="ltr"
         error={fieldMessage(errors.description?.message)}
         {...form.register('description')}
       />
+      <TextAreaField
+        label={t('sellerPlans.descriptionAr')}
+        lang="ar"
+        dir="rtl"
+        error={fieldMessage(errors.descriptionAr?.message)}
+        {...form.register('descriptionAr')}
+      />
       <div className="sm:col-span-2 lg:col-span-3">
-        <button type="submit" disabled={create.isPending} className={btn.primary}>
-          {create.isPending ? t('common.saving') : t('sellerPlans.submit')}
+        <button type="submit" disabled={save.isPending} className={btn.primary}>
+          {save.isPending ? t('common.saving') : editing ? t('common.saveChanges') : t('sellerPlans.submit')}
         </button>
       </div>
     </form>
@@ -103,6 +153,11 @@ function SellerPlansPageView() {
   const errorText = useErrorText();
   const [query, setQuery] = useState('');
   const [pending, setPending] = useState<SellerPlan | null>(null);
+  const [editing, setEditing] = useState<SellerPlan | null>(null);
+  const text = useCatalogText();
+  const money = useMoney();
+  const fr = (label: string) => t('common.inFrench', { label });
+  const ar = (label: string) => t('common.inArabic', { label });
   const list = useQuery(sellerPlansQuery);
   const remove = useAdminMutation({
     mutationFn: (id: number) => adminApi.delete(`/sellerAbonnement/${id}`),
@@ -112,19 +167,27 @@ function SellerPlansPageView() {
   });
 
   const posts = (p: SellerPlan) => (p.nbPost === null ? t('common.unlimited') : fmt.number(p.nbPost, 0));
-  const rows = (list.data ?? []).filter((p) => matches(query, p.nameAbonnement, p.nameClient));
+  const name = (p: SellerPlan) => text(p.nameAbonnement, p.nameAbonnementAr);
+  const rows = (list.data ?? []).filter((p) =>
+    matches(query, p.nameAbonnement, p.nameAbonnementAr ?? '', p.nameClient, p.nameClientAr ?? ''),
+  );
   const columns: Column<SellerPlan>[] = [
     {
       id: 'name',
       header: t('sellerPlans.columns.name'),
-      cell: (p) => <span className="font-medium">{p.nameAbonnement}</span>,
-      sort: (p) => p.nameAbonnement,
+      cell: (p) => <CatalogText fr={p.nameAbonnement} ar={p.nameAbonnementAr} badge className="font-medium" />,
+      sort: name,
     },
-    { id: 'client', header: t('sellerPlans.columns.client'), cell: (p) => p.nameClient, sort: (p) => p.nameClient },
+    {
+      id: 'client',
+      header: t('sellerPlans.columns.client'),
+      cell: (p) => <CatalogText fr={p.nameClient} ar={p.nameClientAr} badge />,
+      sort: (p) => text(p.nameClient, p.nameClientAr),
+    },
     {
       id: 'price',
       header: t('sellerPlans.columns.price'),
-      cell: (p) => t('common.price', { amount: fmt.number(p.price) }),
+      cell: (p) => money.perYear(p.price),
       sort: (p) => p.price,
     },
     { id: 'priority', header: t('sellerPlans.columns.priority'), cell: (p) => p.priority, sort: (p) => p.priority },
@@ -142,8 +205,13 @@ function SellerPlansPageView() {
       actions={<SearchBox label={t('sellerPlans.search')} value={query} onChange={setQuery} />}
     >
       <Collapsible openLabel={t('sellerPlans.add')} title={t('sellerPlans.add')}>
-        {(close) => <NewSellerPlanForm onDone={close} />}
+        {(close) => <SellerPlanForm onDone={close} />}
       </Collapsible>
+      {editing ? (
+        <EditPanel title={t('sellerPlans.edit', { name: name(editing) })} onCancel={() => setEditing(null)}>
+          <SellerPlanForm key={editing.id} editing={editing} onDone={() => setEditing(null)} />
+        </EditPanel>
+      ) : null}
       <DataTable
         caption={t('sellerPlans.title')}
         columns={columns}
@@ -153,35 +221,66 @@ function SellerPlansPageView() {
         error={list.isError ? errorText(list.error) : null}
         onRetry={() => void list.refetch()}
         initialSort={{ id: 'priority', dir: 'asc' }}
-        detailsSubtitle={(p) => p.nameAbonnement}
+        detailsSubtitle={name}
         details={(p) => [
           { label: t('common.id'), value: p.id },
-          { label: t('sellerPlans.columns.name'), value: p.nameAbonnement },
-          { label: t('sellerPlans.columns.client'), value: p.nameClient },
-          { label: t('sellerPlans.columns.price'), value: t('common.price', { amount: fmt.number(p.price) }) },
+          { label: fr(t('sellerPlans.columns.name')), value: <span lang="fr">{p.nameAbonnement}</span> },
+          {
+            label: ar(t('sellerPlans.columns.name')),
+            value: hasArabic(p.nameAbonnementAr) ? <span lang="ar">{p.nameAbonnementAr}</span> : <MissingArabic />,
+          },
+          { label: fr(t('sellerPlans.columns.client')), value: <span lang="fr">{p.nameClient}</span> },
+          {
+            label: ar(t('sellerPlans.columns.client')),
+            value: hasArabic(p.nameClientAr) ? <span lang="ar">{p.nameClientAr}</span> : <MissingArabic />,
+          },
+          { label: t('sellerPlans.columns.price'), value: money.perYear(p.price) },
           { label: t('sellerPlans.columns.priority'), value: p.priority },
           { label: t('sellerPlans.columns.nbPost'), value: posts(p) },
-          { label: t('sellerPlans.description'), value: p.description || '—' },
+          {
+            label: t('sellerPlans.descriptionFr'),
+            value: p.description ? <span lang="fr">{p.description}</span> : '—',
+          },
+          {
+            label: t('sellerPlans.descriptionAr'),
+            value: hasArabic(p.descriptionAr) ? (
+              <span lang="ar">{p.descriptionAr}</span>
+            ) : p.description ? (
+              <MissingArabic />
+            ) : (
+              '—'
+            ),
+          },
           {
             label: t('plans.functionalities'),
-            value: (p.fonctionnalities ?? []).map((f) => f.name).join(' · ') || t('plans.none'),
+            value: (p.fonctionnalities ?? []).map((f) => text(f.name, f.nameAr)).join(' · ') || t('plans.none'),
           },
         ]}
         actions={(p) => (
-          <button
-            type="button"
-            onClick={() => setPending(p)}
-            aria-label={`${t('common.delete')} — ${p.nameAbonnement}`}
-            className={btn.smallDanger}
-          >
-            {t('common.delete')}
-          </button>
+          <>
+            <button
+              type="button"
+              onClick={() => setEditing(p)}
+              aria-label={`${t('common.edit')} — ${name(p)}`}
+              className={btn.small}
+            >
+              {t('common.edit')}
+            </button>
+            <button
+              type="button"
+              onClick={() => setPending(p)}
+              aria-label={`${t('common.delete')} — ${name(p)}`}
+              className={btn.smallDanger}
+            >
+              {t('common.delete')}
+            </button>
+          </>
         )}
       />
       {pending ? (
         <ConfirmDialog
           title={t('sellerPlans.confirmTitle')}
-          message={t('sellerPlans.confirmText', { name: pending.nameAbonnement })}
+          message={t('sellerPlans.confirmText', { name: name(pending) })}
           busy={remove.isPending}
           onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
           onCancel={() => setPending(null)}

@@ -6,6 +6,8 @@ import { adminApi, KEYS } from './adminApi.ts';
 import { sellerSubscriptionsQuery } from './queries.ts';
 import type { SellerSubscription } from './types.ts';
 import { AdminPage, matches, SearchBox } from './ui/AdminPage.tsx';
+import { useMoney } from '../../lib/money.ts';
+import { useCatalogText } from './ui/Bilingual.tsx';
 import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from './ui/DataTable.tsx';
 import { useFormat } from './ui/format.ts';
@@ -18,6 +20,10 @@ import { withToasts } from './ui/Toasts.tsx';
 /** /admin/SellerAbonnementManager: the sellers' subscriptions with the state toggle and delete. */
 function SellerSubscriptionsPageView() {
   const { t } = useTranslation('admin');
+  const text = useCatalogText();
+  const money = useMoney();
+  const planName = (s: SellerSubscription) =>
+    text(s.sellerabonnement.nameAbonnement, s.sellerabonnement.nameAbonnementAr);
   const fmt = useFormat();
   const errorText = useErrorText();
   const stateId = useId();
@@ -44,7 +50,7 @@ function SellerSubscriptionsPageView() {
   const rows = (list.data ?? []).filter(
     (s) =>
       (!state || s.etat === state) &&
-      matches(query, s.User?.email, s.User?.userName, s.sellerabonnement.nameAbonnement),
+      matches(query, s.User?.email, s.User?.userName, s.sellerabonnement.nameAbonnement, planName(s)),
   );
   const columns: Column<SellerSubscription>[] = [
     {
@@ -56,13 +62,13 @@ function SellerSubscriptionsPageView() {
     {
       id: 'plan',
       header: t('subscriptions.columns.plan'),
-      cell: (s) => s.sellerabonnement.nameAbonnement,
-      sort: (s) => s.sellerabonnement.nameAbonnement,
+      cell: planName,
+      sort: planName,
     },
     {
       id: 'price',
       header: t('sellerPlans.columns.price'),
-      cell: (s) => t('common.price', { amount: fmt.number(s.sellerabonnement.price) }),
+      cell: (s) => money.perYear(s.sellerabonnement.price),
       sort: (s) => s.sellerabonnement.price,
     },
     {
@@ -104,7 +110,7 @@ function SellerSubscriptionsPageView() {
           { label: t('common.id'), value: s.id },
           { label: t('subscriptions.user'), value: s.User?.userName ?? '—' },
           { label: t('subscriptions.columns.email'), value: <span dir="ltr">{s.User?.email}</span> },
-          { label: t('subscriptions.columns.plan'), value: s.sellerabonnement.nameAbonnement },
+          { label: t('subscriptions.columns.plan'), value: planName(s) },
           { label: t('sellerSubscriptions.start'), value: fmt.date(s.dateDebut) },
           { label: t('sellerSubscriptions.end'), value: fmt.date(s.dateFin) },
           { label: t('sellerSubscriptions.daysLeft'), value: fmt.number(s.remainingDays, 0) },
@@ -137,7 +143,7 @@ function SellerSubscriptionsPageView() {
         <ConfirmDialog
           title={t('subscriptions.confirmTitle')}
           message={t('subscriptions.confirmText', {
-            plan: pending.sellerabonnement.nameAbonnement,
+            plan: planName(pending),
             email: pending.User?.email ?? '',
           })}
           busy={remove.isPending}

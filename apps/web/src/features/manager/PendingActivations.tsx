@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useCatalogText } from '../../lib/catalogText.ts';
 import { adminApi, KEYS } from '../admin/adminApi.ts';
 import type { FarmerSubscription } from '../admin/types.ts';
 import { DataTable, type Column } from '../admin/ui/DataTable.tsx';
@@ -18,6 +19,7 @@ export function PendingActivations({
   error: string | null;
 }) {
   const { t } = useTranslation('manager');
+  const text = useCatalogText();
   const fmt = useFormat();
   const activate = useAdminMutation({
     mutationFn: (s: FarmerSubscription) => adminApi.put(`/abonnementUser/${s.id}`, { etat: 'actif' }),
@@ -36,8 +38,8 @@ export function PendingActivations({
     {
       id: 'plan',
       header: t('pending.plan'),
-      cell: (s) => s.abonnement.nameAbonnement,
-      sort: (s) => s.abonnement.nameAbonnement,
+      cell: (s) => text(s.abonnement.nameAbonnement, s.abonnement.nameAbonnementAr),
+      sort: (s) => text(s.abonnement.nameAbonnement, s.abonnement.nameAbonnementAr),
     },
   ];
   return (

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { formatAmount, useLang, usePriceFormat } from '../marketplace/format.ts';
+import { useCatalogText } from '../../lib/catalogText.ts';
 import type { SellerPlan } from './api.ts';
 
 interface PlanPickerProps {
@@ -27,6 +28,7 @@ export function PlanPicker({
   const { t } = useTranslation('seller');
   const lang = useLang();
   const price = usePriceFormat();
+  const text = useCatalogText();
   const name = useId();
   return (
     <fieldset aria-describedby={describedBy} disabled={disabled}>
@@ -43,7 +45,7 @@ export function PlanPicker({
               >
                 <span className="flex items-start justify-between gap-3">
                   <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-bold text-brand-900">
-                    {plan.nameAbonnement}
+                    {text(plan.nameAbonnement, plan.nameAbonnementAr)}
                   </span>
                   <input
                     type="radio"
@@ -52,7 +54,7 @@ export function PlanPicker({
                     checked={checked}
                     onChange={() => onSelect(plan.id)}
                     className="mt-1 size-5 shrink-0 accent-brand-700"
-                    aria-label={t('plans.choose', { name: plan.nameAbonnement })}
+                    aria-label={t('plans.choose', { name: text(plan.nameAbonnement, plan.nameAbonnementAr) })}
                   />
                 </span>
                 {plan.id === currentPlanId ? (
@@ -60,8 +62,8 @@ export function PlanPicker({
                     {t('plans.current')}
                   </span>
                 ) : null}
-                <span className="mt-2 text-sm text-stone-700">{plan.nameClient}</span>
-                <span className="mt-3 text-2xl font-bold text-brand-900">
+                <span className="mt-2 text-sm text-stone-700">{text(plan.nameClient, plan.nameClientAr)}</span>
+                <span className="mt-3 text-2xl font-bold text-brand-900" data-testid="plan-price">
                   {price(plan.price)}
                   <span className="text-sm font-medium text-stone-600"> {t('plans.perYear')}</span>
                 </span>
@@ -77,7 +79,9 @@ export function PlanPicker({
                     <strong>{formatAmount(plan.priority, lang)}</strong>
                   </span>
                 </span>
-                {plan.description ? <span className="mt-3 text-sm text-stone-700">{plan.description}</span> : null}
+                {plan.description ? (
+                  <span className="mt-3 text-sm text-stone-700">{text(plan.description, plan.descriptionAr)}</span>
+                ) : null}
                 {plan.fonctionnalities.length ? (
                   <span className="mt-3 block">
                     <span className="block text-sm font-semibold text-stone-800">{t('plans.functionalities')}</span>
@@ -85,7 +89,7 @@ export function PlanPicker({
                       {plan.fonctionnalities.map((f) => (
                         <span key={f.id} className="flex items-start gap-2 text-sm text-stone-700">
                           <Icon name="check" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-                          {f.name}
+                          {text(f.name, f.nameAr)}
                         </span>
                       ))}
                     </span>

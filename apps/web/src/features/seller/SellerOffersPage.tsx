@@ -7,6 +7,7 @@ import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { AnswerError, unwrapAnswer, useMarketErrors } from '../marketplace/errors.ts';
 import { useAreaBase, usePriceFormat } from '../marketplace/format.ts';
+import { useCatalogText } from '../../lib/catalogText.ts';
 import { currentQuery, plansQuery, sellerKeys, subscribe, type SellerPlan } from './api.ts';
 import { PlanPicker } from './PlanPicker.tsx';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
@@ -22,6 +23,7 @@ export function SellerOffersPage() {
   const { t } = useTranslation('seller');
   const base = useAreaBase();
   const price = usePriceFormat();
+  const text = useCatalogText();
   const describe = useMarketErrors();
   const client = useQueryClient();
   const { session } = useSession();
@@ -167,7 +169,10 @@ export function SellerOffersPage() {
             </>
           }
         >
-          {t('plans.confirmText', { name: confirming.nameAbonnement, price: price(confirming.price) })}
+          {t('plans.confirmText', {
+            name: text(confirming.nameAbonnement, confirming.nameAbonnementAr),
+            price: price(confirming.price),
+          })}
         </Dialog>
       ) : null}
     </section>

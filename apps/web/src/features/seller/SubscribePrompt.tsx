@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, useLang } from '../marketplace/format.ts';
+import { useCatalogText } from '../../lib/catalogText.ts';
 import type { SellerSubscription } from './api.ts';
 
 /**
@@ -9,6 +10,7 @@ import type { SellerSubscription } from './api.ts';
  */
 export function SubscribePrompt({ farmer, last }: { farmer: boolean; last: SellerSubscription | null }) {
   const { t } = useTranslation('seller');
+  const text = useCatalogText();
   const lang = useLang();
   return (
     <section
@@ -22,7 +24,10 @@ export function SubscribePrompt({ farmer, last }: { farmer: boolean; last: Selle
       <p className="mt-2 max-w-3xl text-stone-800">{farmer ? t('prompt.farmerText') : t('prompt.text')}</p>
       {last ? (
         <p className="mt-2 text-sm text-stone-700">
-          {t('prompt.lastEnded', { name: last.sellerabonnement.nameAbonnement, date: formatDate(last.dateFin, lang) })}
+          {t('prompt.lastEnded', {
+            name: text(last.sellerabonnement.nameAbonnement, last.sellerabonnement.nameAbonnementAr),
+            date: formatDate(last.dateFin, lang),
+          })}
         </p>
       ) : null}
       <ol className="mt-4 list-decimal space-y-1 ps-5 text-stone-800">

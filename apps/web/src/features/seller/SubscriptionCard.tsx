@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDate, formatDays, useLang } from '../marketplace/format.ts';
+import { useCatalogText } from '../../lib/catalogText.ts';
 import type { SellerSubscription } from './api.ts';
 
 /** Posts left on a limited plan, "Illimité" otherwise; the bar shows the share already used. */
@@ -36,6 +37,7 @@ export function RemainingPosts({ subscription }: { subscription: SellerSubscript
 export function SubscriptionCard({ subscription, active }: { subscription: SellerSubscription; active: boolean }) {
   const { t } = useTranslation('seller');
   const lang = useLang();
+  const text = useCatalogText();
   return (
     <section
       aria-labelledby="current-title"
@@ -55,7 +57,9 @@ export function SubscriptionCard({ subscription, active }: { subscription: Selle
       <dl className="mt-4 grid gap-4 text-stone-900 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <dt className="text-sm text-stone-600">{t('current.plan')}</dt>
-          <dd className="font-semibold">{subscription.sellerabonnement.nameAbonnement}</dd>
+          <dd className="font-semibold">
+            {text(subscription.sellerabonnement.nameAbonnement, subscription.sellerabonnement.nameAbonnementAr)}
+          </dd>
         </div>
         <div>
           <dt className="text-sm text-stone-600">{t('current.period')}</dt>

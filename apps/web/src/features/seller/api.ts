@@ -4,14 +4,18 @@ import { getJson } from '../../lib/queries.ts';
 /** GET /api/sellerAbonnement (SPEC §3 SellerAbonnement); nbPost null = unlimited ('Illimité'). */
 export interface SellerPlan {
   id: number;
+  /** French texts in the SPEC's fields, Arabic in the `…Ar` ones ('' = not translated yet). */
   nameAbonnement: string;
+  nameAbonnementAr?: string;
   nameClient: string;
+  nameClientAr?: string;
   price: number;
   isLimited: boolean;
   nbPost: number | null;
   priority: number;
   description: string;
-  fonctionnalities: Array<{ id: number; name: string; psudo: string }>;
+  descriptionAr?: string;
+  fonctionnalities: Array<{ id: number; name: string; nameAr?: string; psudo: string }>;
 }
 
 /** GET /api/sellerAbonnementUser/current `data` (SPEC §3 SellerAbonnementUser, plus what the API computes). */
@@ -27,7 +31,14 @@ export interface SellerSubscription {
   remainingPosts: number | null;
   remainingDays: number;
   isActive: boolean;
-  sellerabonnement: { id: number; nameAbonnement: string; price: number; nbPost: number | null; isLimited: boolean };
+  sellerabonnement: {
+    id: number;
+    nameAbonnement: string;
+    nameAbonnementAr?: string;
+    price: number;
+    nbPost: number | null;
+    isLimited: boolean;
+  };
 }
 
 export interface CurrentSubscription {

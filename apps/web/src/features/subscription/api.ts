@@ -20,9 +20,11 @@ export interface PlanIndex {
   nombre_de_requete?: number;
 }
 
+/** Catalogue texts are French in the SPEC's fields, Arabic in the `…Ar` ones ('' = not translated yet). */
 export interface Functionality {
   id: number;
   name: string;
+  nameAr?: string;
   psudo: string;
 }
 
@@ -30,7 +32,9 @@ export interface Functionality {
 export interface Plan {
   id: number;
   nameAbonnement: string;
+  nameAbonnementAr?: string;
   nameClient: string;
+  nameClientAr?: string;
   prices: string;
   description?: string;
   descriptionFr?: string;
@@ -49,7 +53,14 @@ export interface FarmerSubscription {
   durée: number;
   etat: SubscriptionState | string;
   date_activation: string | null;
-  abonnement: { id: number; nameAbonnement: string; nameClient: string; prices: string };
+  abonnement: {
+    id: number;
+    nameAbonnement: string;
+    nameAbonnementAr?: string;
+    nameClient: string;
+    nameClientAr?: string;
+    prices: string;
+  };
 }
 
 /** Quota of one index (SPEC §3 "AbonnementUserIndice"). */

@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localizedName } from '@filaha/shared';
+import { useCatalogText } from '../../../lib/catalogText.ts';
 import { scrollBehavior } from './format.ts';
+
+export { useCatalogText };
 import { btn, card } from './styles.ts';
 
 /**
@@ -15,12 +18,6 @@ type Lang = 'ar' | 'fr';
 export function useLang(): Lang {
   const { i18n } = useTranslation();
   return i18n.language === 'fr' ? 'fr' : 'ar';
-}
-
-/** `(fr, ar) => text` in the reader's language, the French one when the Arabic is missing. */
-export function useCatalogText(): (fr: string, ar?: string | null) => string {
-  const lang = useLang();
-  return useCallback((fr: string, ar?: string | null) => localizedName({ fr, ar }, lang), [lang]);
 }
 
 export const hasArabic = (ar: string | null | undefined): boolean => Boolean(ar?.trim());
