@@ -123,7 +123,7 @@ export const sellerPlanFunctionalities = pgTable(
 /**
  * A seller's subscription (SPEC "SellerAbonnementUser"): created 'actif' for one year. At most one
  * 'actif' subscription per seller (partial unique index); `postsUsed` is incremented atomically by the
- * API when a limited plan's post is published. Plans in use cannot be deleted (RESTRICT).
+ * API when a post is published and decremented when that publication is deleted (a post counts while it exists). Plans in use cannot be deleted (RESTRICT).
  */
 export const sellerSubscriptions = pgTable(
   'seller_subscriptions',

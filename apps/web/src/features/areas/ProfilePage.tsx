@@ -8,6 +8,7 @@ import { PendingSubmissions } from '../../components/offline/PendingSubmissions.
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
+import { focusFirstInvalid } from '../../lib/focusFirstInvalid.ts';
 import { useMessages } from '../../lib/messages.ts';
 import { sendOrKeep } from '../../lib/outbox.ts';
 import { ApiAnswerError, getJson, profileQuery, unwrap, type Profile } from '../../lib/queries.ts';
@@ -35,7 +36,8 @@ export function ProfilePage() {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const lang = i18n.language === 'fr' ? 'fr' : 'ar';
-  const form = useForm({ resolver: zodResolver(ProfileForm) });
+  // focusFirstInvalid: the first refused field on screen gets the focus (the phone is registered first).
+  const form = useForm({ resolver: zodResolver(ProfileForm), shouldFocusError: false });
   const editButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
 
@@ -145,7 +147,7 @@ export function ProfilePage() {
       ) : (
         <form
           noValidate
-          onSubmit={form.handleSubmit((v) => save.mutate(v))}
+          onSubmit={form.handleSubmit((v) => save.mutate(v), focusFirstInvalid)}
           className="mt-6 space-y-4 rounded-2xl border border-stone-200 bg-white p-6"
         >
           {saveError ? <ErrorBanner message={saveError} onClose={() => save.reset()} /> : null}

@@ -17,6 +17,10 @@ async function openSignUp(lang: 'ar' | 'fr' = 'fr') {
   return screen.findByRole('heading', { level: 1 });
 }
 
+/** The label of the focused field (its own text, without the error or hint). */
+const focusedLabel = () =>
+  document.querySelector(`label[for="${document.activeElement?.id ?? ''}"]`)?.firstChild?.textContent?.trim();
+
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Nom complet'), 'Amina Benali');
   await user.type(screen.getByLabelText('E-mail'), 'Amina@Example.dz');
@@ -26,7 +30,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(screen.getByLabelText('Wilaya'), '16');
 }
 
-describe('sign-up form', () => {
+describe('sign-up form', { timeout: 20_000 }, () => {
   it('shows the shared schema messages in French for an empty form', async () => {
     stubApi({});
     const user = userEvent.setup();
@@ -47,6 +51,26 @@ describe('sign-up form', () => {
     await user.click(screen.getByRole('button', { name: 'إنشاء الحساب' }));
     expect(await screen.findByText('كلمتا المرور غير متطابقتين.')).toBeTruthy();
     expect(screen.getByText('اختر ولايتك.')).toBeTruthy();
+  });
+
+  it('moves the focus to the first invalid field after submit (French)', async () => {
+    stubApi({});
+    const user = userEvent.setup();
+    await openSignUp('fr');
+    await user.click(screen.getByRole('button', { name: 'Créer le compte' }));
+    await waitFor(() => expect(focusedLabel()).toBe('Nom complet'));
+    await user.type(screen.getByLabelText('Nom complet'), 'Amina');
+    await user.click(screen.getByRole('button', { name: 'Créer le compte' }));
+    await waitFor(() => expect(focusedLabel()).toBe('E-mail'));
+  });
+
+  it('moves the focus to the first invalid field in Arabic', async () => {
+    stubApi({});
+    const user = userEvent.setup();
+    await openSignUp('ar');
+    await user.type(screen.getByLabelText('الاسم الكامل'), 'أمينة');
+    await user.click(screen.getByRole('button', { name: 'إنشاء الحساب' }));
+    await waitFor(() => expect(focusedLabel()).toBe('البريد الإلكتروني'));
   });
 
   it('keeps only digits in the phone field, ten at most', async () => {

@@ -8,6 +8,7 @@ import { signInWithNext } from '../../app/nextPath.ts';
 import { SIGN_IN_PATH } from '../../app/session.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { api } from '../../lib/api.ts';
+import { focusFirstInvalid } from '../../lib/focusFirstInvalid.ts';
 import { PasswordField, SelectField, TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { AuthCard, linkClass, primaryButton } from './AuthCard.tsx';
@@ -78,6 +79,8 @@ export function SignUpPage() {
   } = useForm({
     resolver: zodResolver(SignUpForm),
     defaultValues: { role_id: String(ROLE_IDS.user), wilaya: '', sellerRole_id: '', phone_number: '' },
+    // The first refused field on screen gets the focus (focusFirstInvalid), not the first registered one.
+    shouldFocusError: false,
   });
   const isSeller = Number(watch('role_id')) === ROLE_IDS.seller;
   const isFarmer = Number(watch('role_id')) === ROLE_IDS.user;
@@ -118,7 +121,7 @@ export function SignUpPage() {
     } catch (e) {
       setOutcome({ kind: 'error', message: failureMessage(e) });
     }
-  });
+  }, focusFirstInvalid);
 
   return (
     <AuthCard title={t('signUp.title')} subtitle={t('signUp.subtitle')}>

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Loading } from '../../components/ui/Loading.tsx';
+import { focusFirstInvalid } from '../../lib/focusFirstInvalid.ts';
 import { ApiAnswerError, profileQuery } from '../../lib/queries.ts';
 import {
   deletePublication,
@@ -67,6 +68,7 @@ function EditForm({ publication }: { publication: Publication }) {
   const form = useForm<ProductFormInput, unknown, ProductFormValues>({
     resolver: zodResolver(ProductForm),
     defaultValues: valuesOf(publication),
+    shouldFocusError: false, // focusFirstInvalid: the first refused field on screen
   });
 
   const save = useMutation({
@@ -115,7 +117,7 @@ function EditForm({ publication }: { publication: Publication }) {
       onSubmit={form.handleSubmit((values) => {
         setSaved(false);
         save.mutate(values);
-      })}
+      }, focusFirstInvalid)}
       className="space-y-6 rounded-2xl border border-stone-200 bg-white p-6"
     >
       {saved ? <Notice kind="ok" message={t('mine.updated')} /> : null}

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { focusFirstInvalid } from '../../lib/focusFirstInvalid.ts';
 import { profileQuery } from '../../lib/queries.ts';
 import { createPublication, marketKeys, publicationFormData } from '../marketplace/api.ts';
 import { unwrapAnswer, useMarketErrors } from '../marketplace/errors.ts';
@@ -29,6 +30,7 @@ export function SubmissionForm({ subscription }: { subscription: SellerSubscript
   const form = useForm<ProductFormInput, unknown, ProductFormValues>({
     resolver: zodResolver(ProductForm),
     defaultValues: EMPTY_PRODUCT,
+    shouldFocusError: false, // focusFirstInvalid: the first refused field on screen
   });
 
   // The account's phone is the likely contact number; prefilled once, still editable.
@@ -67,7 +69,7 @@ export function SubmissionForm({ subscription }: { subscription: SellerSubscript
       onSubmit={form.handleSubmit((values) => {
         setCreated(false);
         publish.mutate(values);
-      })}
+      }, focusFirstInvalid)}
       className="space-y-6 rounded-2xl border border-stone-200 bg-white p-6"
     >
       <div className="rounded-lg bg-stone-50 p-3 text-sm text-stone-800">

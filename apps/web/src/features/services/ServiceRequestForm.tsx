@@ -7,6 +7,7 @@ import { LIMITS, ServiceRequestInput, type ServiceKey } from '@filaha/shared';
 import { PendingSubmissions } from '../../components/offline/PendingSubmissions.tsx';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { SelectField, TextField, controlClass } from '../../components/ui/fields.tsx';
+import { focusFirstInvalid } from '../../lib/focusFirstInvalid.ts';
 import { useMessages } from '../../lib/messages.ts';
 import { sendOrKeep } from '../../lib/outbox.ts';
 import { ApiAnswerError, profileQuery, unwrap } from '../../lib/queries.ts';
@@ -31,6 +32,7 @@ export function ServiceRequestForm({ serviceKey }: { serviceKey?: ServiceKey }) 
   const form = useForm({
     resolver: zodResolver(ServiceRequestInput),
     defaultValues: { serviceKey: serviceKey ?? 'precision', name: '', email: '', phone: '', message: '' },
+    shouldFocusError: false, // focusFirstInvalid: the first refused field on screen
   });
   const { errors, isDirty } = form.formState;
 
@@ -90,7 +92,7 @@ export function ServiceRequestForm({ serviceKey }: { serviceKey?: ServiceKey }) 
         onSubmit={form.handleSubmit((v) => {
           setSent(false);
           send.mutate(v);
-        })}
+        }, focusFirstInvalid)}
         onChange={() => sent && setSent(false)}
         className="mt-5 space-y-4"
       >

@@ -79,6 +79,8 @@ describe('services page', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Envoyer la demande' }));
     const form = screen.getByRole('button', { name: 'Envoyer la demande' }).closest('form') as HTMLFormElement;
     await waitFor(() => expect(within(form).getAllByRole('alert')).toHaveLength(4));
+    // The focus goes to the first refused field on screen (the phone is registered first, but comes later).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Nom complet')));
     expect(within(form).getAllByText('Ce champ est obligatoire.')).toHaveLength(2);
     expect(within(form).getByText('Saisissez une adresse e-mail valide.')).toBeTruthy();
     expect(within(form).getByText(/uniquement de chiffres/)).toBeTruthy();

@@ -58,6 +58,8 @@ export function OfferPicker({ plans, userId, initialPlanId = null, onRequested }
     e.preventDefault();
     if (selected === null) {
       setMissing(true);
+      // The first offer's checkbox takes the focus, as the first invalid field of a form does.
+      (e.currentTarget as HTMLFormElement).querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
       return;
     }
     submit.mutate(selected);

@@ -179,6 +179,7 @@ describe('offers (no subscription)', { timeout: 20_000 }, () => {
     renderApp('/user/Abonnement');
     await user.click(await screen.findByRole('button', { name: 'تأكيد اختياري' }));
     expect((await screen.findByRole('alert')).textContent).toBe('يرجى اختيار عرض قبل المتابعة');
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'اختيار عرض Basic' }));
     await user.click(screen.getByRole('checkbox', { name: 'اختيار عرض Basic' }));
     await user.click(screen.getByRole('button', { name: 'تأكيد اختياري' }));
     expect((await screen.findByRole('alert')).textContent).toContain('لديك بالفعل اشتراك مفعّل أو في انتظار التفعيل.');

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { idSchema, LegendInput, rgbColorSchema } from '@filaha/shared';
 import { SelectField, TextField } from '../../../components/ui/fields.tsx';
+import { focusFirstInvalid } from '../../../lib/focusFirstInvalid.ts';
 import { useMessages } from '../../../lib/messages.ts';
 import { adminApi, KEYS } from '../adminApi.ts';
 import type { IndexRow, Legend } from '../types.ts';
@@ -59,7 +60,8 @@ export function LegendFormCard({ indices, indiceId, onIndexChange, legends, edit
   const { fieldMessage } = useMessages();
   const colorId = useId();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(LegendForm), defaultValues: blank(indiceId) });
+  // focusFirstInvalid: the first refused field on screen gets the focus (the index select is registered first).
+  const form = useForm({ resolver: zodResolver(LegendForm), defaultValues: blank(indiceId), shouldFocusError: false });
   const errors = form.formState.errors;
 
   useEffect(() => {
@@ -113,7 +115,7 @@ export function LegendFormCard({ indices, indiceId, onIndexChange, legends, edit
       onSubmit={form.handleSubmit((v) => {
         setError(null);
         save.mutate(v);
-      })}
+      }, focusFirstInvalid)}
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
     >
       <FormError text={error} onClose={() => setError(null)} />
