@@ -169,6 +169,31 @@ describe.skipIf(!hasChromium)('the farm map on a phone (390 × 844, touch, offli
       await relative.scrollIntoViewIfNeeded();
       await shot(page, `${lang}-04-relative`);
 
+      // The history chart on the phone (one image so far): the tooltip inside the screen, right to left in Arabic,
+      // and no axis label cut at the chart's edge. The band's contrast is checked in HistoryChart.test.ts.
+      const indices = (await (await fetch(`${baseUrl}/api/indice`)).json()) as Array<{ id: number; code: string }>;
+      const ndvi = indices.find((i) => i.code === 'NDVI')!.id;
+      await page.goto(`${baseUrl}/user/historique/${ndvi}/${parcelId}`);
+      const chart = page.getByTestId('farm-history-chart');
+      await chart.locator('.farm-history-dot').first().waitFor();
+      await chart.scrollIntoViewIfNeeded();
+      const chartBox = (await chart.boundingBox())!;
+      for (const tick of await chart.locator('.recharts-cartesian-axis-tick text').all()) {
+        const b = (await tick.boundingBox())!;
+        expect(b.x).toBeGreaterThanOrEqual(chartBox.x - 0.5);
+        expect(b.x + b.width).toBeLessThanOrEqual(chartBox.x + chartBox.width + 0.5);
+      }
+      const dot = (await chart.locator('.farm-history-dot').first().boundingBox())!;
+      await page.touchscreen.tap(dot.x + dot.width / 2, dot.y + dot.height / 2);
+      const chartTip = chart.locator('.recharts-tooltip-wrapper .recharts-default-tooltip');
+      await chartTip.waitFor();
+      const chartTipBox = (await chartTip.boundingBox())!;
+      expect(chartTipBox.x).toBeGreaterThanOrEqual(0);
+      expect(chartTipBox.x + chartTipBox.width).toBeLessThanOrEqual(PHONE.width);
+      expect(await chartTip.evaluate((el) => getComputedStyle(el).direction)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await shot(page, `${lang}-05-history-chart`);
+
       // Nothing left this machine: every blocked request was to the internet (tiles), none was needed.
       expect(blocked.every((u) => !u.startsWith(baseUrl))).toBe(true);
       await ctx.close();

@@ -25,6 +25,7 @@ const TEXT = {
     start: 'تاريخ البداية',
     end: 'تاريخ النهاية',
     dense: 'غطاء كثيف',
+    bare: 'تربة عارية',
     value: /NDVI.*0,4/,
     relative: 'نسبي داخل القطعة',
     classes: 'فئات المؤشر',
@@ -40,6 +41,7 @@ const TEXT = {
     start: 'Date de début',
     end: 'Date de fin',
     dense: 'Végétation dense',
+    bare: 'Sol nu',
     value: /NDVI : 0,4/,
     relative: 'Relatif à la parcelle',
     classes: "Classes de l'indice",
@@ -140,6 +142,13 @@ describe.each(LANGS)('the index map on a phone (%s)', (lang) => {
     expect(within(tooltip).getByText(TEXT[lang].dense)).toBeTruthy();
     expect(within(tooltip).getByTestId('farm-value-swatch').style.backgroundColor).toBe('rgb(26, 120, 50)');
     expect(tooltip.getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+
+    // A long press (the browser's contextmenu) reads the value too, here in the north-west cell (0.1, bare soil).
+    fireEvent.contextMenu(document.querySelector('.leaflet-container')!, { clientX: -20, clientY: -20 });
+    await waitFor(() =>
+      expect(screen.getByTestId('farm-value-tooltip').getAttribute('data-value')).toBe(String(Math.fround(0.1))),
+    );
+    expect(within(screen.getByTestId('farm-value-tooltip')).getByText(TEXT[lang].bare)).toBeTruthy();
   });
 
   it('the relative view has its own legend over the parcel’s p2–p98, and the value stays real', async () => {
