@@ -6,7 +6,7 @@ import '@geoman-io/leaflet-geoman-free';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GeoJsonObject } from 'geojson';
-import { GeoJSON, MapContainer, Polygon, Tooltip, useMap } from 'react-leaflet';
+import { GeoJSON, MapContainer, Polygon, Tooltip, ZoomControl, useMap } from 'react-leaflet';
 import { MapBase } from '../../basemap/MapBase.tsx';
 import type { PolygonInput } from '@filaha/shared';
 import type { Parcel } from '../types.ts';
@@ -146,6 +146,7 @@ export function ParcelMap({
   coverage = null,
   others = [],
 }: ParcelMapProps) {
+  const { t } = useTranslation('admin');
   const shown = new Set(parcels.map((p) => p.id));
   const focused = parcels.find((p) => p.id === focusId);
   return (
@@ -156,7 +157,14 @@ export function ParcelMap({
       data-testid="admin-parcel-map"
       className="overflow-hidden rounded-2xl border border-stone-200 bg-stone-200"
     >
-      <MapContainer center={ADMIN_MAP.center} zoom={ADMIN_MAP.zoom} className="h-[28rem] w-full md:h-[32rem]">
+      <MapContainer
+        center={ADMIN_MAP.center}
+        zoom={ADMIN_MAP.zoom}
+        zoomControl={false}
+        className="h-[28rem] w-full md:h-[32rem]"
+      >
+        {/* Leaflet's own buttons say "Zoom in" in English: titled (and so named) in the page's language. */}
+        <ZoomControl position="topleft" zoomInTitle={t('parcels.mapZoomIn')} zoomOutTitle={t('parcels.mapZoomOut')} />
         <MapBase tiles={ADMIN_BASE_TILES} />
         {coverage ? (
           <GeoJSON
