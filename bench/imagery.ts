@@ -4,7 +4,8 @@
 // (gdal_translate on /vsicurl/) in the same run. Prints a table, writes bench/out/imagery.json and the
 // "Imagery" section of docs/PERFORMANCE.md. Environment: BENCH_N (calls per series, default 30),
 // BENCH_READ_REPS (read repetitions, default 60; gdal_translate takes part in the first 9),
-// BENCH_NO_DOC=1 (leave the doc alone).
+// BENCH_NO_DOC=1 (leave the doc alone). With `--real-size` (`npm run bench:imagery -- --real-size`) it runs
+// bench/imagery-real-size.ts instead: real-size Sentinel-2 COGs generated with GDAL, 20 ms per request.
 import { cpus, loadavg, totalmem } from 'node:os';
 import { DEMO_CATALOG_PATH } from '@filaha/imagery';
 import { DEMO_AREA } from '@filaha/shared';
@@ -182,7 +183,11 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
+// `--real-size`: the engine on COGs in the real Sentinel-2 layout instead (bench/imagery-real-size.ts). Through
+// `npm run bench:imagery -- --real-size` the flag reaches the workspace's npm, which hands it on as npm_config_real_size.
+const realSize = process.argv.includes('--real-size') || process.env.npm_config_real_size === 'true';
+const run = realSize ? import('./imagery-real-size.ts').then((m) => m.runRealSize()) : main();
+run.then(
   (code) => {
     process.exitCode = code;
     // Everything is closed above; if a stray keep-alive socket still holds the loop, do not hang the shell.

@@ -1,8 +1,9 @@
 // The loopback "cloud" of the bench, run in a worker thread so serving bytes never competes with the API's
 // event loop (in production the COGs come from object storage, not from the API process): the demo catalog's
 // COGs over HTTP with HEAD and single Range requests, and a STAC API stub (POST /stac/search) whose items
-// point at them. Counters live in a SharedArrayBuffer the main thread reads between calls.
-import { readdir, readFile } from 'node:fs/promises';
+// point at them. Counters live in a SharedArrayBuffer the main thread reads between calls. Options: `delayMs`
+// waits that long before every answer (a network round trip), `fromDisk` serves large COGs from their files.
+import { open, readdir, readFile, stat, type FileHandle } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
@@ -11,7 +12,7 @@ import { COUNTER, type CogServerInit } from './cog-server-protocol.ts';
 
 type Json = Record<string, unknown>;
 
-const { catalogDir, counters: shared } = workerData as CogServerInit;
+const { catalogDir, counters: shared, delayMs = 0, fromDisk = false } = workerData as CogServerInit;
 const counters = new BigInt64Array(shared);
 const add = (slot: number, n: number) => Atomics.add(counters, slot, BigInt(n));
 
@@ -33,8 +34,35 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-// Whole catalog in memory (≈ 3.4 MB): the server answers like an object store, never waiting on the disk.
-const files = new Map<string, Buffer>();
+/** A COG's bytes: in memory, or an open file read positionally (real-size COGs of hundreds of MB). */
+interface Content {
+  size: number;
+  read(from: number, to: number): Promise<Buffer>;
+}
+
+const inMemory = (bytes: Buffer): Content => ({
+  size: bytes.length,
+  read: async (from, to) => bytes.subarray(from, to + 1),
+});
+
+async function onDisk(path: string): Promise<Content> {
+  const handle: FileHandle = await open(path, 'r');
+  handles.push(handle);
+  const size = (await stat(path)).size;
+  return {
+    size,
+    async read(from, to) {
+      const buffer = Buffer.allocUnsafe(to - from + 1);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, from);
+      return buffer.subarray(0, bytesRead);
+    },
+  };
+}
+
+// By default the whole catalog in memory (the demo's ≈ 3.4 MB): the server answers like an object store, never
+// waiting on the disk. `fromDisk` serves large catalogs from the files (the OS page cache keeps them hot).
+const handles: FileHandle[] = [];
+const files = new Map<string, Content>();
 const items: Json[] = [];
 for (const id of (await readdir(catalogDir)).sort()) {
   const raw = await readFile(join(catalogDir, id, `${id}.json`), 'utf8').catch(() => null);
@@ -42,10 +70,18 @@ for (const id of (await readdir(catalogDir)).sort()) {
   const item = JSON.parse(raw) as Json;
   for (const asset of Object.values(item.assets as Record<string, Json>)) {
     const file = basename(String(asset.href));
-    files.set(`/cogs/${id}/${file}`, await readFile(join(catalogDir, id, file)));
+    const path = join(catalogDir, id, file);
+    files.set(`/cogs/${id}/${file}`, fromDisk ? await onDisk(path) : inMemory(await readFile(path)));
   }
   items.push(item);
 }
+
+Atomics.store(counters, COUNTER.delayOverride, -1n);
+const delay = () => {
+  const override = Number(Atomics.load(counters, COUNTER.delayOverride));
+  const ms = override >= 0 ? override : delayMs;
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+};
 
 function search(body: Json, base: string): Json {
   const [start, end] = String(body.datetime ?? '../..').split('/');
@@ -74,8 +110,8 @@ function search(body: Json, base: string): Json {
   return { type: 'FeatureCollection', features, links: [{ rel: 'root', href: `${base}/stac` }] };
 }
 
-function serveCog(request: IncomingMessage, response: ServerResponse, content: Buffer): void {
-  const size = content.length;
+async function serveCog(request: IncomingMessage, response: ServerResponse, content: Content): Promise<void> {
+  const size = content.size;
   if (request.method === 'HEAD') {
     add(COUNTER.headRequests, 1);
     response.writeHead(200, { 'content-type': 'image/tiff', 'accept-ranges': 'bytes', 'content-length': String(size) });
@@ -88,7 +124,7 @@ function serveCog(request: IncomingMessage, response: ServerResponse, content: B
     add(COUNTER.fullReads, 1);
     add(COUNTER.cogBytes, size);
     response.writeHead(200, { 'content-type': 'image/tiff', 'accept-ranges': 'bytes', 'content-length': String(size) });
-    response.end(content);
+    response.end(await content.read(0, size - 1));
     return;
   }
   const from = Number(range[1]);
@@ -98,7 +134,7 @@ function serveCog(request: IncomingMessage, response: ServerResponse, content: B
     response.end();
     return;
   }
-  const body = content.subarray(from, to + 1);
+  const body = await content.read(from, to);
   add(COUNTER.cogBytes, body.length);
   response.writeHead(206, {
     'content-type': 'image/tiff',
@@ -111,6 +147,7 @@ function serveCog(request: IncomingMessage, response: ServerResponse, content: B
 
 async function handle(request: IncomingMessage, response: ServerResponse, base: string): Promise<void> {
   const path = new URL(request.url ?? '/', 'http://x').pathname;
+  await delay();
   if (path === '/stac/search' && request.method === 'POST') {
     add(COUNTER.stacSearches, 1);
     const page = Buffer.from(JSON.stringify(search(JSON.parse((await readBody(request)) || '{}') as Json, base)));
@@ -126,7 +163,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, base: 
     response.end('not found');
     return;
   }
-  serveCog(request, response, content);
+  await serveCog(request, response, content);
 }
 
 const server = createServer((request, response) => {
@@ -142,5 +179,7 @@ server.listen(0, '127.0.0.1', () => {
 parentPort?.on('message', (message: { type: string }) => {
   if (message.type !== 'close') return;
   server.closeAllConnections();
-  server.close(() => parentPort?.postMessage({ type: 'closed' }));
+  server.close(() => {
+    void Promise.all(handles.map((h) => h.close())).finally(() => parentPort?.postMessage({ type: 'closed' }));
+  });
 });

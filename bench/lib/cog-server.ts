@@ -22,6 +22,8 @@ export interface CogServer {
   since(before: ServerCounters): ServerCounters;
   /** New asset hrefs in later searches, so the engine's tile cache starts cold. */
   bumpGeneration(): number;
+  /** Changes the delay added before every answer from now on. */
+  setDelay(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -29,13 +31,16 @@ export interface CogServer {
  * Starts the loopback COG + STAC server in a worker thread. Workers do not inherit tsx's `--import` hook, so
  * the worker is bootstrapped with a tiny script that registers tsx and then imports the TypeScript module.
  */
-export async function startCogServer(catalogDir: string): Promise<CogServer> {
+export async function startCogServer(
+  catalogDir: string,
+  options: { delayMs?: number; fromDisk?: boolean } = {},
+): Promise<CogServer> {
   const counters = new SharedArrayBuffer(COUNTER_SLOTS * 8);
   const view = new BigInt64Array(counters);
   const tsxApi = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./cog-server-worker.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-  const init: CogServerInit = { catalogDir, counters };
+  const init: CogServerInit = { catalogDir, counters, ...options };
   const worker = new Worker(boot, { eval: true, workerData: init });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('error', reject);
@@ -66,6 +71,7 @@ export async function startCogServer(catalogDir: string): Promise<CogServer> {
       return out;
     },
     bumpGeneration: () => Number(Atomics.add(view, COUNTER.generation, 1n)) + 1,
+    setDelay: (ms) => void Atomics.store(view, COUNTER.delayOverride, BigInt(Math.max(0, Math.round(ms)))),
     close: async () => {
       const closed = new Promise<void>((resolve) =>
         worker.on('message', (m: { type: string }) => m.type === 'closed' && resolve()),

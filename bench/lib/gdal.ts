@@ -12,7 +12,7 @@ import { elapsed, now } from './stats.ts';
 const run = promisify(execFile);
 
 // Debian's python3-gdal (pulled in by gdal-bin) lives in the system interpreter, not in a pyenv shim's.
-const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+export const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 
 /** What GDAL is told: no directory listing, only .tif may be fetched, consecutive ranges merged. */
 export const GDAL_ENV: Record<string, string> = {

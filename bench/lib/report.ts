@@ -127,7 +127,7 @@ function findings(r: BenchReport): string[] {
   out.push(
     '- Scale: the demo COGs are 558 × 582 px with 256² tiles (≈ 100 KB per band), so the 50 ha and 500 ha windows ' +
       'touch the same four tiles and cost the same bytes. Real Sentinel-2 COGs have 1024² tiles of about 1 MB ' +
-      'compressed: expect more bytes per call against Earth Search, and the thread-pool inflate to matter less.',
+      'compressed: "Imagery at real size" below measures the engine on that layout.',
   );
   return out;
 }
