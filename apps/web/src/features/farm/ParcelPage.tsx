@@ -14,6 +14,7 @@ import { indexTone } from './legend.ts';
 import { FarmMap } from './map/FarmMap.tsx';
 import { MAP_DEFAULTS, parcelBounds } from './map/mapConfig.ts';
 import { LegendPanel, StatsList, VisibilityBadge } from './ResultPanels.tsx';
+import { SeasonCurve } from './SeasonCurve.tsx';
 import { useValuesGrid } from './valuesGrid.ts';
 
 const panel = 'rounded-2xl border border-stone-200 bg-white p-4';
@@ -141,6 +142,7 @@ function ParcelView({ parcel, indices, fromPlan }: { parcel: Parcel; indices: In
               </div>
             ) : null}
           </section>
+          <SeasonCurve parcelId={parcel.id} indices={indices} fromPlan={fromPlan} />
         </div>
         <div className="space-y-4">
           <section aria-labelledby="history-title" className={panel}>

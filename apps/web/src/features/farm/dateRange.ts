@@ -86,3 +86,26 @@ export function neighbourRanges(range: DateRange): { before: DateRange; after: D
     after: { start: afterStart, end: addDays(afterStart, LIMITS.maxPeriodDays) },
   };
 }
+
+/** The same calendar day `years` later (29 February becomes the 28th in a common year). */
+export function shiftYear(ymd: string, years: number): string {
+  const year = Number(ymd.slice(0, 4)) + years;
+  const md = ymd.slice(5);
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return `${String(year).padStart(4, '0')}-${md === '02-29' && !leap ? '02-28' : md}`;
+}
+
+/** The longest season-curve window, in days (the API's SERIES_MAX_DAYS). */
+export const SEASON_MAX_DAYS = 366;
+
+/** The season curve's default: the twelve months up to `end` (a year back, plus a day). */
+export function seasonEnding(end: string): DateRange {
+  return { start: addDays(shiftYear(end, -1), 1), end };
+}
+
+/** Two real days, in order, at most 366 days apart. */
+export function isSeasonRange(range: DateRange): boolean {
+  if (!isYmd(range.start) || !isYmd(range.end)) return false;
+  const days = daysBetween(range.start, range.end);
+  return days >= 0 && days <= SEASON_MAX_DAYS;
+}

@@ -249,6 +249,54 @@ export interface LatestClear {
   minValidFraction: number;
 }
 
+/** One clear acquisition of a season curve (GET /api/parcelle/{id}/series). */
+export interface SeriesPoint {
+  date: string;
+  sceneId: string;
+  mean: number | null;
+  median: number | null;
+  p25: number | null;
+  p75: number | null;
+  min: number | null;
+  max: number | null;
+  std: number | null;
+  validFraction: number;
+}
+
+export type SeriesSkipReason = 'CLOUDY' | 'OUTSIDE_COVERAGE' | 'MISSING_BAND';
+
+/** GET /api/parcelle/{id}/series: the season curve of one index, clear acquisitions oldest first. */
+export interface SeriesAnswer {
+  parcelId: number;
+  index: string;
+  from: string;
+  to: string;
+  minValidFraction: number;
+  points: SeriesPoint[];
+  skipped: Array<{ date: string; sceneId: string; reason: SeriesSkipReason; validFraction: number | null }>;
+}
+
+/** A 4xx of the series route; a 429 (fair use per day) keeps its Retry-After in seconds. */
+export class SeriesAnswerError extends ApiAnswerError {
+  readonly retryAfterSeconds: number | undefined;
+  constructor(status: number, code: string, message: string, retryAfterSeconds?: number) {
+    super(status, code, message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export async function fetchSeries(
+  parcelId: number,
+  indexCode: string,
+  from: string,
+  to: string,
+): Promise<SeriesAnswer> {
+  const query = `index=${encodeURIComponent(indexCode)}&from=${from}&to=${to}`;
+  const result = await api.get<SeriesAnswer>(`/parcelle/${parcelId}/series?${query}`);
+  if (result.ok) return result.data;
+  throw new SeriesAnswerError(result.status, result.error.code, result.error.message, result.error.retryAfterSeconds);
+}
+
 export function fetchLatestClear(parcelId: number, indexCode: string): Promise<LatestClear> {
   return getJson<LatestClear>(`/images/latest-clear?parcelId=${parcelId}&index=${encodeURIComponent(indexCode)}`);
 }
@@ -264,6 +312,8 @@ export const farmKeys = {
   latest: (parcelId: number, indexId: number) => ['farm', 'latest', parcelId, indexId] as const,
   latestAcquisition: (parcelId: number, indexCode: string) =>
     ['farm', 'latestAcquisition', parcelId, indexCode] as const,
+  series: (parcelId: number, indexCode: string, from: string, to: string) =>
+    ['farm', 'series', parcelId, indexCode, from, to] as const,
 };
 
 export const farmQueries = {
@@ -292,6 +342,14 @@ export const farmQueries = {
       ),
     staleTime: 10 * 60_000,
     retry: false,
+  }),
+  /** The season curve of one index over a window of at most 366 days (included in the plan, never charged). */
+  series: (parcelId: number, indexCode: string, from: string, to: string) => ({
+    queryKey: farmKeys.series(parcelId, indexCode, from, to),
+    queryFn: () => fetchSeries(parcelId, indexCode, from, to),
+    staleTime: 10 * 60_000,
+    // A refusal (plan, fair use) is an answer, not a hiccup: asking again would only spend the daily bound.
+    retry: (count: number, error: unknown) => !(error instanceof ApiAnswerError) && count < 1,
   }),
   /** The latest image, or null when none was produced yet (404). */
   latest: (parcelId: number, indexId: number) => ({

@@ -1,0 +1,266 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
+import { queryClient } from '../../lib/queries.ts';
+import { json, stubApi, type Call } from '../../../test/fetch.ts';
+import { renderApp } from '../../../test/render.tsx';
+import { CHART_COLOURS } from './HistoryChart.tsx';
+import type { SeriesAnswer, SeriesPoint } from './farmApi.ts';
+import { SEASON_COLOURS } from './SeasonChart.tsx';
+import { CONFIG, PARCEL, status } from './testData.ts';
+
+/** French numbers and percentages carry (narrow) no-break spaces: compared as plain spaces. */
+const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+const NDVI_ID = CONFIG.find((c) => c.code === 'NDVI')!.indiceId;
+
+function point(date: string, median: number, validFraction: number): SeriesPoint {
+  return {
+    date,
+    sceneId: `S2_${date}`,
+    mean: median,
+    median,
+    p25: median - 0.05,
+    p75: median + 0.04,
+    min: median - 0.3,
+    max: median + 0.2,
+    std: 0.06,
+    validFraction,
+  };
+}
+
+function answer(from: string, to: string, points: SeriesPoint[], skipped: SeriesAnswer['skipped'] = []): SeriesAnswer {
+  return { parcelId: PARCEL.id, index: 'NDVI', from, to, minValidFraction: 0.6, points, skipped };
+}
+
+const SEASON = answer(
+  '2024-08-26',
+  '2025-08-25',
+  [
+    point('2025-08-12', 0.41, 0.98),
+    point('2025-08-15', 0.43, 1),
+    point('2025-08-19', 0.47, 0.87),
+    point('2025-08-22', 0.49, 0.93),
+    point('2025-08-25', 0.5, 1),
+  ],
+  [{ date: '2025-08-17', sceneId: 'S2_2025-08-17', reason: 'CLOUDY', validFraction: 0.05 }],
+);
+const LAST_YEAR = answer('2023-08-26', '2024-08-25', [point('2024-08-14', 0.38, 1), point('2024-08-24', 0.4, 0.9)]);
+
+type Series = (call: Call) => Response;
+
+/** The demo farmer on the parcel page; `series` answers GET /api/parcelle/11/series (both years). */
+function farmer(series: Series) {
+  localStorage.setItem('Token', 'jwt.farmer');
+  return stubApi({
+    'GET /api/roles/my-role': () => json(200, { role: 'User' }),
+    'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
+    'GET /api/parcelle': () => json(200, [PARCEL]),
+    [`GET /api/parcelle/${PARCEL.id}`]: () => json(200, PARCEL),
+    'GET /api/request/image': () => json(404, { code: 'NOT_FOUND', message: 'x' }),
+    'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
+    'GET /api/indice/5/indices': () => json(200, CONFIG),
+    'GET /api/images/latest-acquisition': () =>
+      json(200, { parcelId: PARCEL.id, date: '2025-08-25', window: { start: '2025-08-19', end: '2025-08-25' } }),
+    [`GET /api/parcelle/${PARCEL.id}/series`]: series,
+  });
+}
+
+/** This year's answer for the default window, last year's for the window a year before. */
+const bothYears =
+  (current: SeriesAnswer, previous: SeriesAnswer): Series =>
+  (call) =>
+    new URL(call.url, 'http://x').searchParams.get('from')!.startsWith('2023')
+      ? json(200, previous)
+      : json(200, current);
+
+const seriesCalls = (calls: Call[]) =>
+  calls
+    .filter((c) => c.url.includes('/series'))
+    .map((c) => Object.fromEntries(new URL(c.url, 'http://x').searchParams));
+
+// recharts measures its box with ResizeObserver, which jsdom lacks: this one reports a phone-sized chart.
+beforeEach(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly callback: ResizeObserverCallback) {}
+      observe() {
+        this.callback([{ contentRect: { width: 340, height: 256 } } as ResizeObserverEntry], this as never);
+      }
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => queryClient.clear());
+
+// The whole app is mounted and the chart comes in its own chunk: slower than one component on a busy machine.
+describe('season curve on the parcel page', { timeout: 30_000 }, () => {
+  it('draws the points of the answer, lists the clouded date and shows last year beside it (Arabic)', async () => {
+    await i18n.changeLanguage('ar');
+    const { calls } = farmer(bothYears(SEASON, LAST_YEAR));
+    renderApp(`/user/ferme-map/${PARCEL.id}`);
+    const section = await screen.findByTestId('season-curve');
+    expect(within(section).getByRole('heading', { level: 2 }).textContent).toBe('منحنى الموسم');
+
+    const dots = await within(section).findAllByTestId('season-point');
+    expect(dots.map((d) => d.getAttribute('data-date'))).toEqual(SEASON.points.map((p) => p.date));
+    expect(dots[2]!.getAttribute('aria-pressed')).toBe('false');
+    expect(dots[2]!.getAttribute('aria-label')).toBe('التقاط 19 أوت 2025، الوسيط 0,47');
+    // The twelve months up to the latest acquisition, NDVI first, then the same months a year before.
+    expect(seriesCalls(calls)).toEqual([
+      { index: 'NDVI', from: '2024-08-26', to: '2025-08-25' },
+      { index: 'NDVI', from: '2023-08-26', to: '2024-08-25' },
+    ]);
+    expect((within(section).getByLabelText('من') as HTMLInputElement).value).toBe('2024-08-26');
+    expect((within(section).getByLabelText('إلى') as HTMLInputElement).value).toBe('2025-08-25');
+
+    const skipped = within(section).getByTestId('season-skipped');
+    expect(
+      within(skipped)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['17 أوت 2025 — غائم']);
+    expect(within(section).getByTestId('season-legend-previous').textContent).toBe('نفس الفترة من السنة الماضية');
+    expect(within(section).getByText('المس نقطة لعرض تاريخها.')).toBeTruthy();
+  });
+
+  it('a tapped point shows its date, its visible share and a link to that day on the farm map (French)', async () => {
+    await i18n.changeLanguage('fr');
+    const { calls } = farmer(bothYears(SEASON, answer('2023-08-26', '2024-08-25', [])));
+    renderApp(`/user/ferme-map/${PARCEL.id}`);
+    const section = await screen.findByTestId('season-curve');
+    const points = () => within(section).getAllByTestId('season-point');
+    await within(section).findAllByTestId('season-point');
+    // Last year's (empty) answer has arrived: the chart is final.
+    await waitFor(() => expect(seriesCalls(calls)).toHaveLength(2));
+    expect(points()).toHaveLength(5);
+    await userEvent.click(points()[2]!);
+
+    const chosen = within(section).getByTestId('season-selected');
+    expect(plain(chosen.querySelector('p')!.textContent)).toBe('Acquisition du 19 août 2025');
+    expect(plain(within(chosen).getByTestId('season-selected-valid').textContent)).toBe(
+      'Parcelle visible à 87 % (min. 60 %)',
+    );
+    const link = within(chosen).getByRole('link', { name: 'Commander la carte de cette date' });
+    const href = new URL(link.getAttribute('href')!, 'http://x');
+    expect(href.pathname).toBe('/user/ferme-map');
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      parcel: String(PARCEL.id),
+      index: String(NDVI_ID),
+      start: '2025-08-19',
+      end: '2025-08-19',
+    });
+    // Last year held no clear point: nothing is said about it.
+    expect(within(section).queryByTestId('season-legend-previous')).toBeNull();
+    expect(within(section).getByTestId('season-skipped').textContent).toBe('17 août 2025 — nuageux');
+
+    // The keyboard reaches the same points.
+    points()[4]!.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(plain(within(section).getByTestId('season-selected').querySelector('p')!.textContent)).toBe(
+      'Acquisition du 25 août 2025',
+    );
+    expect(points()[4]!.getAttribute('aria-pressed')).toBe('true');
+    // The focus stays on the point.
+    expect(document.activeElement?.getAttribute('data-date')).toBe('2025-08-25');
+  });
+
+  it('says when the plan does not include the index, in both languages', async () => {
+    for (const [lang, text] of [
+      ['fr', "Votre abonnement n'inclut pas cet indice."],
+      ['ar', 'اشتراكك لا يشمل هذا المؤشر.'],
+    ] as const) {
+      await i18n.changeLanguage(lang);
+      const { calls } = farmer(() => json(403, { code: 'INDEX_NOT_IN_PLAN', message: 'x' }));
+      const view = renderApp(`/user/ferme-map/${PARCEL.id}`);
+      const error = await screen.findByTestId('season-error');
+      expect(error.textContent).toBe(text);
+      expect(screen.queryAllByTestId('season-point')).toHaveLength(0);
+      // A refusal is not asked again, and last year is not asked at all.
+      expect(seriesCalls(calls)).toHaveLength(1);
+      view.unmount();
+      queryClient.clear();
+    }
+  });
+
+  it('says when the period holds no clear acquisition, still listing the skipped ones, in both languages', async () => {
+    const empty = answer(
+      '2024-08-26',
+      '2025-08-25',
+      [],
+      [
+        { date: '2025-08-17', sceneId: 'S2_2025-08-17', reason: 'CLOUDY', validFraction: 0.05 },
+        { date: '2025-08-20', sceneId: 'S2_2025-08-20', reason: 'MISSING_BAND', validFraction: null },
+      ],
+    );
+    for (const [lang, text, reasons] of [
+      ['fr', 'Aucune acquisition claire dans cette période.', ['nuageux', 'bande manquante']],
+      ['ar', 'لا يوجد أي التقاط صافٍ في هذه الفترة.', ['غائم', 'نطاق طيفي ناقص']],
+    ] as const) {
+      await i18n.changeLanguage(lang);
+      farmer(() => json(200, empty));
+      const view = renderApp(`/user/ferme-map/${PARCEL.id}`);
+      expect((await screen.findByTestId('season-empty')).textContent).toBe(text);
+      expect(screen.queryByTestId('season-chart')).toBeNull();
+      const items = within(screen.getByTestId('season-skipped')).getAllByRole('listitem');
+      expect(items.map((li) => li.getAttribute('data-reason'))).toEqual(['CLOUDY', 'MISSING_BAND']);
+      expect(items.map((li) => li.textContent!.split(' — ')[1])).toEqual(reasons);
+      view.unmount();
+      queryClient.clear();
+    }
+  });
+
+  it('names the wait when the daily fair use is reached (429), in both languages', async () => {
+    for (const [lang, text] of [
+      ['fr', "Vous avez atteint le nombre de courbes permis aujourd'hui. Réessayez dans 14 minutes."],
+      ['ar', 'بلغت عدد المنحنيات المسموح به اليوم. أعد المحاولة بعد 14 دقيقة.'],
+    ] as const) {
+      await i18n.changeLanguage(lang);
+      farmer(
+        () =>
+          new Response(JSON.stringify({ code: 'RATE_LIMITED', message: 'x' }), {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '820' },
+          }),
+      );
+      const view = renderApp(`/user/ferme-map/${PARCEL.id}`);
+      expect(plain((await screen.findByTestId('season-error')).textContent)).toBe(text);
+      view.unmount();
+      queryClient.clear();
+    }
+  });
+
+  it('checks a period of at most 366 days before asking', async () => {
+    await i18n.changeLanguage('fr');
+    const { calls } = farmer(bothYears(SEASON, LAST_YEAR));
+    renderApp(`/user/ferme-map/${PARCEL.id}`);
+    await screen.findAllByTestId('season-point');
+    const from = screen.getByLabelText('Du');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2024-01-01');
+    expect(screen.getByText("Choisissez une période d'au plus 366 jours, le début avant la fin.")).toBeTruthy();
+    expect(seriesCalls(calls).every((q) => q.from !== '2024-01-01')).toBe(true);
+  });
+});
+
+describe('season chart colours (WCAG 1.4.11, graphics ≥ 3:1)', () => {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const contrast = (a: string, b: string) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi! + 0.05) / (lo! + 0.05);
+  };
+  it("last year's line stands out from its white halo and the card; the median from the band", () => {
+    expect(contrast(SEASON_COLOURS.previous, SEASON_COLOURS.halo)).toBeGreaterThanOrEqual(3);
+    expect(contrast(SEASON_COLOURS.previous, CHART_COLOURS.background)).toBeGreaterThanOrEqual(3);
+    expect(contrast(CHART_COLOURS.mean, CHART_COLOURS.band)).toBeGreaterThanOrEqual(3);
+    expect(contrast(CHART_COLOURS.band, CHART_COLOURS.background)).toBeGreaterThanOrEqual(3);
+  });
+});
