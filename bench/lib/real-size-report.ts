@@ -269,7 +269,7 @@ function findings(r: RealSizeReport): string[] {
   );
   const inf = r.inflate;
   out.push(
-    `- Fixed in this step (\`packages/imagery/src/cog/decoder.ts\`): zlib inflated a tile in 16 KiB output chunks, so ` +
+    `- Fixed with this bench (\`packages/imagery/src/cog/decoder.ts\`): zlib inflated a tile in 16 KiB output chunks, so ` +
       `a 1024² UInt16 tile (${(inf.tile.inflatedBytes / 2 ** 20).toFixed(0)} MiB) came back as 128 chunks — on the thread ` +
       'pool, 128 round trips to the main thread — then was concatenated (a copy) and the chunks left to the GC. The ' +
       'decoder now asks for one chunk of the size the tile layout declares. Measured in this run on a tile of ' +
@@ -289,14 +289,16 @@ function findings(r: RealSizeReport): string[] {
   const start = r.memory[0];
   const last = r.memory.at(-1);
   if (start && last) {
+    const rss = r.memory.filter((m) => m.parcels > 0).map((m) => m.rssMiB);
     out.push(
       `- Memory: RSS is ${start.rssMiB} MiB before the first image (Node, tsx, the engine's modules, libvips, the ` +
         `COG server's thread) and ${last.afterGc.rssMiB} MiB after ${last.parcels} parcels. Of the difference, ` +
         `${f0(last.afterGc.arrayBuffersMiB - start.afterGc.arrayBuffersMiB)} MiB are array buffers — decoded tiles ` +
         "held by the engine's tile LRU, bounded at 192 MiB (`cacheBytes`) — and the V8 heap stays at " +
-        `≈ ${f0(last.afterGc.heapUsedMiB)} MiB; the rest is native memory the allocator keeps after the zlib and libvips ` +
-        'work on the thread pool (not returned to the system, reused). It stops growing once the tile cache is full ' +
-        '(table above); the budget is the `cacheBytes` option of `createCatalog` / `createCogReader`.',
+        `≈ ${f0(last.afterGc.heapUsedMiB)} MiB. The rest is native memory outside V8 (zlib and libvips buffers ` +
+        "allocated on the thread pool, the server thread's file reads), which the C allocator keeps for reuse rather " +
+        `than returning: after the warm-up it moved between ${f0(Math.min(...rss))} and ${f0(Math.max(...rss))} MiB ` +
+        'from sample to sample. The tile budget is the `cacheBytes` option of `createCatalog` / `createCogReader`.',
     );
   }
   out.push(
