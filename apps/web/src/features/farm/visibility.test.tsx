@@ -99,7 +99,8 @@ describe('visibility badge', () => {
   });
 });
 
-describe('the valid fraction with every result', () => {
+// Whole screens (router, queries, map): slower than the 5 s default on a loaded machine.
+describe('the valid fraction with every result', { timeout: 30_000 }, () => {
   it('on the farm map, above the map once the image arrives (French)', async () => {
     await i18n.changeLanguage('fr');
     farmer();
