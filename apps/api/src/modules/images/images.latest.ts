@@ -2,6 +2,8 @@ import {
   assessAcquisition,
   CatalogUnavailableError,
   CogUnavailableError,
+  // Below the engine's minimum valid fraction an acquisition is not "clear" (when the engine given has none).
+  DEFAULT_MIN_VALID_FRACTION,
   groupAcquisitions,
   findIndex,
   type Acquisition,
@@ -31,8 +33,6 @@ export const CLEAR_LOOKBACK_DAYS = 60;
 const LATEST_LOOKBACKS = [60, 1_095] as const;
 /** Acquisitions whose SCL is read at once, newest first, until a clear one is found. */
 const PROBE_BATCH = 4;
-/** Below this share of valid pixels in the parcel an acquisition is not "clear" (the engine's default). */
-export const DEFAULT_MIN_VALID_FRACTION = 0.1;
 
 const day = (time: number) => new Date(time).toISOString().slice(0, 10);
 const shift = (ymd: string, days: number) => day(Date.parse(`${ymd}T00:00:00Z`) + days * DAY_MS);
