@@ -69,8 +69,9 @@ export function FilterBar({ filters, onChange }: { filters: ListFilters; onChang
       aria-label={t('filters.label')}
       className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm"
     >
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <div className="col-span-2 lg:col-span-4">
+      {/* One filter per line on a phone: two per line cut the labels and the chosen option. */}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="sm:col-span-2 lg:col-span-4">
           <label htmlFor={searchId} className="block text-sm font-medium text-stone-800">
             {t('filters.search')}
           </label>

@@ -391,8 +391,10 @@ export function MessagingPage() {
           {t('live.offline')}
         </p>
       ) : null}
-      <div className="grid overflow-hidden rounded-2xl border border-stone-200 bg-white md:grid-cols-[20rem_1fr]">
-        <div className={`border-stone-200 md:border-e ${openId ? 'hidden md:block' : ''}`}>
+      {/* minmax(0, 1fr) and min-w-0: a long name or message preview is truncated inside the screen instead of
+          widening the column past its edge (cut on a phone, on the right in French and the left in Arabic). */}
+      <div className="grid grid-cols-[minmax(0,1fr)] overflow-hidden rounded-2xl border border-stone-200 bg-white md:grid-cols-[20rem_minmax(0,1fr)]">
+        <div className={`min-w-0 border-stone-200 md:border-e ${openId ? 'hidden md:block' : ''}`}>
           <h2 className="border-b border-stone-200 px-4 py-3 font-bold text-stone-900">{t('list.title')}</h2>
           {conversations.isPending ? <Loading /> : null}
           {conversations.isError ? (
@@ -404,7 +406,7 @@ export function MessagingPage() {
             <ConversationList conversations={conversations.data} openId={openId} me={myId} />
           ) : null}
         </div>
-        <div className={openId ? '' : 'hidden md:block'}>
+        <div className={`min-w-0 ${openId ? '' : 'hidden md:block'}`}>
           {open ? (
             <ConversationView key={open.id} conversation={open} me={myId} />
           ) : (

@@ -14,6 +14,10 @@ function isolate(content: ReactNode): ReactNode {
   return typeof content === 'string' || typeof content === 'number' ? <bdi>{content}</bdi> : content;
 }
 
+/** A value of a card (under 640 px): its column's name before it, both wrapping inside the card. */
+const CARD_CELL =
+  'max-sm:flex max-sm:min-w-0 max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:[overflow-wrap:anywhere] max-sm:*:min-w-0 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:text-stone-600 max-sm:before:content-[attr(data-label)]';
+
 export interface Column<T> {
   id: string;
   header: string;
@@ -47,6 +51,10 @@ interface DataTableProps<T> {
  * The back-office table (SPEC §2 "All admin tables"): sortable headers (aria-sort), pages of `pageSize`
  * rows, the 'No data available' row when empty, loading and error states, and a row click (or Enter on a
  * focused row) opening the 'Plus Details' side panel.
+ *
+ * Under 640 px (a phone) the same table is laid out as cards, with CSS only: one card per row, each value under its
+ * column's name (`data-label`), the actions at the bottom of the card, the sortable headers as a row of buttons
+ * above — nothing scrolls sideways, so no button is hidden past the edge and an empty table's text is whole.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { caption, columns, rows, rowKey, loading, error, onRetry, pageSize = 10, details, actions } = props;
@@ -82,14 +90,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <div>
-      <div className="overflow-x-auto rounded-2xl border border-stone-200 bg-white">
-        <table className="w-full text-start text-sm">
+      <div
+        data-layout="cards-under-640"
+        className="overflow-x-auto rounded-2xl border border-stone-200 bg-white max-sm:overflow-visible max-sm:rounded-none max-sm:border-0 max-sm:bg-transparent"
+      >
+        <table className="w-full text-start text-sm max-sm:block">
           <caption className="sr-only">
             {caption}
             {details ? `. ${t('table.rowHint')}` : ''}
           </caption>
-          <thead className="bg-stone-50 text-stone-700">
-            <tr>
+          <thead
+            className={`bg-stone-50 text-stone-700 max-sm:bg-transparent ${visible.length === 0 ? 'max-sm:hidden' : 'max-sm:block'}`}
+          >
+            <tr className="max-sm:flex max-sm:flex-wrap max-sm:gap-2 max-sm:pb-3">
               {columns.map((c) => {
                 const dir = sort?.id === c.id ? sort.dir : null;
                 return (
@@ -97,7 +110,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     key={c.id}
                     scope="col"
                     aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
-                    className="px-4 py-3 text-start font-semibold whitespace-nowrap"
+                    className={`px-4 py-3 text-start font-semibold whitespace-nowrap max-sm:rounded-full max-sm:border max-sm:border-stone-300 max-sm:bg-white max-sm:px-3 max-sm:py-1 ${
+                      c.sort ? '' : 'max-sm:hidden'
+                    }`}
                   >
                     {c.sort ? (
                       <button
@@ -118,16 +133,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 );
               })}
               {actions ? (
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
+                <th scope="col" className="px-4 py-3 text-start font-semibold max-sm:hidden">
                   {t('table.actions')}
                 </th>
               ) : null}
             </tr>
           </thead>
-          <tbody className="divide-y divide-stone-100">
+          <tbody className="divide-y divide-stone-100 max-sm:block max-sm:space-y-3 max-sm:divide-y-0">
             {visible.length === 0 ? (
-              <tr>
-                <td colSpan={span} className="px-4 py-8 text-center text-stone-600">
+              <tr className="max-sm:block max-sm:rounded-xl max-sm:border max-sm:border-stone-200 max-sm:bg-white">
+                <td colSpan={span} className="px-4 py-8 text-center text-stone-600 max-sm:block">
                   {props.emptyText ?? t('table.empty')}
                 </td>
               </tr>
@@ -138,16 +153,27 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   tabIndex={details ? 0 : undefined}
                   onClick={details ? () => setOpen(row) : undefined}
                   onKeyDown={details ? (e) => onRowKey(e, row) : undefined}
-                  className={details ? 'cursor-pointer hover:bg-brand-50/60 focus-visible:bg-brand-50' : undefined}
+                  className={`max-sm:block max-sm:rounded-xl max-sm:border max-sm:border-stone-200 max-sm:bg-white max-sm:p-3 ${
+                    details ? 'cursor-pointer hover:bg-brand-50/60 focus-visible:bg-brand-50' : ''
+                  }`}
                 >
                   {columns.map((c) => (
-                    <td key={c.id} className={`px-4 py-3 align-top ${c.className ?? ''}`}>
+                    <td
+                      key={c.id}
+                      data-label={c.header}
+                      className={`px-4 py-3 align-top ${CARD_CELL} ${c.className ?? ''}`}
+                    >
                       {isolate(c.cell(row))}
                     </td>
                   ))}
                   {actions ? (
-                    <td className="px-4 py-3 align-top" onClick={(e) => e.stopPropagation()}>
-                      <div className="flex gap-2 whitespace-nowrap">{actions(row)}</div>
+                    <td
+                      className="px-4 py-3 align-top max-sm:block max-sm:px-0 max-sm:pt-3 max-sm:pb-0"
+                      onClick={(e) => e.stopPropagation()}
+                    >
+                      <div className="flex gap-2 whitespace-nowrap max-sm:flex-wrap max-sm:whitespace-normal">
+                        {actions(row)}
+                      </div>
                     </td>
                   ) : null}
                 </tr>
