@@ -173,7 +173,6 @@ const send =
 export const RECIPES: Record<string, Recipe> = {
   'GET /api/health': at('/api/health'),
   'GET /api/settings/public': at('/api/settings/public'),
-  'GET /api/settings/public': at('/api/settings/public'),
   'GET /api/docs': at('/api/docs'),
   'GET /api/docs/static/index.html': at('/api/docs/static/index.html'),
   'GET /api/docs/static/swagger-initializer.js': at('/api/docs/static/swagger-initializer.js'),
