@@ -33,5 +33,101 @@ export function stubApi(routes: Record<string, Handler>) {
     return handler ? handler(call) : json(404, { code: 'NOT_FOUND', message: 'not stubbed' });
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', fakeXhr(fetchMock));
   return { calls, fetchMock };
+}
+
+/**
+ * Uploads (lib/api.ts apiUpload) go through XMLHttpRequest for their progress. This stand-in parses the
+ * multipart body it is sent back into a FormData (so a malformed body fails the test), reports the upload in
+ * two progress steps, and hands the request to the same fetch stub, so the tests see every call in one place.
+ */
+function fakeXhr(fetchMock: (input: string, init: RequestInit) => Promise<Response>) {
+  return class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+    onprogress: (() => void) | null = null;
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private headers: Record<string, string> = {};
+    private answerHeaders = new Headers();
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    getAllResponseHeaders() {
+      return [...this.answerHeaders.entries()].map(([k, v]) => `${k}: ${v}`).join('\r\n');
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send(body: Blob) {
+      void (async () => {
+        const bytes = await readBlob(body);
+        const form = parseMultipart(bytes, this.headers['Content-Type'] ?? '');
+        const step = (loaded: number) =>
+          this.upload.onprogress?.({ lengthComputable: true, loaded, total: bytes.byteLength } as ProgressEvent);
+        step(Math.floor(bytes.byteLength / 2));
+        step(bytes.byteLength);
+        const { 'Content-Type': _type, ...headers } = this.headers;
+        const response = await fetchMock(this.url, { method: this.method, headers, body: form });
+        this.status = response.status;
+        this.answerHeaders = response.headers;
+        this.responseText = await response.text();
+        this.onload?.();
+      })().catch(() => this.onerror?.());
+    }
+  };
+}
+
+/** jsdom's Blob has no arrayBuffer(); its FileReader reads one. */
+export function readBlob(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable blob'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/**
+ * A multipart/form-data body → FormData (jsdom's), strictly: a missing boundary, a part without its blank line
+ * or a body without its closing delimiter throws, so a malformed upload fails the test.
+ */
+export function parseMultipart(bytes: Uint8Array, contentType: string): FormData {
+  const boundary = /boundary=([^;]+)/.exec(contentType)?.[1];
+  if (!boundary) throw new Error(`no boundary in ${contentType}`);
+  // latin1 keeps one character per byte, so offsets in the text are offsets in the bytes.
+  const text = new TextDecoder('latin1').decode(bytes);
+  const utf8 = (from: number, to: number) => new TextDecoder().decode(bytes.subarray(from, to));
+  const delimiter = `--${boundary}`;
+  if (!text.startsWith(`${delimiter}\r\n`) || !text.endsWith(`${delimiter}--\r\n`))
+    throw new Error('malformed multipart body');
+  const form = new FormData();
+  let at = delimiter.length + 2;
+  for (;;) {
+    const next = text.indexOf(`\r\n${delimiter}`, at);
+    if (next === -1) throw new Error('unterminated multipart part');
+    const headEnd = text.indexOf('\r\n\r\n', at);
+    if (headEnd === -1 || headEnd > next) throw new Error('multipart part without headers');
+    const head = utf8(at, headEnd);
+    const name = /name="([^"]*)"/.exec(head)?.[1];
+    if (name === undefined) throw new Error(`multipart part without a name: ${head}`);
+    const filename = /filename="([^"]*)"/.exec(head)?.[1];
+    const type = /Content-Type: (.+)/i.exec(head)?.[1]?.trim() ?? '';
+    const start = headEnd + 4;
+    if (filename === undefined) form.append(name, utf8(start, next));
+    else form.append(name, new File([bytes.slice(start, next)], filename, { type }), filename);
+    at = next + 2 + delimiter.length;
+    if (text.startsWith('--', at)) break;
+    at += 2;
+  }
+  return form;
 }

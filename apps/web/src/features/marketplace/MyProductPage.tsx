@@ -63,6 +63,7 @@ function EditForm({ publication }: { publication: Publication }) {
   const describe = useMarketErrors();
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number[] | null>(null);
   const [saved, setSaved] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const form = useForm<ProductFormInput, unknown, ProductFormValues>({
@@ -77,8 +78,10 @@ function EditForm({ publication }: { publication: Publication }) {
         await updatePublication(
           publication.id,
           publicationFormData(toFields(values), files, { deletedImageIds: [...removed] }),
+          files.length ? setProgress : undefined,
         ),
       ),
+    onSettled: () => setProgress(null),
     onSuccess: async (answer) => {
       client.setQueryData(marketKeys.one(publication.id), answer.publication);
       form.reset(valuesOf(answer.publication));
@@ -137,6 +140,7 @@ function EditForm({ publication }: { publication: Publication }) {
           setFiles(next);
         }}
         kept={kept}
+        progress={save.isPending ? (progress ?? []) : null}
         legend={t('mine.newPhotos')}
       />
       <div className="flex flex-wrap items-center gap-3 border-t border-stone-200 pt-5">

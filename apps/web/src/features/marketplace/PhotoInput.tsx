@@ -1,8 +1,9 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { AreaGlyph } from '../areas/areaIcons.tsx';
 import { formatAmount, useLang } from './format.ts';
+import { browserCodec, preparePhoto, type ImageCodec } from './photoPrep.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_TYPES, screenPhotos, type PhotoRejection } from './productForm.ts';
 
 interface PhotoInputProps {
@@ -13,6 +14,10 @@ interface PhotoInputProps {
   kept?: number;
   /** The edit form lists the current photos first, so its picker is titled "new photos". */
   legend?: string;
+  /** While the form uploads: each new photo's share sent, 0…1, in the order of `files`. */
+  progress?: readonly number[] | null;
+  /** Decodes and re-encodes the chosen photos (photoPrep.ts); the browser's by default, a fake in tests. */
+  codec?: ImageCodec | null;
 }
 
 /** Local previews; revoked when the list changes or the form goes away, so the memory is given back. */
@@ -27,23 +32,40 @@ function usePreviews(files: readonly File[]): string[] {
 
 /**
  * Photo picker with previews (SPEC §3 `images`): JPEG, PNG or WebP, 8 MB each, 10 per publication. Refused
- * files are named with the reason; the accepted ones can be removed before sending.
+ * files are named with the reason; the accepted ones can be removed before sending. Each accepted photo is
+ * resized and re-encoded before it is listed (photoPrep.ts); one the browser cannot read is refused alone.
  */
-export function PhotoInput({ files, onChange, kept = 0, legend }: PhotoInputProps) {
+export function PhotoInput({ files, onChange, kept = 0, legend, progress, codec }: PhotoInputProps) {
   const { t } = useTranslation('marketplace');
   const lang = useLang();
   const inputId = useId();
   const hintId = useId();
   const [rejected, setRejected] = useState<PhotoRejection[]>([]);
+  const [preparing, setPreparing] = useState(0);
   const previews = usePreviews(files);
+  const codecRef = useRef<ImageCodec | null | undefined>(codec);
+  if (codec !== undefined) codecRef.current = codec;
+  // The list as it is when a preparation ends (the seller may have removed a photo meanwhile).
+  const latest = useRef(files);
+  latest.current = files;
   const held = kept + files.length;
   const full = held >= MAX_PHOTOS;
   const limits = { max: MAX_PHOTOS, mb: formatAmount(MAX_PHOTO_BYTES / (1024 * 1024), lang) };
 
-  const add = (list: FileList | null) => {
-    const result = screenPhotos(held, Array.from(list ?? []));
+  const add = async (list: FileList | null) => {
+    const result = screenPhotos(held + preparing, Array.from(list ?? []));
     setRejected(result.rejected);
-    if (result.accepted.length) onChange([...files, ...result.accepted]);
+    if (!result.accepted.length) return;
+    if (codecRef.current === undefined) codecRef.current = browserCodec();
+    const codecNow = codecRef.current;
+    setPreparing((n) => n + result.accepted.length);
+    const prepared = await Promise.all(result.accepted.map((f) => preparePhoto(f, codecNow)));
+    setPreparing((n) => n - result.accepted.length);
+    const ready = prepared.flatMap((p) => (p.ok ? [p.file] : []));
+    const refused = prepared.flatMap((p) => (p.ok ? [] : [{ name: p.name, reason: p.reason }]));
+    if (refused.length) setRejected((r) => [...r, ...refused]);
+    const room = Math.max(0, MAX_PHOTOS - kept - latest.current.length);
+    if (ready.length) onChange([...latest.current, ...ready.slice(0, room)]);
   };
 
   return (
@@ -64,7 +86,7 @@ export function PhotoInput({ files, onChange, kept = 0, legend }: PhotoInputProp
           disabled={full}
           aria-describedby={hintId}
           onChange={(e) => {
-            add(e.target.files);
+            void add(e.target.files);
             // Choosing the same file again must fire a change too.
             e.target.value = '';
           }}
@@ -87,6 +109,11 @@ export function PhotoInput({ files, onChange, kept = 0, legend }: PhotoInputProp
           ))}
         </ul>
       ) : null}
+      {preparing ? (
+        <p role="status" className="text-sm text-stone-700">
+          {t('photos.preparing')}
+        </p>
+      ) : null}
       {files.length ? (
         <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-5" aria-label={t('photos.newList')}>
           {files.map((file, i) => (
@@ -102,8 +129,24 @@ export function PhotoInput({ files, onChange, kept = 0, legend }: PhotoInputProp
                   {file.name}
                 </div>
               )}
+              {progress ? (
+                <div
+                  role="progressbar"
+                  aria-label={t('photos.progress', { name: file.name })}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={Math.round((progress[i] ?? 0) * 100)}
+                  className="mt-1 h-2 overflow-hidden rounded-full bg-stone-200"
+                >
+                  <div
+                    className="h-full bg-brand-700 transition-[width]"
+                    style={{ width: `${Math.round((progress[i] ?? 0) * 100)}%` }}
+                  />
+                </div>
+              ) : null}
               <button
                 type="button"
+                disabled={Boolean(progress)}
                 onClick={() => onChange(files.filter((_, j) => j !== i))}
                 aria-label={t('photos.remove', { name: file.name })}
                 className="absolute end-1 top-1 rounded-full bg-white/95 p-1 text-red-800 shadow hover:bg-red-50"

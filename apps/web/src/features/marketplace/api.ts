@@ -1,5 +1,6 @@
 import type { PublicationSort, PublicationState, PublicationUnit } from '@filaha/shared';
-import { api, type ApiResult } from '../../lib/api.ts';
+import { api, apiUpload, type ApiResult } from '../../lib/api.ts';
+import { multipartBody, rangeProgress, type MultipartBody, type MultipartPart } from '../../lib/multipart.ts';
 import { getJson, unwrap } from '../../lib/queries.ts';
 
 /** GET /api/publications/* answer (apps/api/README.md, marketplace section); field names are the SPEC's. */
@@ -93,20 +94,28 @@ export interface SellerRoleOption {
 export const fetchSellerRoles = async (): Promise<SellerRoleOption[]> =>
   unwrap(await api.get<SellerRoleOption[]>('/sellerRoles', { token: null }));
 
-/** The multipart body of add/update: the SPEC's field names, one `images` part per photo. */
+/**
+ * The multipart body of add/update: the SPEC's field names, one `images` part per photo (lib/multipart.ts, so
+ * each photo's byte range is known for its progress bar).
+ */
 export function publicationFormData(
   fields: Readonly<Record<string, string | number>>,
   photos: readonly File[],
   extra: { sellerAbonnementUserId?: number; deletedImageIds?: readonly number[] } = {},
-): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+): MultipartBody {
+  const parts: MultipartPart[] = Object.entries(fields).map(([name, value]) => ({ name, value: String(value) }));
   if (extra.sellerAbonnementUserId !== undefined)
-    form.append('sellerAbonnementUserId', String(extra.sellerAbonnementUserId));
-  for (const id of extra.deletedImageIds ?? []) form.append('deletedImageIds', String(id));
-  for (const photo of photos) form.append('images', photo, photo.name);
-  return form;
+    parts.push({ name: 'sellerAbonnementUserId', value: String(extra.sellerAbonnementUserId) });
+  for (const id of extra.deletedImageIds ?? []) parts.push({ name: 'deletedImageIds', value: String(id) });
+  for (const photo of photos) parts.push({ name: 'images', file: photo, filename: photo.name });
+  return multipartBody(parts);
 }
+
+/** Progress of each photo of an upload, 0…1, in the order they were given. */
+export type PhotoProgress = (perPhoto: number[]) => void;
+
+const progressOf = (body: MultipartBody, onProgress?: PhotoProgress) =>
+  onProgress ? (loaded: number) => onProgress(rangeProgress(loaded, body.fileRanges)) : undefined;
 
 export interface PublicationAnswer {
   message: string;
@@ -117,11 +126,21 @@ export interface PublicationAnswer {
  * POST /publications/add. Its 401 means "no active seller subscription" (SPEC §7), not an expired session, so
  * the client must not sign the user out on it.
  */
-export const createPublication = (form: FormData): Promise<ApiResult<PublicationAnswer>> =>
-  api.post<PublicationAnswer>('/publications/add', form, { notifyUnauthenticated: false });
+export const createPublication = (
+  body: MultipartBody,
+  onProgress?: PhotoProgress,
+): Promise<ApiResult<PublicationAnswer>> =>
+  apiUpload<PublicationAnswer>('POST', '/publications/add', body, {
+    notifyUnauthenticated: false,
+    onProgress: progressOf(body, onProgress),
+  });
 
-export const updatePublication = (id: number, form: FormData): Promise<ApiResult<PublicationAnswer>> =>
-  api.put<PublicationAnswer>(`/publications/update/${id}`, form);
+export const updatePublication = (
+  id: number,
+  body: MultipartBody,
+  onProgress?: PhotoProgress,
+): Promise<ApiResult<PublicationAnswer>> =>
+  apiUpload<PublicationAnswer>('PUT', `/publications/update/${id}`, body, { onProgress: progressOf(body, onProgress) });
 
 export const deletePublication = (id: number): Promise<ApiResult<{ message: string }>> =>
   api.delete<{ message: string }>(`/publications/delete/${id}`);

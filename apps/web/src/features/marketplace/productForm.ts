@@ -21,7 +21,7 @@ export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const MAX_PHOTOS = MARKETPLACE_LIMITS.maxImagesPerPublication;
 export const MAX_PHOTO_BYTES = MARKETPLACE_LIMITS.maxImageBytes;
 
-export type PhotoRejection = { name: string; reason: 'type' | 'size' | 'count' };
+export type PhotoRejection = { name: string; reason: 'type' | 'size' | 'count' | 'decode' };
 
 /**
  * Sorts newly chosen files into the ones kept and the ones refused, in order: a wrong type or an oversized

@@ -27,6 +27,7 @@ export function SubmissionForm({ subscription }: { subscription: SellerSubscript
   const profile = useQuery(profileQuery);
   const [files, setFiles] = useState<File[]>([]);
   const [created, setCreated] = useState(false);
+  const [progress, setProgress] = useState<number[] | null>(null);
   const form = useForm<ProductFormInput, unknown, ProductFormValues>({
     resolver: zodResolver(ProductForm),
     defaultValues: EMPTY_PRODUCT,
@@ -44,6 +45,7 @@ export function SubmissionForm({ subscription }: { subscription: SellerSubscript
       unwrapAnswer(
         await createPublication(
           publicationFormData(toFields(values), files, { sellerAbonnementUserId: subscription.id }),
+          files.length ? setProgress : undefined,
         ),
       ),
     onSuccess: () => {
@@ -53,6 +55,7 @@ export function SubmissionForm({ subscription }: { subscription: SellerSubscript
     },
     // Success or refusal, the post counter may have moved: refresh it and the lists.
     onSettled: async () => {
+      setProgress(null);
       await Promise.all([
         client.invalidateQueries({ queryKey: sellerKeys.current }),
         client.invalidateQueries({ queryKey: marketKeys.all }),
@@ -87,7 +90,7 @@ export function SubmissionForm({ subscription }: { subscription: SellerSubscript
         </div>
       ) : null}
       <ProductFields form={form} />
-      <PhotoInput files={files} onChange={setFiles} />
+      <PhotoInput files={files} onChange={setFiles} progress={publish.isPending ? (progress ?? []) : null} />
       {exhausted ? (
         <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
           {t('submit.exhausted')}
