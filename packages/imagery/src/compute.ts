@@ -230,8 +230,11 @@ export async function computeSceneIndexMap(
   const stack = stacks.length > 1 ? mosaicStacks(stacks[0]!, stacks.slice(1)).stack : stacks[0]!;
   const values = computeIndexValues(index, stack, options.maskClasses);
   const stats = computeStats(values, stack.inParcel, stack.grid.resX);
-  if (stats.count === 0)
-    throw new AllCloudyError(0, acquisition.id, options.minValidFraction ?? DEFAULT_MIN_VALID_FRACTION);
+  // The scene was chosen on its 20 m SCL share; what the farmer reads is the share of 10 m pixels counted.
+  // That share decides too, so a delivered result never says "visible 58 % (min. 60 %)".
+  const minValid = options.minValidFraction ?? DEFAULT_MIN_VALID_FRACTION;
+  if (stats.count === 0 || stats.validFraction < minValid)
+    throw new AllCloudyError(stats.validFraction, acquisition.id, minValid);
   // From here on a value is shown exactly where it was counted: outside-parcel pixels become NaN.
   const counted = countedValues(values, stack.inParcel);
   const rendered = renderIndexMap({

@@ -116,8 +116,9 @@ export async function computeSeries(options: SeriesOptions): Promise<SeriesResul
           stack.inParcel,
           stack.grid.resX,
         );
-        // The same rule as an image of that date: chosen on the 20 m assessment, refused only when nothing counts.
-        if (stats.count === 0) return { ...base, reason: 'CLOUDY', validFraction: 0 };
+        // The same rule as an image of that date: the share of counted 10 m pixels must reach the minimum too.
+        if (stats.count === 0 || stats.validFraction < minValidFraction)
+          return { ...base, reason: 'CLOUDY', validFraction: stats.validFraction };
         return {
           ...base,
           datetime: candidate.acquisition.datetime,
