@@ -25,7 +25,7 @@ async function outside(page: Page): Promise<string[]> {
       }
       return false;
     };
-    return [...document.querySelectorAll('main *')]
+    return Array.from(document.querySelectorAll('main *'))
       .filter((e) => {
         const r = e.getBoundingClientRect();
         return r.width > 0 && (r.right > width + 1 || r.left < -1) && !clipped(e);
