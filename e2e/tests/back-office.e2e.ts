@@ -114,6 +114,11 @@ describe.skipIf(!hasChromium)('back office: admin screens and manager dashboard'
   for (const lang of ['ar', 'fr'] as const) {
     const stamp = `${lang}${Date.now() % 100_000_000}`;
     const planName = `Offre E2E ${stamp}`;
+    // Catalogue texts have an Arabic version (issue 13 §5): the Arabic page shows it, the French page the French.
+    const planNameAr = `عرض تجريبي ${stamp}`;
+    const planShown = lang === 'ar' ? planNameAr : planName;
+    const inFr = (key: string) => t(lang, 'admin:common.inFrench', { label: t(lang, key) });
+    const inAr = (key: string) => t(lang, 'admin:common.inArabic', { label: t(lang, key) });
     const indexName = `Indice T${stamp}`;
     // An index the engine computes and the seed does not create (codes are unique; one per language run).
     const indexCode = lang === 'ar' ? 'EVI' : 'SAVI';
@@ -122,12 +127,14 @@ describe.skipIf(!hasChromium)('back office: admin screens and manager dashboard'
       const { ctx, page } = await signedIn(browser, lang, adminToken);
       await open(page, lang, '/admin/Abonnement', 'admin:plans.title');
       await page.getByRole('button', { name: t(lang, 'admin:plans.add') }).click();
-      await page.getByLabel(t(lang, 'admin:plans.columns.name')).fill(planName);
-      await page.getByLabel(t(lang, 'admin:plans.columns.client')).fill('Agriculteurs de la Mitidja');
+      await page.getByLabel(inFr('admin:plans.columns.name')).fill(planName);
+      await page.getByLabel(inAr('admin:plans.columns.name')).fill(planNameAr);
+      await page.getByLabel(inFr('admin:plans.columns.client')).fill('Agriculteurs de la Mitidja');
+      await page.getByLabel(inAr('admin:plans.columns.client')).fill('فلاحو متيجة');
       await page.getByLabel(t(lang, 'admin:plans.columns.prices'), { exact: true }).fill('12000 DA / an');
       await page.getByRole('button', { name: t(lang, 'admin:plans.submit') }).click();
       await toast(page, t(lang, 'admin:plans.created', { name: planName }));
-      await page.getByRole('cell', { name: planName, exact: true }).click();
+      await page.getByRole('cell', { name: planShown, exact: true }).click();
       await page.getByRole('dialog', { name: t(lang, 'admin:table.details') }).waitFor();
       await check(page, lang, 'plans-details');
       await page.keyboard.press('Escape');
@@ -135,9 +142,12 @@ describe.skipIf(!hasChromium)('back office: admin screens and manager dashboard'
       await emptyTable(page, lang);
 
       const fname = `Fonction ${stamp}`;
+      const fnameAr = `وظيفة ${stamp}`;
+      const fShown = lang === 'ar' ? fnameAr : fname;
       await open(page, lang, '/admin/fonctionalities', 'admin:functionalities.title');
       await page.getByRole('button', { name: t(lang, 'admin:functionalities.add') }).click();
-      await page.getByLabel(t(lang, 'admin:functionalities.columns.name'), { exact: true }).fill(fname);
+      await page.getByLabel(inFr('admin:functionalities.columns.name'), { exact: true }).fill(fname);
+      await page.getByLabel(inAr('admin:functionalities.columns.name'), { exact: true }).fill(fnameAr);
       await page.getByLabel(t(lang, 'admin:functionalities.columns.psudo'), { exact: true }).fill(`f${stamp}`);
       await page.getByRole('button', { name: t(lang, 'admin:functionalities.submit') }).click();
       await toast(page, t(lang, 'admin:functionalities.created', { name: fname }));
@@ -145,16 +155,16 @@ describe.skipIf(!hasChromium)('back office: admin screens and manager dashboard'
       await assignToggle.click();
       expect(await assignToggle.getAttribute('aria-expanded')).toBe('true');
       const form = page.getByRole('region', { name: t(lang, 'admin:functionalities.assign') });
-      await form.getByLabel(t(lang, 'admin:functionalities.functionality')).selectOption({ label: fname });
+      await form.getByLabel(t(lang, 'admin:functionalities.functionality')).selectOption({ label: fShown });
       await form.getByLabel(t(lang, 'admin:functionalities.planKind')).selectOption('agriculteur');
-      await form.getByLabel(t(lang, 'admin:functionalities.plan'), { exact: true }).selectOption({ label: planName });
+      await form.getByLabel(t(lang, 'admin:functionalities.plan'), { exact: true }).selectOption({ label: planShown });
       await form.getByRole('button', { name: t(lang, 'admin:functionalities.assignSubmit') }).click();
       await toast(page, t(lang, 'admin:functionalities.assigned'));
       await form.getByRole('button', { name: t(lang, 'admin:functionalities.assignSubmit') }).click();
       await form.getByText(t(lang, 'errors:conflict.functionalityAssigned')).waitFor();
       await check(page, lang, 'functionality-assigned-duplicate');
-      await page.getByRole('cell', { name: fname, exact: true }).click();
-      await page.getByRole('dialog').getByText(planName).waitFor();
+      await page.getByRole('cell', { name: fShown, exact: true }).click();
+      await page.getByRole('dialog').getByText(planShown).waitFor();
       await page.keyboard.press('Escape');
       await page.getByLabel(t(lang, 'admin:functionalities.search')).fill(NOTHING);
       await emptyTable(page, lang);
@@ -221,7 +231,7 @@ describe.skipIf(!hasChromium)('back office: admin screens and manager dashboard'
       const requests = form.getByLabel(t(lang, 'admin:planIndices.requests'));
       expect(await requests.inputValue()).toBe('6');
       await form.getByLabel(t(lang, 'admin:planIndices.index'), { exact: true }).selectOption({ label: indexName });
-      await form.getByLabel(t(lang, 'admin:planIndices.plan'), { exact: true }).selectOption({ label: planName });
+      await form.getByLabel(t(lang, 'admin:planIndices.plan'), { exact: true }).selectOption({ label: planShown });
       await requests.fill('0');
       await form.getByRole('button', { name: t(lang, 'admin:planIndices.submit') }).click();
       await form.getByText(t(lang, 'validation:requestCount')).waitFor();
@@ -233,12 +243,12 @@ describe.skipIf(!hasChromium)('back office: admin screens and manager dashboard'
       expect(
         await form
           .getByLabel(t(lang, 'admin:planIndices.plan'), { exact: true })
-          .locator('option', { hasText: planName })
+          .locator('option', { hasText: planShown })
           .count(),
       ).toBe(0);
 
       await page.getByLabel(t(lang, 'admin:planIndices.search')).fill(planName);
-      const label = `${planName} — ${indexName}`;
+      const label = `${planShown} — ${indexName}`;
       await page.getByRole('cell', { name: '7', exact: true }).waitFor();
       await page.getByRole('button', { name: `${t(lang, 'admin:common.edit')} — ${label}` }).click();
       const dialog = page.getByRole('dialog', { name: t(lang, 'admin:planIndices.editTitle') });
@@ -252,14 +262,16 @@ describe.skipIf(!hasChromium)('back office: admin screens and manager dashboard'
       await page.getByRole('cell', { name: '9', exact: true }).waitFor();
       await page.getByRole('button', { name: `${t(lang, 'admin:common.delete')} — ${label}` }).click();
       const confirm = page.getByRole('alertdialog');
-      await confirm.getByText(t(lang, 'admin:planIndices.confirmText', { plan: planName, index: indexName })).waitFor();
+      await confirm
+        .getByText(t(lang, 'admin:planIndices.confirmText', { plan: planShown, index: indexName }))
+        .waitFor();
       await confirm.getByRole('button', { name: t(lang, 'admin:common.confirmDelete') }).click();
       await toast(page, t(lang, 'admin:planIndices.deleted'));
       await emptyTable(page, lang);
       await check(page, lang, 'assignment-deleted');
       // Re-assigned so the subscription activated below grants this index.
       await form.getByLabel(t(lang, 'admin:planIndices.index'), { exact: true }).selectOption({ label: indexName });
-      await form.getByLabel(t(lang, 'admin:planIndices.plan'), { exact: true }).selectOption({ label: planName });
+      await form.getByLabel(t(lang, 'admin:planIndices.plan'), { exact: true }).selectOption({ label: planShown });
       await requests.fill('7');
       await form.getByRole('button', { name: t(lang, 'admin:planIndices.submit') }).click();
       await toast(page, t(lang, 'admin:planIndices.created'));

@@ -139,6 +139,7 @@ describe.skipIf(!hasChromium)('marketplace: sell, find, edit, limit, delete; a f
       await page.getByLabel(t(lang, 'marketplace:fields.productName')).fill(name);
       await page.getByLabel(t(lang, 'marketplace:fields.quantity')).fill('120');
       await page.getByLabel(t(lang, 'marketplace:fields.price')).fill('650');
+      await page.getByLabel(t(lang, 'marketplace:fields.unit'), { exact: true }).selectOption('quintal');
       await page
         .getByLabel(t(lang, 'marketplace:fields.location'))
         .fill(lang === 'ar' ? 'وهران، حي السلام' : 'Tlemcen, route de Mansourah');
@@ -196,7 +197,12 @@ describe.skipIf(!hasChromium)('marketplace: sell, find, edit, limit, delete; a f
       await expect
         .poll(() => page.locator('[data-testid=carousel-stage] img').evaluate((i: HTMLImageElement) => i.naturalWidth))
         .toBeGreaterThan(0);
-      expect(await text(page)).toContain(t(lang, 'marketplace:price', { amount: '650' }));
+      expect(await text(page)).toContain(
+        t(lang, 'common:money.perUnit', {
+          price: t(lang, 'marketplace:price', { amount: '650' }),
+          unit: t(lang, 'marketplace:unit.quintal.per'),
+        }),
+      );
       await checkPage(page, `details-${lang}`);
       await page.setViewportSize({ width: 375, height: 812 });
       await screenshot(page, `marketplace/details-${lang}-mobile`);
@@ -209,6 +215,8 @@ describe.skipIf(!hasChromium)('marketplace: sell, find, edit, limit, delete; a f
       await page.getByRole('button', { name: t(lang, 'marketplace:mine.save') }).click();
       await page.getByText(t(lang, 'marketplace:mine.updated')).waitFor();
       await page.reload();
+      // The reloaded page starts the app again (session, lazy screen): wait for its photos before counting them.
+      await page.getByTestId('current-photo').first().waitFor();
       await expect.poll(() => page.getByTestId('current-photo').count()).toBe(2);
       expect(await page.getByLabel(t(lang, 'marketplace:fields.disponibility')).inputValue()).toBe('NONDISPO');
       await checkPage(page, `my-product-${lang}`);
@@ -218,6 +226,7 @@ describe.skipIf(!hasChromium)('marketplace: sell, find, edit, limit, delete; a f
       await page.getByLabel(t(lang, 'marketplace:fields.productName')).fill(`${name} bis`);
       await page.getByLabel(t(lang, 'marketplace:fields.quantity')).fill('5');
       await page.getByLabel(t(lang, 'marketplace:fields.price')).fill('700');
+      await page.getByLabel(t(lang, 'marketplace:fields.unit'), { exact: true }).selectOption('kg');
       await page.getByLabel(t(lang, 'marketplace:fields.location')).fill('Oran');
       const token = (await page.evaluate(() => localStorage.getItem('Token'))) ?? '';
       const current = await api<{ data: { id: number } }>('/sellerAbonnementUser/current', { token });
