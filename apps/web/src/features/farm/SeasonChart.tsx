@@ -7,6 +7,8 @@ import {
   ResponsiveContainer,
   XAxis,
   YAxis,
+  DefaultZIndexes,
+  ZIndexLayer,
   useXAxisScale,
   useYAxisScale,
 } from 'recharts';
@@ -217,47 +219,50 @@ function TapPoints({ points, selected, onSelect }: TapPointsProps) {
   const x = useXAxisScale();
   const y = useYAxisScale();
   if (!x || !y) return null;
+  // Above the band and the lines (recharts draws its layers by z-index), under the axis labels.
   return (
-    <g data-testid="season-points">
-      {points.map((p) => {
-        const cx = x(timeOf(p.date));
-        const cy = y(p.median);
-        if (cx === undefined || cy === undefined) return null;
-        const active = p.date === selected;
-        const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
-          if (event.key === 'Enter' || event.key === ' ') {
-            event.preventDefault();
-            onSelect(p.date);
-          }
-        };
-        return (
-          <g
-            key={p.date}
-            role="button"
-            tabIndex={0}
-            aria-pressed={active}
-            aria-label={t('season.pointLabel', {
-              date: formatDay(p.date, lang),
-              value: formatNumber(p.median, lang, 3),
-            })}
-            data-testid="season-point"
-            data-date={p.date}
-            onClick={() => onSelect(p.date)}
-            onKeyDown={onKeyDown}
-            className="cursor-pointer outline-none [&:focus-visible>circle:last-child]:stroke-amber-500"
-          >
-            <circle cx={cx} cy={cy} r={14} fill="transparent" />
-            <circle
-              cx={cx}
-              cy={cy}
-              r={active ? 7 : 4.5}
-              fill={active ? CHART_COLOURS.background : CHART_COLOURS.mean}
-              stroke={active ? SEASON_COLOURS.selected : CHART_COLOURS.background}
-              strokeWidth={active ? 3 : 1.5}
-            />
-          </g>
-        );
-      })}
-    </g>
+    <ZIndexLayer zIndex={DefaultZIndexes.activeDot}>
+      <g data-testid="season-points">
+        {points.map((p) => {
+          const cx = x(timeOf(p.date));
+          const cy = y(p.median);
+          if (cx === undefined || cy === undefined) return null;
+          const active = p.date === selected;
+          const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
+            if (event.key === 'Enter' || event.key === ' ') {
+              event.preventDefault();
+              onSelect(p.date);
+            }
+          };
+          return (
+            <g
+              key={p.date}
+              role="button"
+              tabIndex={0}
+              aria-pressed={active}
+              aria-label={t('season.pointLabel', {
+                date: formatDay(p.date, lang),
+                value: formatNumber(p.median, lang, 3),
+              })}
+              data-testid="season-point"
+              data-date={p.date}
+              onClick={() => onSelect(p.date)}
+              onKeyDown={onKeyDown}
+              className="cursor-pointer outline-none [&:focus-visible>circle:last-child]:stroke-amber-500"
+            >
+              <circle cx={cx} cy={cy} r={14} fill="transparent" />
+              <circle
+                cx={cx}
+                cy={cy}
+                r={active ? 7 : 4.5}
+                fill={active ? CHART_COLOURS.background : CHART_COLOURS.mean}
+                stroke={active ? SEASON_COLOURS.selected : CHART_COLOURS.background}
+                strokeWidth={active ? 3 : 1.5}
+              />
+            </g>
+          );
+        })}
+      </g>
+    </ZIndexLayer>
   );
 }

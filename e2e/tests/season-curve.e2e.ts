@@ -1,0 +1,177 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { artifactsDir, launchBrowser, rawKeysOnPage, seriousA11yViolations } from '../src/browser.ts';
+import { hasChromium } from '../src/chromium.ts';
+import { t, type Lang } from '../src/i18n.ts';
+
+/**
+ * Issue 15 §1 "Screen" on a phone: 390 × 844, touch, nothing but this machine reachable, in Arabic and French.
+ * The demo farmer opens a parcel from the farm map, reads its NDVI season curve over the bundled demo catalog
+ * (six August 2025 acquisitions: five clear points, 2025-08-17 skipped as clouded), taps a point, reads its
+ * date and visible share, follows "order this date's map" and lands on the farm map with that parcel, index
+ * and day. Viewport screenshots in e2e/artifacts/season-curve.
+ */
+const baseUrl = inject('baseUrl');
+const FARMER = { email: 'farmer@demo.filaha.dz', password: 'demo-farmer-2025' };
+const PHONE = { width: 390, height: 844 };
+const shots = join(artifactsDir, 'season-curve');
+
+async function phoneContext(browser: Browser, lang: Lang): Promise<BrowserContext> {
+  const ctx = await browser.newContext({
+    viewport: PHONE,
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 2,
+    locale: lang === 'ar' ? 'ar-DZ' : 'fr-FR',
+  });
+  await ctx.addInitScript((l) => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
+  }, lang);
+  const local = new URL(baseUrl).host;
+  await ctx.route(
+    () => true,
+    (route) => (new URL(route.request().url()).host === local ? route.continue() : route.abort('blockedbyclient')),
+  );
+  return ctx;
+}
+
+async function shot(page: Page, name: string) {
+  expect(await rawKeysOnPage(page)).toEqual([]);
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: join(shots, `${name}.png`) });
+}
+
+/** The box lies entirely inside the phone's width (and, when asked, its height) at the current scroll. */
+async function inScreen(locator: Locator, vertical = true): Promise<boolean> {
+  const box = await locator.boundingBox();
+  if (!box) return false;
+  const across = box.x >= 0 && box.x + box.width <= PHONE.width;
+  return vertical ? across && box.y >= 0 && box.y + box.height <= PHONE.height : across;
+}
+
+/** A day as the app writes it (long date, ar-DZ or fr-FR, UTC), computed by the page's own Intl. */
+const longDay = (page: Page, lang: Lang, day: string) =>
+  page.evaluate(
+    ([d, locale]) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.parse(`${d}T00:00:00Z`)),
+    [day, lang === 'ar' ? 'ar-DZ' : 'fr-FR'] as const,
+  );
+
+interface Series {
+  from: string;
+  to: string;
+  points: Array<{ date: string; validFraction: number }>;
+  skipped: Array<{ date: string; reason: string }>;
+}
+
+describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  for (const lang of ['ar', 'fr'] as const) {
+    it(
+      `the demo farmer reads the curve, taps a point and orders that day's map, in ${lang}`,
+      {
+        timeout: 180_000,
+      },
+      async () => {
+        const ctx = await phoneContext(browser, lang);
+        const page = await ctx.newPage();
+
+        // Sign in and reach the farm map.
+        await page.goto(`${baseUrl}/auth/SignIn`);
+        await page.getByRole('heading', { name: t(lang, 'auth:signIn.title') }).waitFor();
+        await page.getByLabel(t(lang, 'auth:fields.email')).fill(FARMER.email);
+        await page.getByLabel(t(lang, 'auth:fields.password'), { exact: true }).fill(FARMER.password);
+        await page.getByRole('button', { name: t(lang, 'auth:signIn.submit') }).tap();
+        await page.waitForURL((url) => url.pathname.startsWith('/user/'));
+        if (!page.url().includes('/user/ferme-map')) await page.goto(`${baseUrl}/user/ferme-map`);
+        await page.getByRole('heading', { level: 1, name: t(lang, 'farm:title') }).waitFor();
+
+        // Open the first parcel from the list; its page asks for the curve of the twelve months up to the
+        // catalog's latest acquisition, and for the same months a year before.
+        const current = page.waitForResponse((r) => r.url().includes('/series?') && r.url().includes('to=2025-'), {
+          timeout: 90_000,
+        });
+        const open = page.getByRole('link', { name: new RegExp(t(lang, 'farm:parcels.open')) }).first();
+        await open.scrollIntoViewIfNeeded();
+        await open.tap();
+        await page.waitForURL(/\/user\/ferme-map\/\d+$/);
+        const parcelId = Number(new URL(page.url()).pathname.split('/').pop());
+        const answer = await current;
+        expect(answer.status()).toBe(200);
+        const series = (await answer.json()) as Series;
+        expect(series.to).toBe('2025-08-25');
+        expect(series.from).toBe('2024-08-26');
+        expect(new URL(answer.url()).searchParams.get('index')).toBe('NDVI');
+
+        const section = page.getByTestId('season-curve');
+        await section.getByRole('heading', { level: 2, name: t(lang, 'farm:season.title') }).waitFor();
+        const points = section.getByTestId('season-point');
+        await expect.poll(() => points.count(), { timeout: 30_000 }).toBe(5);
+        const dates = await points.evaluateAll((els) => els.map((e) => e.getAttribute('data-date')));
+        expect(dates).toEqual(series.points.map((p) => p.date));
+        expect(dates).not.toContain('2025-08-17');
+
+        // 2025-08-17 is listed under the chart as clouded, in words.
+        const cloudy = section.getByTestId('season-skipped').locator('li[data-date="2025-08-17"]');
+        expect(await cloudy.getAttribute('data-reason')).toBe('CLOUDY');
+        expect(await cloudy.textContent()).toBe(
+          `${await longDay(page, lang, '2025-08-17')} — ${t(lang, 'farm:season.reason.CLOUDY')}`,
+        );
+        // The demo catalog holds nothing a year before: nothing is said about last year.
+        expect(await section.getByTestId('season-legend-previous').count()).toBe(0);
+
+        // Readable on the phone: no sideways scroll, every axis label inside the screen.
+        const chart = section.getByTestId('season-chart');
+        await chart.scrollIntoViewIfNeeded();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+        const ticks = chart.locator('text.recharts-cartesian-axis-tick-value');
+        expect(await ticks.count()).toBeGreaterThan(2);
+        for (const tick of await ticks.all()) expect(await inScreen(tick, false)).toBe(true);
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await shot(page, `${lang}-01-curve`);
+
+        // Tap the third point: its date, its visible share and the link to order that day's map.
+        const chosen = series.points[2]!;
+        await points.nth(2).tap();
+        const details = section.getByTestId('season-selected');
+        await details.waitFor();
+        expect(await points.nth(2).getAttribute('aria-pressed')).toBe('true');
+        const day = await longDay(page, lang, chosen.date);
+        expect(await details.locator('p').first().textContent()).toBe(t(lang, 'farm:season.pointTitle', { date: day }));
+        const share = await details.getByTestId('season-selected-valid').textContent();
+        expect(share).toMatch(/\d/);
+        const order = details.getByRole('link', { name: t(lang, 'farm:season.order') });
+        const href = new URL((await order.getAttribute('href'))!, baseUrl);
+        expect(href.pathname).toBe('/user/ferme-map');
+        expect(href.searchParams.get('parcel')).toBe(String(parcelId));
+        expect(href.searchParams.get('index')).toMatch(/^\d+$/);
+        expect(href.searchParams.get('start')).toBe(chosen.date);
+        expect(href.searchParams.get('end')).toBe(chosen.date);
+        await details.scrollIntoViewIfNeeded();
+        expect(await inScreen(details)).toBe(true);
+        await shot(page, `${lang}-02-point`);
+
+        // Follow it: the farm map on that parcel, NDVI and that day.
+        await order.tap();
+        await page.waitForURL(
+          (url) => url.pathname === '/user/ferme-map' && url.searchParams.get('start') === chosen.date,
+        );
+        await page.getByRole('heading', { level: 1, name: t(lang, 'farm:title') }).waitFor();
+        const summary = page.getByTestId('farm-period-summary');
+        await summary.waitFor();
+        expect(await summary.textContent()).toBe(t(lang, 'farm:period.summary', { start: day, end: day }));
+        const select = page.getByLabel(t(lang, 'farm:parcels.select'), { exact: true });
+        expect(await select.inputValue()).toBe(String(parcelId));
+        await shot(page, `${lang}-03-farm-map`);
+        await ctx.close();
+      },
+    );
+  }
+});
