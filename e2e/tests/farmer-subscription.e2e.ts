@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newContext, rawKeysOnPage, screenshot, seriousA11yViolations } from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
-import { t } from '../src/i18n.ts';
+import { t, type Lang } from '../src/i18n.ts';
 
 const baseUrl = inject('baseUrl');
 const PASSWORD = 'Mitidja-2025!';
-const PLAN = 'Basic';
+/** The plan's name as each language shows it (catalogue texts in Arabic and French). */
+const PLAN: Record<Lang, string> = { ar: 'الأساسي', fr: 'Basic' };
 /** The Basic demo plan grants NDVI, NDMI and NDWI (packages/db/src/seed/plans.ts). */
 const BASIC_INDICES = 3;
 
@@ -105,7 +106,7 @@ describe.skipIf(!hasChromium)('farmer: offer → pending → activated with usag
       await screenshot(page, `farmer-subscription/offers-required-${lang}`);
 
       // 2. Pick an offer (a second click would clear it: checked → unchecked → checked) and submit.
-      const choice = page.getByRole('checkbox', { name: t(lang, 'subscription:offers.choose', { name: PLAN }) });
+      const choice = page.getByRole('checkbox', { name: t(lang, 'subscription:offers.choose', { name: PLAN[lang] }) });
       await choice.click();
       await choice.click();
       expect(await choice.isChecked()).toBe(false);
@@ -114,7 +115,9 @@ describe.skipIf(!hasChromium)('farmer: offer → pending → activated with usag
       await submit.click();
       // The screen confirms what was requested and what happens next, and stays.
       const request = page.getByTestId('plan-request');
-      await request.getByRole('heading', { name: t(lang, 'subscription:request.sentTitle', { name: PLAN }) }).waitFor();
+      await request
+        .getByRole('heading', { name: t(lang, 'subscription:request.sentTitle', { name: PLAN[lang] }) })
+        .waitFor();
       expect(await request.innerText()).toContain(t(lang, 'subscription:request.next'));
       expect(new URL(page.url()).pathname).toBe('/user/Abonnement');
       await screenshot(page, `farmer-subscription/requested-${lang}`);

@@ -8,6 +8,7 @@ import { signInWithNext } from '../../app/nextPath.ts';
 import { SIGN_IN_PATH } from '../../app/session.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { api } from '../../lib/api.ts';
+import { useCatalogText } from '../../lib/catalogText.ts';
 import { focusFirstInvalid } from '../../lib/focusFirstInvalid.ts';
 import { PasswordField, SelectField, TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
@@ -32,6 +33,7 @@ type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
 interface CatalogPlan {
   id: number;
   nameAbonnement: string;
+  nameAbonnementAr?: string;
   prices: string;
 }
 
@@ -67,6 +69,7 @@ export function SignUpPage() {
   const [searchParams] = useSearchParams();
   const askedPlan = Number(searchParams.get('plan')) || null;
   const plans = usePlansWhen(askedPlan !== null);
+  const text = useCatalogText();
   const [planId, setPlanId] = useState<string>(askedPlan ? String(askedPlan) : '');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const lang = i18n.language === 'fr' ? 'fr' : 'ar';
@@ -194,7 +197,7 @@ export function SignUpPage() {
             <option value="">{t('signUp.planNone')}</option>
             {plans.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.nameAbonnement}
+                {text(p.nameAbonnement, p.nameAbonnementAr)}
               </option>
             ))}
           </SelectField>

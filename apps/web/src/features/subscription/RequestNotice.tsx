@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCatalogText } from '../../lib/catalogText.ts';
 import type { FarmerSubscription, Plan } from './api.ts';
 import { formatDate, formatMonths, type Lang } from './format.ts';
 import { PriceTag } from './PriceTag.tsx';
@@ -21,7 +22,10 @@ export function RequestNotice({
   const { t, i18n } = useTranslation('subscription');
   const lang: Lang = i18n.language === 'fr' ? 'fr' : 'ar';
   const heading = useRef<HTMLHeadingElement>(null);
-  const name = plan?.nameAbonnement ?? subscription.abonnement.nameAbonnement;
+  const text = useCatalogText();
+  const name = plan
+    ? text(plan.nameAbonnement, plan.nameAbonnementAr)
+    : text(subscription.abonnement.nameAbonnement, subscription.abonnement.nameAbonnementAr);
   const prices = plan?.prices ?? subscription.abonnement.prices;
 
   useEffect(() => {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Loading } from '../../components/ui/Loading.tsx';
+import { useCatalogText } from '../../lib/catalogText.ts';
 import { canSubscribeAgain, isPending, meQuery, plansQuery, statusQuery } from './api.ts';
 import { OfferPicker } from './OfferPicker.tsx';
 import { RequestNotice } from './RequestNotice.tsx';
@@ -18,6 +19,7 @@ export const PLAN_PARAM = 'plan';
  */
 export function SubscriptionPage() {
   const { t } = useTranslation('subscription');
+  const text = useCatalogText();
   const [searchParams] = useSearchParams();
   const chosen = Number(searchParams.get(PLAN_PARAM)) || null;
   const [choosing, setChoosing] = useState(chosen !== null);
@@ -57,7 +59,7 @@ export function SubscriptionPage() {
         <p className="mt-2 max-w-3xl text-stone-700">{t('offers.lead')}</p>
         {preselected ? (
           <p role="note" className="mt-3 rounded-lg border border-brand-300 bg-brand-50 p-3 text-brand-900">
-            {t('request.preselected', { name: preselected.nameAbonnement })}
+            {t('request.preselected', { name: text(preselected.nameAbonnement, preselected.nameAbonnementAr) })}
           </p>
         ) : null}
         <OfferPicker plans={plans.data} userId={userId} initialPlanId={chosen} onRequested={() => setJustSent(true)} />
