@@ -16,6 +16,8 @@ export function RequireArea({ area, children }: { area: AreaName; children: Reac
   const location = useLocation();
   if (session.status === 'loading') return <Loading className="py-32" />;
   if (session.status === 'anonymous') {
+    // After a sign-out the next person to sign in on this device starts from their own home.
+    if (session.signedOut) return <Navigate to={SIGN_IN_PATH} replace />;
     const asked = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={signInWithNext(SIGN_IN_PATH, asked)} replace state={{ from: location.pathname }} />;
   }

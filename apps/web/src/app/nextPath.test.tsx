@@ -96,6 +96,18 @@ describe('a deep link opened while signed out', { timeout: 20_000 }, () => {
     await waitFor(() => expect(where()).toBe('/user/profile?edit=1'));
   });
 
+  it('is not kept after a sign-out: the sign-in page opens without a link back', async () => {
+    localStorage.setItem('Token', 'jwt.seller');
+    stubApi({
+      'GET /api/roles/my-role': () => json(200, { role: 'Seller' }),
+      'GET /api/users/profile': () => json(200, { userName: 'Nadia', roleName: 'Seller' }),
+    });
+    const user = userEvent.setup();
+    renderAt('/seller/marketplace?q=tomate');
+    await user.click(await screen.findByRole('button', { name: 'تسجيل الخروج' }));
+    await waitFor(() => expect(where()).toBe('/auth/SignIn'));
+  });
+
   it('refuses an absolute or //host next and lands the seller on their publications', async () => {
     await i18n.changeLanguage('fr');
     for (const next of ['https://evil.example/x', '//evil.example/x']) {

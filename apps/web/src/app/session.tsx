@@ -3,7 +3,11 @@ import type { RoleName } from '@filaha/shared';
 import { clearSession, getToken, setToken, UNAUTHENTICATED_EVENT } from '../lib/storage.ts';
 import { useNavigation } from './navigation.tsx';
 
-export type Session = { status: 'loading' } | { status: 'anonymous' } | { status: 'authenticated'; role: RoleName };
+export type Session =
+  | { status: 'loading' }
+  /** `signedOut`: the user signed out here, so the sign-in page does not offer to return to where they were. */
+  | { status: 'anonymous'; signedOut?: boolean }
+  | { status: 'authenticated'; role: RoleName };
 
 interface SessionContextValue {
   session: Session;
@@ -59,7 +63,7 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
   const signOut = useCallback(() => {
     clearSession();
     void forgetAccountData();
-    setSession({ status: 'anonymous' });
+    setSession({ status: 'anonymous', signedOut: true });
     navigate(SIGN_IN_PATH);
   }, [navigate]);
 
