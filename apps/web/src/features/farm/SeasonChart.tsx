@@ -121,6 +121,7 @@ export function SeasonChart({ points, previous, label, selected, onSelect }: Sea
               stroke="none"
               fill={CHART_COLOURS.band}
               fillOpacity={1}
+              activeDot={false}
               connectNulls
               isAnimationActive={false}
             />
