@@ -232,6 +232,19 @@ describe('season curve on the parcel page', { timeout: 30_000 }, () => {
     }
   });
 
+  it('follows the index picked for the curve (any index of the plan)', async () => {
+    await i18n.changeLanguage('fr');
+    const { calls } = farmer(bothYears(SEASON, LAST_YEAR));
+    renderApp(`/user/ferme-map/${PARCEL.id}`);
+    await screen.findAllByTestId('season-point');
+    const picker = screen.getByLabelText('Indice de la courbe') as HTMLSelectElement;
+    expect(picker.value).toBe(String(NDVI_ID));
+    expect([...picker.options].map((o) => o.text)).toEqual(['NDMI', 'NDVI', 'MSAVI']);
+    await userEvent.selectOptions(picker, 'MSAVI');
+    await waitFor(() => expect(seriesCalls(calls).some((q) => q.index === 'MSAVI')).toBe(true));
+    expect(seriesCalls(calls).filter((q) => q.index === 'NDMI')).toEqual([]);
+  });
+
   it('checks a period of at most 366 days before asking', async () => {
     await i18n.changeLanguage('fr');
     const { calls } = farmer(bothYears(SEASON, LAST_YEAR));
