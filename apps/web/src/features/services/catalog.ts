@@ -1,5 +1,6 @@
 import type { ServiceKey } from '@filaha/shared';
 import type { IconName } from '../../components/ui/Icon.tsx';
+import { formatAmount } from '../../lib/money.ts';
 
 export interface ServiceDef {
   key: ServiceKey;
@@ -28,8 +29,11 @@ export function serviceByKey(key: string | null): ServiceDef | undefined {
 
 export const MESSAGING_PATH = '/user/Messaging-page';
 
-/** Dinar amounts in the reader's locale: "12 000 DA" / "12 000 دج" (Algerian Arabic keeps Latin digits). */
+/**
+ * Dinar amounts in the reader's locale: "12 000 DA" / "12 000 دج" (Latin digits, thousands grouped the same way in
+ * both languages: lib/money.ts, shared with the plan and product prices).
+ */
 export function formatDinars(amount: number, lang: 'ar' | 'fr'): string {
-  const number = new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'ar-DZ', { maximumFractionDigits: 0 }).format(amount);
+  const number = formatAmount(amount, lang, 0);
   return lang === 'fr' ? `${number} DA` : `${number} دج`;
 }
