@@ -75,7 +75,8 @@ export async function register(page: Page, lang: Lang, email: string, name: stri
   await page.getByLabel(t(lang, 'auth:fields.email')).fill(email);
   await page.getByLabel(t(lang, 'auth:fields.password'), { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: t(lang, 'auth:signIn.submit') }).click();
-  await page.waitForURL('**/user/marketplace');
+  // Without a deep link a farmer lands on their farm map.
+  await page.waitForURL('**/user/ferme-map');
 }
 
 /** Clicks generate and returns the API's answer (status and body). */
