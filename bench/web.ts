@@ -154,6 +154,12 @@ const medianVisit = (vs: Visit[]): Visit => ({
   requestsBeforeUsable: median(vs.map((v) => v.requestsBeforeUsable)),
   fromServiceWorker: median(vs.map((v) => v.fromServiceWorker)),
   bytesBeforeUsable: median(vs.map((v) => v.bytesBeforeUsable)),
+  kinds: {
+    code: median(vs.map((v) => v.kinds.code)),
+    api: median(vs.map((v) => v.kinds.api)),
+    media: median(vs.map((v) => v.kinds.media)),
+    other: median(vs.map((v) => v.kinds.other)),
+  },
 });
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -178,7 +184,7 @@ function weakSection(results: Record<string, ScreenResult>, runs: number): strin
       '(per screen below); requests are the document and every resource the page started before it was usable ' +
       `(Resource Timing). Median of ${runs} run(s) per screen.`,
     '',
-    '| screen | usable when | visit | title | usable | requests before usable | of them from the service worker | bytes before usable |',
+    '| screen | usable when | visit | title | usable | requests before usable (JS/CSS · API · fonts/images · other) | of them from the service worker | bytes before usable |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const r of Object.values(results)) {
@@ -187,7 +193,7 @@ function weakSection(results: Record<string, ScreenResult>, runs: number): strin
       ['warm', r.warm],
     ] as const) {
       lines.push(
-        `| ${r.label} | ${r.usable} | ${kind} | ${secs(v.titleMs)} | ${secs(v.usableMs)} | ${v.requestsBeforeUsable} | ${v.fromServiceWorker} | ${kib(v.bytesBeforeUsable)} |`,
+        `| ${r.label} | ${r.usable} | ${kind} | ${secs(v.titleMs)} | ${secs(v.usableMs)} | ${v.requestsBeforeUsable} (${v.kinds.code} · ${v.kinds.api} · ${v.kinds.media} · ${v.kinds.other}) | ${v.fromServiceWorker} | ${kib(v.bytesBeforeUsable)} |`,
       );
     }
   }

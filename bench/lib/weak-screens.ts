@@ -72,6 +72,8 @@ export interface Visit {
   /** Of those, answered by the service worker. */
   fromServiceWorker: number;
   bytesBeforeUsable: number;
+  /** Requests before usable by kind: JS/CSS files, API calls, fonts and images, other (the document, failed tiles). */
+  kinds: { code: number; api: number; media: number; other: number };
 }
 
 /**
@@ -143,12 +145,17 @@ async function visit(ctx: BrowserContext, url: string): Promise<Visit> {
       const m = window.__screen;
       const before = performance.getEntriesByType('resource').filter((e) => e.startTime < m.usableMs);
       const nav = performance.getEntriesByType('navigation')[0];
+      const count = (test) => before.filter((e) => test(new URL(e.name).pathname)).length;
+      const code = count((p) => /\\.(js|css)$/.test(p));
+      const api = count((p) => p.startsWith('/api/'));
+      const media = count((p) => /\\.(woff2?|png|svg|webp|jpe?g)$/.test(p));
       return {
         titleMs: Math.round(m.titleMs),
         usableMs: Math.round(m.usableMs),
         requestsBeforeUsable: before.length + 1,
         fromServiceWorker: before.filter((e) => e.workerStart > 0).length + (nav && nav.workerStart > 0 ? 1 : 0),
         bytesBeforeUsable: before.reduce((n, e) => n + e.transferSize, 0) + (nav ? nav.transferSize : 0),
+        kinds: { code, api, media, other: before.length + 1 - code - api - media },
       };
     })()`)) as Visit;
   } finally {
