@@ -388,7 +388,8 @@ describe.skipIf(!hasChromium)('back office: admin screens and manager dashboard'
       await open(mobile.page, lang, '/admin/Parcelle', 'admin:parcels.title');
       await mobile.page.getByLabel(t(lang, 'admin:parcels.searchUsers')).fill(farmer.email);
       await mobile.page.getByRole('button', { name: farmer.name }).click();
-      await mobile.page.getByRole('cell', { name: manual, exact: true }).waitFor();
+      // Under 640 px the table is cards: each cell's name also carries its column's label (CSS generated content).
+      await mobile.page.getByRole('cell').getByText(manual, { exact: true }).waitFor();
       await check(mobile.page, lang, 'parcels-mobile');
       await mobile.ctx.close();
       await ctx.close();

@@ -55,6 +55,8 @@ interface DataTableProps<T> {
  * Under 640 px (a phone) the same table is laid out as cards, with CSS only: one card per row, each value under its
  * column's name (`data-label`), the actions at the bottom of the card, the sortable headers as a row of buttons
  * above — nothing scrolls sideways, so no button is hidden past the edge and an empty table's text is whole.
+ * The table, row and cell roles are explicit: browsers drop a table's semantics once CSS changes its display, and a
+ * screen reader must still read the cards as rows of named cells.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { caption, columns, rows, rowKey, loading, error, onRetry, pageSize = 10, details, actions } = props;
@@ -94,19 +96,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
         data-layout="cards-under-640"
         className="overflow-x-auto rounded-2xl border border-stone-200 bg-white max-sm:overflow-visible max-sm:rounded-none max-sm:border-0 max-sm:bg-transparent"
       >
-        <table className="w-full text-start text-sm max-sm:block">
+        <table role="table" className="w-full text-start text-sm max-sm:block">
           <caption className="sr-only">
             {caption}
             {details ? `. ${t('table.rowHint')}` : ''}
           </caption>
           <thead
+            role="rowgroup"
             className={`bg-stone-50 text-stone-700 max-sm:bg-transparent ${visible.length === 0 ? 'max-sm:hidden' : 'max-sm:block'}`}
           >
-            <tr className="max-sm:flex max-sm:flex-wrap max-sm:gap-2 max-sm:pb-3">
+            <tr role="row" className="max-sm:flex max-sm:flex-wrap max-sm:gap-2 max-sm:pb-3">
               {columns.map((c) => {
                 const dir = sort?.id === c.id ? sort.dir : null;
                 return (
                   <th
+                    role="columnheader"
                     key={c.id}
                     scope="col"
                     aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
@@ -133,22 +137,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 );
               })}
               {actions ? (
-                <th scope="col" className="px-4 py-3 text-start font-semibold max-sm:hidden">
+                <th role="columnheader" scope="col" className="px-4 py-3 text-start font-semibold max-sm:hidden">
                   {t('table.actions')}
                 </th>
               ) : null}
             </tr>
           </thead>
-          <tbody className="divide-y divide-stone-100 max-sm:block max-sm:space-y-3 max-sm:divide-y-0">
+          <tbody role="rowgroup" className="divide-y divide-stone-100 max-sm:block max-sm:space-y-3 max-sm:divide-y-0">
             {visible.length === 0 ? (
-              <tr className="max-sm:block max-sm:rounded-xl max-sm:border max-sm:border-stone-200 max-sm:bg-white">
-                <td colSpan={span} className="px-4 py-8 text-center text-stone-600 max-sm:block">
+              <tr
+                role="row"
+                className="max-sm:block max-sm:rounded-xl max-sm:border max-sm:border-stone-200 max-sm:bg-white"
+              >
+                <td role="cell" colSpan={span} className="px-4 py-8 text-center text-stone-600 max-sm:block">
                   {props.emptyText ?? t('table.empty')}
                 </td>
               </tr>
             ) : (
               visible.map((row) => (
                 <tr
+                  role="row"
                   key={rowKey(row)}
                   tabIndex={details ? 0 : undefined}
                   onClick={details ? () => setOpen(row) : undefined}
@@ -159,6 +167,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 >
                   {columns.map((c) => (
                     <td
+                      role="cell"
                       key={c.id}
                       data-label={c.header}
                       className={`px-4 py-3 align-top ${CARD_CELL} ${c.className ?? ''}`}
@@ -168,6 +177,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   ))}
                   {actions ? (
                     <td
+                      role="cell"
                       className="px-4 py-3 align-top max-sm:block max-sm:px-0 max-sm:pt-3 max-sm:pb-0"
                       onClick={(e) => e.stopPropagation()}
                     >
