@@ -125,13 +125,6 @@ function seatsInView(map: Locator): Promise<string[]> {
 }
 
 /** The element's box lies inside the map's box (what a person sees, not just what is in the page). */
-async function insideBox(inner: Locator, outer: Locator): Promise<boolean> {
-  const a = await inner.boundingBox();
-  const b = await outer.boundingBox();
-  if (!a || !b) return false;
-  return a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height;
-}
-
 describe.skipIf(!hasChromium)('maps without internet tiles (390 × 844, touch, internet blocked)', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -140,7 +133,8 @@ describe.skipIf(!hasChromium)('maps without internet tiles (390 × 844, touch, i
   afterAll(async () => browser?.close());
 
   for (const lang of ['ar', 'fr'] as const) {
-    it(`the farm map shows the fallback base map and the notice, in ${lang}`, { timeout: 120_000 }, async () => {
+    // Zooming out tap by tap, each tap waiting for the last one to take, takes about a minute: a wide margin.
+    it(`the farm map shows the fallback base map and the notice, in ${lang}`, { timeout: 300_000 }, async () => {
       const blocked: string[] = [];
       const ctx = await phoneContext(browser, lang, blocked);
       const page = await ctx.newPage();
@@ -177,19 +171,28 @@ describe.skipIf(!hasChromium)('maps without internet tiles (390 × 844, touch, i
       const map = page.getByTestId('admin-parcel-map');
       await map.scrollIntoViewIfNeeded();
       await expectFallback(map, lang);
-      // It opens where the parcels are (the demo area): they are drawn and in view, inside the catalog's coverage.
-      const other = map.locator('path.admin-parcel-other').first();
-      await other.waitFor({ state: 'attached', timeout: 20_000 });
-      expect(await insideBox(other, map)).toBe(true);
-      const coverage = map.locator('path.admin-coverage');
-      await coverage.waitFor({ state: 'attached', timeout: 20_000 });
+      // It opens where the parcels are: the 0.1° cell holding the most of them (the demo area on a fresh platform;
+      // other browser tests sharing this server may have drawn more elsewhere, so any drawn parcel in view counts).
+      const parcels = map.locator('path.admin-parcel-other');
+      await parcels.first().waitFor({ state: 'attached', timeout: 20_000 });
       const mapBox = (await map.boundingBox())!;
-      const covBox = (await coverage.boundingBox())!;
-      expect(covBox.width).toBeGreaterThan(20);
-      expect(covBox.x + covBox.width).toBeGreaterThan(mapBox.x);
-      expect(covBox.x).toBeLessThan(mapBox.x + mapBox.width);
-      expect(covBox.y + covBox.height).toBeGreaterThan(mapBox.y);
-      expect(covBox.y).toBeLessThan(mapBox.y + mapBox.height);
+      const boxes = await parcels.evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height };
+        }),
+      );
+      const inView = boxes.filter(
+        (a) =>
+          a.width > 0 &&
+          a.x >= mapBox.x &&
+          a.y >= mapBox.y &&
+          a.x + a.width <= mapBox.x + mapBox.width &&
+          a.y + a.height <= mapBox.y + mapBox.height,
+      );
+      expect(inView.length).toBeGreaterThan(0);
+      // The catalog's coverage is drawn (dashed) on the map.
+      await map.locator('path.admin-coverage').waitFor({ state: 'attached', timeout: 20_000 });
       await shot(page, `${lang}-admin-map`);
       await ctx.close();
     });
