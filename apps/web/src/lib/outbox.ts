@@ -86,7 +86,9 @@ export const outboxEntries = () => entries;
 
 function newKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+  // randomUUID needs a secure context (https or localhost); getRandomValues does not, and is as unpredictable.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** A lost connection or no answer in time: the request may be sent again with its key. */
