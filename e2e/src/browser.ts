@@ -95,3 +95,39 @@ export async function rawKeysOnPage(page: Page): Promise<string[]> {
   const tokens = text.match(/[A-Za-z_][\w-]*(?:[.:][\w-]+)+/g) ?? [];
   return [...new Set(tokens.filter((t) => keys.has(t)))];
 }
+
+/** The phone profile of the field checks: 390 × 844 CSS pixels. */
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * A phone context (touch, mobile viewport, the language set before the first page) that reaches only `baseUrl`'s
+ * host: every other request — the internet map tiles first — is refused, and its URL pushed to `blocked`.
+ */
+export async function phoneContext(
+  browser: Browser,
+  lang: 'ar' | 'fr',
+  baseUrl: string,
+  blocked: string[] = [],
+): Promise<BrowserContext> {
+  const ctx = await browser.newContext({
+    viewport: PHONE,
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 2,
+    locale: lang === 'ar' ? 'ar-DZ' : 'fr-FR',
+  });
+  await ctx.addInitScript((l) => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
+  }, lang);
+  const local = new URL(baseUrl).host;
+  await ctx.route(
+    () => true,
+    async (route) => {
+      const url = new URL(route.request().url());
+      if (url.host === local) return route.continue();
+      blocked.push(url.href);
+      return route.abort('blockedbyclient');
+    },
+  );
+  return ctx;
+}

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { artifactsDir, launchBrowser, rawKeysOnPage } from '../src/browser.ts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { artifactsDir, launchBrowser, rawKeysOnPage, PHONE, phoneContext } from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
 import { t, type Lang } from '../src/i18n.ts';
 
@@ -15,34 +15,9 @@ import { t, type Lang } from '../src/i18n.ts';
 const baseUrl = inject('baseUrl');
 const FARMER = { email: 'farmer@demo.filaha.dz', password: 'demo-farmer-2025' };
 const ADMIN = { email: 'admin@demo.filaha.dz', password: 'demo-admin-2025' };
-const PHONE = { width: 390, height: 844 };
 const shots = join(artifactsDir, 'offline-map');
 /** The seat nearest the demo area, in both languages (wilaya 09). */
 const BLIDA = { ar: 'البليدة', fr: 'Blida' } as const;
-
-async function phoneContext(browser: Browser, lang: Lang, blocked: string[]): Promise<BrowserContext> {
-  const ctx = await browser.newContext({
-    viewport: PHONE,
-    hasTouch: true,
-    isMobile: true,
-    deviceScaleFactor: 2,
-    locale: lang === 'ar' ? 'ar-DZ' : 'fr-FR',
-  });
-  await ctx.addInitScript((l) => {
-    if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
-  }, lang);
-  const local = new URL(baseUrl).host;
-  await ctx.route(
-    () => true,
-    async (route) => {
-      const url = new URL(route.request().url());
-      if (url.host === local) return route.continue();
-      blocked.push(url.href);
-      return route.abort('blockedbyclient');
-    },
-  );
-  return ctx;
-}
 
 async function signIn(page: Page, lang: Lang, account: { email: string; password: string }) {
   await page.goto(`${baseUrl}/auth/SignIn`);
@@ -136,7 +111,7 @@ describe.skipIf(!hasChromium)('maps without internet tiles (390 × 844, touch, i
     // Zooming out tap by tap, each tap waiting for the last one to take, takes about a minute: a wide margin.
     it(`the farm map shows the fallback base map and the notice, in ${lang}`, { timeout: 300_000 }, async () => {
       const blocked: string[] = [];
-      const ctx = await phoneContext(browser, lang, blocked);
+      const ctx = await phoneContext(browser, lang, baseUrl, blocked);
       const page = await ctx.newPage();
       await signIn(page, lang, FARMER);
       if (!page.url().includes('/user/ferme-map')) await page.goto(`${baseUrl}/user/ferme-map`);
@@ -163,7 +138,7 @@ describe.skipIf(!hasChromium)('maps without internet tiles (390 × 844, touch, i
 
     it(`the admin parcel map opens on the parcels with the coverage, fallback and notice, in ${lang}`, async () => {
       const blocked: string[] = [];
-      const ctx = await phoneContext(browser, lang, blocked);
+      const ctx = await phoneContext(browser, lang, baseUrl, blocked);
       const page = await ctx.newPage();
       await signIn(page, lang, ADMIN);
       await page.goto(`${baseUrl}/admin/Parcelle`);

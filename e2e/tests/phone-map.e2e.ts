@@ -1,11 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { decodeValuesGrid, valueAt } from '@filaha/imagery/values-grid';
-import { artifactsDir, launchBrowser, rawKeysOnPage, seriousA11yViolations } from '../src/browser.ts';
+import {
+  artifactsDir,
+  launchBrowser,
+  rawKeysOnPage,
+  seriousA11yViolations,
+  PHONE,
+  phoneContext,
+} from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
-import { t, type Lang } from '../src/i18n.ts';
+import { t } from '../src/i18n.ts';
 
 /**
  * Issue 13 §2 / acceptance 1 on a phone: 390 × 844, touch, every request that is not to this machine blocked
@@ -15,33 +22,7 @@ import { t, type Lang } from '../src/i18n.ts';
  */
 const baseUrl = inject('baseUrl');
 const FARMER = { email: 'farmer@demo.filaha.dz', password: 'demo-farmer-2025' };
-const PHONE = { width: 390, height: 844 };
 const shots = join(artifactsDir, 'phone-map');
-
-/** A phone context: touch, mobile viewport, the language set before the first page, nothing but 127.0.0.1. */
-async function phoneContext(browser: Browser, lang: Lang, blocked: string[]): Promise<BrowserContext> {
-  const ctx = await browser.newContext({
-    viewport: PHONE,
-    hasTouch: true,
-    isMobile: true,
-    deviceScaleFactor: 2,
-    locale: lang === 'ar' ? 'ar-DZ' : 'fr-FR',
-  });
-  await ctx.addInitScript((l) => {
-    if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
-  }, lang);
-  const local = new URL(baseUrl).host;
-  await ctx.route(
-    () => true,
-    async (route) => {
-      const url = new URL(route.request().url());
-      if (url.host === local) return route.continue();
-      blocked.push(url.href);
-      return route.abort('blockedbyclient');
-    },
-  );
-  return ctx;
-}
 
 async function shot(page: Page, name: string) {
   expect(await rawKeysOnPage(page)).toEqual([]);
@@ -69,7 +50,7 @@ describe.skipIf(!hasChromium)('the farm map on a phone (390 × 844, touch, offli
   for (const lang of ['ar', 'fr'] as const) {
     it(`the demo farmer generates and reads a value with a finger, in ${lang}`, { timeout: 180_000 }, async () => {
       const blocked: string[] = [];
-      const ctx = await phoneContext(browser, lang, blocked);
+      const ctx = await phoneContext(browser, lang, baseUrl, blocked);
       const page = await ctx.newPage();
 
       // Sign in.

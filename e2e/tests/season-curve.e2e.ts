@@ -1,8 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { artifactsDir, launchBrowser, rawKeysOnPage, seriousA11yViolations } from '../src/browser.ts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import {
+  artifactsDir,
+  launchBrowser,
+  rawKeysOnPage,
+  seriousA11yViolations,
+  PHONE,
+  phoneContext,
+} from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
 import { t, type Lang } from '../src/i18n.ts';
 
@@ -15,27 +22,7 @@ import { t, type Lang } from '../src/i18n.ts';
  */
 const baseUrl = inject('baseUrl');
 const FARMER = { email: 'farmer@demo.filaha.dz', password: 'demo-farmer-2025' };
-const PHONE = { width: 390, height: 844 };
 const shots = join(artifactsDir, 'season-curve');
-
-async function phoneContext(browser: Browser, lang: Lang): Promise<BrowserContext> {
-  const ctx = await browser.newContext({
-    viewport: PHONE,
-    hasTouch: true,
-    isMobile: true,
-    deviceScaleFactor: 2,
-    locale: lang === 'ar' ? 'ar-DZ' : 'fr-FR',
-  });
-  await ctx.addInitScript((l) => {
-    if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
-  }, lang);
-  const local = new URL(baseUrl).host;
-  await ctx.route(
-    () => true,
-    (route) => (new URL(route.request().url()).host === local ? route.continue() : route.abort('blockedbyclient')),
-  );
-  return ctx;
-}
 
 async function shot(page: Page, name: string) {
   expect(await rawKeysOnPage(page)).toEqual([]);
@@ -80,7 +67,7 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
         timeout: 180_000,
       },
       async () => {
-        const ctx = await phoneContext(browser, lang);
+        const ctx = await phoneContext(browser, lang, baseUrl);
         const page = await ctx.newPage();
 
         // Sign in and reach the farm map.
