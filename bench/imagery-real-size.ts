@@ -40,6 +40,7 @@ import {
 } from './lib/real-size-report.ts';
 import type { BandWindow } from './lib/reads.ts';
 import { elapsed, now } from './lib/stats.ts';
+import { prng } from './lib/prng.ts';
 
 const PARCELS = Number(process.env.BENCH_PARCELS ?? 200);
 const DELAY_MS = Number(process.env.BENCH_DELAY_MS ?? 20);
@@ -57,18 +58,6 @@ const TILE = { epsg: 32629, x0: 199_980, y0: 2_800_020, size: 109_800 } as const
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
-
-/** Small deterministic PRNG (mulberry32): the same parcels on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A square parcel of `hectares` centred at a random point of the tile (200 m clear of its edges). */
 function randomParcel(random: () => number, hectares: number): { geometry: ParcelGeometry; x: number; y: number } {

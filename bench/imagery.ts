@@ -7,7 +7,7 @@
 // BENCH_NO_DOC=1 (leave the doc alone). With `--real-size` (`npm run bench:imagery -- --real-size`) it runs
 // bench/imagery-real-size.ts instead: real-size Sentinel-2 COGs generated with GDAL, 20 ms per request.
 import { cpus, loadavg, totalmem } from 'node:os';
-import { DEMO_CATALOG_PATH } from '@filaha/imagery';
+import { DEMO_CATALOG_PATH, ensureDemoCatalog } from '@filaha/imagery';
 import { DEMO_AREA } from '@filaha/shared';
 import { startCogServer, type CogServer } from './lib/cog-server.ts';
 import { gdalVersion, GDAL_ENV } from './lib/gdal.ts';
@@ -118,6 +118,7 @@ async function main(): Promise<number> {
   const loadAverageStart = loadavg();
   const gdal = await gdalVersion();
   log(gdal ? `GDAL: ${gdal}` : 'gdal_translate not found: the GDAL comparison is skipped (apt-get install gdal-bin)');
+  await ensureDemoCatalog({ log });
   const server = await startCogServer(DEMO_CATALOG_PATH);
   const whatIf = await createWhatIfReader();
   let platform: BenchPlatform | null = null;

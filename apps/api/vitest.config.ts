@@ -7,6 +7,8 @@ export default defineProject({
     // One database per worker (getTestDb) is reused across files; isolating would start PGlite per file.
     isolate: false,
     testTimeout: 30000,
+    // The demo catalog is generated (not committed): once per run, reused while its generator is unchanged.
+    globalSetup: ['../../packages/imagery/test/demo-catalog.setup.ts'],
     hookTimeout: 120000,
   },
 });

@@ -9,6 +9,7 @@ import { firstPaintPreload } from './build/first-paint-preload.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderHome } from './build/prerender-home.ts';
 import { pwaOptions } from './build/pwa.ts';
+import { routePreload } from './build/route-preload.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -21,6 +22,29 @@ function reactRouterProduction(): string {
   return fileURLToPath(new URL('./dist/production/index.mjs', `file://${pkg}`));
 }
 
+/**
+ * The signed-in frame every area screen loads (layout, sidebar, page switch, session check, react-query, the
+ * outbox, the live-messages hook and their API helpers): one chunk.
+ */
+const AREA_SHELL_MODULES =
+  /[\\/](?:src[\\/](?:features[\\/]areas[\\/](?:AreaLayout|AreaPageView|Sidebar|areaIcons)\.tsx|app[\\/](?:pages|restoreSession)\.ts|lib[\\/](?:queries|outbox)\.ts|features[\\/]messaging[\\/](?:live|api)\.ts|features[\\/]admin[\\/](?:adminApi|queries)\.ts)|node_modules[\\/]@tanstack[\\/])/;
+
+/** Small shared pieces of forms and lists (banners, fields, dialogs, messages, wilayas, money): one chunk. */
+const SHARED_UI_MODULES =
+  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:components[\\/]ui[\\/](?:ErrorBanner|fields|Dialog|FormError)\.tsx|lib[\\/](?:messages|catalogText|money|focusFirstInvalid)\.ts)|packages[\\/]shared[\\/]src[\\/](?:errors|wilayas)\.ts)$/;
+
+/**
+ * Locale namespaces that load together, one chunk per language: the signed-in frame's (layout, messaging for
+ * the sidebar) and the forms' (errors, validation, auth). The others stay one chunk per namespace.
+ */
+function localeGroup(id: string): string | null {
+  const m = /[\\/]i18n[\\/]locales[\\/](\w+)[\\/](\w+)\.json$/.exec(id);
+  if (!m) return null;
+  if (m[2] === 'layout' || m[2] === 'messaging') return `area-${m[1]}`;
+  if (m[2] === 'errors' || m[2] === 'validation' || m[2] === 'auth') return `forms-${m[1]}`;
+  return null;
+}
+
 export default defineConfig(({ command }) => ({
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : [],
@@ -30,6 +54,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     firstPaintPreload(),
+    routePreload(),
     prerenderHome(),
     // Manifest and service worker (src/sw/sw.ts); production builds only, registered by src/lib/pwa.ts.
     VitePWA(pwaOptions),
@@ -53,7 +78,16 @@ export default defineConfig(({ command }) => ({
       output: {
         // Everything the first paint needs in one file (better compression, one request); the rest
         // splits per route as usual.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 10 },
+            // Issue 13 §4: what always loads together after the first paint, one file per group instead of
+            // ten small ones (each ≥ 1 round trip on a weak connection; docs/PERFORMANCE.md).
+            { name: localeGroup, priority: 3, includeDependenciesRecursively: false },
+            { name: 'area', test: AREA_SHELL_MODULES, priority: 2, includeDependenciesRecursively: false },
+            { name: 'ui', test: SHARED_UI_MODULES, priority: 1, includeDependenciesRecursively: false },
+          ],
+        },
       },
       treeshake: {
         // @filaha/shared has top-level zod schemas; marking its modules pure lets pages that only need

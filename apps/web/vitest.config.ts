@@ -9,5 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
     css: false,
+    // A whole screen rendered in jsdom (router, queries, forms typed key by key) takes seconds on a loaded 2-core
+    // machine: 5 s (vitest's default) failed CI at 5.3 s. A limit against hangs, not a speed target.
+    testTimeout: 30_000,
   },
 });

@@ -32,7 +32,7 @@ export interface BenchParcel {
   geom: PolygonGeometry;
 }
 
-export async function startPlatform(stacApiUrl: string): Promise<BenchPlatform> {
+export async function startPlatform(stacApiUrl: string, env: Record<string, string> = {}): Promise<BenchPlatform> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'filaha-bench-'));
   const config = loadConfig({
@@ -43,6 +43,7 @@ export async function startPlatform(stacApiUrl: string): Promise<BenchPlatform> 
     STAC_API_URL: stacApiUrl,
     // Hundreds of requests per minute from one address: the per-address limit would turn the bench into 429s.
     RATE_LIMIT_MAX: '1000000',
+    ...env,
   });
   const app = await buildApp(config, { database });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });

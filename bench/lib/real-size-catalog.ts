@@ -131,7 +131,7 @@ async function generateBand(src: string, dst: string, res: number, phase: 0 | 1)
 type Json = Record<string, unknown>;
 
 /** The real fixture item with only the generated assets, their hrefs relative to the item. */
-async function itemJson(id: string, datetime: string, platform: string): Promise<Json> {
+export async function itemJson(id: string, datetime: string, platform: string): Promise<Json> {
   const item = JSON.parse(await readFile(join(FIXTURE_DIR, `${FIXTURE_ITEM}.json`), 'utf8')) as Json;
   const files = new Set(BANDS.map((b) => b.file));
   const assets: Record<string, Json> = {};

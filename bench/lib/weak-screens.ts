@@ -74,6 +74,8 @@ export interface Visit {
   bytesBeforeUsable: number;
   /** Requests before usable by kind: JS/CSS files, API calls, fonts and images, other (the document, failed tiles). */
   kinds: { code: number; api: number; media: number; other: number };
+  /** Every request started before usable, in start order (ms since navigation start): where the chains are. */
+  timeline?: { path: string; startMs: number; endMs: number; bytes: number; fromServiceWorker: boolean }[];
 }
 
 /**
@@ -156,6 +158,13 @@ async function visit(ctx: BrowserContext, url: string): Promise<Visit> {
         fromServiceWorker: before.filter((e) => e.workerStart > 0).length + (nav && nav.workerStart > 0 ? 1 : 0),
         bytesBeforeUsable: before.reduce((n, e) => n + e.transferSize, 0) + (nav ? nav.transferSize : 0),
         kinds: { code, api, media, other: before.length + 1 - code - api - media },
+        timeline: before.map((e) => ({
+          path: new URL(e.name).pathname,
+          startMs: Math.round(e.startTime),
+          endMs: Math.round(e.responseEnd),
+          bytes: e.transferSize,
+          fromServiceWorker: e.workerStart > 0,
+        })),
       };
     })()`)) as Visit;
   } finally {

@@ -1,3 +1,4 @@
+import { ensureDemoCatalog } from '@filaha/imagery';
 import type { TestProject } from 'vitest/node';
 import { startPlatform, type Platform } from './platform.ts';
 
@@ -17,6 +18,9 @@ let platform: Platform | undefined;
  * tested by the API suite.
  */
 export async function setup(project: TestProject): Promise<void> {
+  // The server would make the (generated, uncommitted) demo catalog itself; made here first, it is not counted
+  // against the server's start-up wait.
+  await ensureDemoCatalog({ log: (line) => console.log(line) });
   platform = await startPlatform({ RATE_LIMIT_MAX: '1000000' });
   project.provide('baseUrl', platform.url);
   project.provide('dataDir', platform.dataDir);

@@ -136,9 +136,9 @@ describe.skipIf(!hasChromium)('farmer journey: subscription → index map → hi
 
       // NDVI on the default window over the vineyard.
       await page.getByLabel(t(lang, 'farm:parcels.select'), { exact: true }).selectOption(String(parcels.vineyard));
-      // The window opens on the latest 6 days over the parcel (the demo catalog's last acquisition: 25 August)…
-      await expect.poll(() => page.getByLabel(t(lang, 'farm:period.end')).inputValue()).toBe('2025-08-25');
-      expect(await page.getByLabel(t(lang, 'farm:period.start')).inputValue()).toBe('2025-08-19');
+      // The window opens on the latest 6 days over the parcel (the demo season's last acquisition: 29 October)…
+      await expect.poll(() => page.getByLabel(t(lang, 'farm:period.end')).inputValue()).toBe('2025-10-29');
+      expect(await page.getByLabel(t(lang, 'farm:period.start')).inputValue()).toBe('2025-10-23');
       // …and the journey goes on over the SPEC's demo window.
       await setPeriod(page, lang, '2025-08-14', '2025-08-19');
       const first = await generate(page, lang);
@@ -190,12 +190,13 @@ describe.skipIf(!hasChromium)('farmer journey: subscription → index map → hi
         expect(res.headers.get('content-type')).toContain(type);
       }
 
-      // A window without imagery: the nearest acquisition day, one click to use it (not charged).
-      await setPeriod(page, lang, '2025-08-01', '2025-08-06');
+      // A window without imagery (before the demo season, which has an acquisition every 5 days from 1 February):
+      // the nearest acquisition day, one click to use it (not charged).
+      await setPeriod(page, lang, '2025-01-24', '2025-01-29');
       const none = await generate(page, lang);
       expect(none.status).toBe(404);
       const nearest = String(none.data.nearestAfter);
-      expect(nearest).toBe('2025-08-10');
+      expect(nearest).toBe('2025-02-01');
       await page.getByText(t(lang, 'farm:scene.noSceneTitle')).waitFor();
       await shot(page, lang, '08-no-scene');
       await page

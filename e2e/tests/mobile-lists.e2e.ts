@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
 import { t, type Lang } from '../src/i18n.ts';
@@ -8,11 +8,14 @@ import { ADMIN, baseUrl, call, login, PASSWORD } from './farmer-journey.support.
 /**
  * Issue 13 §5, lists on a phone (390 × 844, touch), in Arabic and in French: nothing is wider than the screen —
  * conversation rows with a long Arabic name end inside it, the stock's empty state is whole, the back-office user
- * table is a list of cards whose Delete button is on screen, and every marketplace filter has the full width.
+ * table is a list of cards whose Delete button is on screen, and every marketplace filter has the full width. The
+ * admin's parcel table and the manager's pending activations are cards too, their buttons on screen.
  */
 const run = Date.now().toString(36);
 const LONG_NAME = 'عبد الرحمن بن عبد الله الجزائري البليدي';
 const PHONE = { width: 390, height: 844 };
+const PARCEL = 'قطعة الزيتون الكبيرة قرب الوادي الشرقي لبلدية بوفاريك';
+const MANAGER = { email: 'manager@demo.filaha.dz', password: 'demo-manager-2025' };
 
 /** Elements of the page's main area reaching past the screen's edges (none may, once laid out). */
 async function outside(page: Page): Promise<string[]> {
@@ -51,6 +54,12 @@ async function phonePage(browser: Browser, lang: Lang, token: string): Promise<P
   return ctx.newPage();
 }
 
+/** The element is wholly inside the screen's width (reachable without a sideways scroll). */
+async function expectOnScreen(locator: Locator) {
+  const box = await locator.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, JSON.stringify(box)).toBe(true);
+}
+
 async function expectFits(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   expect(await outside(page)).toEqual([]);
@@ -60,6 +69,8 @@ describe.skipIf(!hasChromium)('lists on a 390 px phone', () => {
   let browser: Browser;
   let farmer: string;
   let admin: string;
+  let manager: string;
+  let farmerEmail: string;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -81,6 +92,7 @@ describe.skipIf(!hasChromium)('lists on a 390 px phone', () => {
       expect(reg.status).toBe(201);
     }
     farmer = await login(email, PASSWORD);
+    farmerEmail = email;
     const otherToken = await login(other, PASSWORD);
     const otherId = (await call<{ user_id: number }>('GET', '/users/get', otherToken)).data.user_id;
     const conversation = await call<{ id: number }>('POST', '/conversations', farmer, { userId: otherId });
@@ -88,6 +100,25 @@ describe.skipIf(!hasChromium)('lists on a 390 px phone', () => {
       text: 'السلام عليكم، هل ما زالت الطماطم متوفرة؟ أريد كمية كبيرة للتعاونية الفلاحية قبل نهاية الأسبوع',
     });
     admin = await login(ADMIN.email, ADMIN.password);
+    manager = await login(MANAGER.email, MANAGER.password);
+    // A parcel with a long Arabic name drawn by the admin for the farmer, and a plan request awaiting activation.
+    const farmerId = (await call<{ user_id: number }>('GET', '/users/get', farmer)).data.user_id;
+    const ring = [
+      [2.9, 36.5],
+      [2.902, 36.5],
+      [2.902, 36.5015],
+      [2.9, 36.5015],
+      [2.9, 36.5],
+    ];
+    const parcel = await call('POST', '/parcelle', admin, {
+      identifiantU: PARCEL,
+      userId: farmerId,
+      geom: { type: 'Polygon', coordinates: [ring] },
+    });
+    expect(parcel.status, JSON.stringify(parcel.data)).toBe(201);
+    const plans = await call<Array<{ id: number }>>('GET', '/abonnement');
+    const request = await call('POST', '/abonnementUser', farmer, { abn_id: plans.data[0]?.id });
+    expect(request.status, JSON.stringify(request.data)).toBe(201);
   }, 60_000);
   afterAll(async () => browser?.close());
 
@@ -135,5 +166,44 @@ describe.skipIf(!hasChromium)('lists on a 390 px phone', () => {
       await screenshot(adminPage, `mobile/${lang}-admin-users`);
       await adminPage.context().close();
     }, 90_000);
+  }
+  for (const lang of ['ar', 'fr'] as const) {
+    it(`the admin's parcels and the manager's pending activations are cards with their buttons on screen in ${lang}`, async () => {
+      const adminPage = await phonePage(browser, lang, admin);
+      await adminPage.goto(`${baseUrl}/admin/Parcelle`);
+      await adminPage.getByLabel(t(lang, 'admin:parcels.searchUsers')).fill(farmerEmail);
+      await adminPage.getByRole('button', { name: `Fellah ${run}` }).click();
+      // Under 640 px each cell also carries its column's label (CSS generated content): find the name inside it.
+      await adminPage.getByRole('cell').getByText(PARCEL, { exact: true }).waitFor();
+      // The shared DataTable, laid out as cards: the row is a box no wider than the screen.
+      const card = adminPage.getByRole('row').filter({ hasText: PARCEL });
+      await expectOnScreen(card);
+      for (const name of [
+        `${t(lang, 'admin:parcels.showOnMap')} — ${PARCEL}`,
+        `${t(lang, 'admin:common.delete')} — ${PARCEL}`,
+      ]) {
+        const button = adminPage.getByRole('button', { name, exact: true });
+        await button.scrollIntoViewIfNeeded();
+        await expectOnScreen(button);
+      }
+      await expectFits(adminPage);
+      await screenshot(adminPage, `mobile/${lang}-admin-parcels`);
+      await adminPage.context().close();
+
+      const managerPage = await phonePage(browser, lang, manager);
+      await managerPage.goto(`${baseUrl}/manager/Dashboard`);
+      const pending = managerPage.getByRole('region', { name: t(lang, 'manager:pending.title') });
+      const activate = pending.getByRole('button', { name: new RegExp(`^${t(lang, 'manager:pending.activate')} — `) });
+      // The dashboard reads several figures first; on the shared 2-core machine that can take a while.
+      await activate.first().waitFor({ timeout: 90_000 });
+      await managerPage.locator('.recharts-surface').first().waitFor();
+      for (const button of await activate.all()) {
+        await button.scrollIntoViewIfNeeded();
+        await expectOnScreen(button);
+      }
+      await expectFits(managerPage);
+      await screenshot(managerPage, `mobile/${lang}-manager-pending`);
+      await managerPage.context().close();
+    }, 180_000);
   }
 });

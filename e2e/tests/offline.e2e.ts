@@ -7,8 +7,9 @@ import { ADMIN, baseUrl, call, generate, login } from './farmer-journey.support.
 
 /**
  * Issue 13 §3, acceptance 2: the demo farmer, on a phone-sized screen, generates a result online; the network is
- * cut; the app reloads and opens (service worker), shows the last result marked as saved; a service request typed
- * offline is kept, shown as pending, and sent exactly once when the network returns (checked on the server).
+ * cut; the app reloads and opens (service worker), shows the last result marked as saved — on the parcel page and
+ * on the farm map itself —; a service request typed offline is kept, shown as pending, and sent exactly once when
+ * the network returns (checked on the server).
  */
 const FARMER = { email: 'farmer@demo.filaha.dz', password: 'demo-farmer-2025' };
 const PHONE = { width: 390, height: 844 };
@@ -154,6 +155,25 @@ describe.skipIf(!hasChromium)('offline and installable', () => {
             )
             .toBe(true);
           await shot(page, lang, '01-saved-result');
+
+          // The farm map itself, still offline: the last result of the parcel × index, marked as saved.
+          await page.goto(`${baseUrl}/user/ferme-map?parcel=${parcelId}&index=${ndviId}`);
+          await page.getByRole('heading', { level: 1, name: t(lang, 'farm:title') }).waitFor();
+          const note = page.locator('[data-testid="farm-saved-result"][data-state="shown"]');
+          await note.waitFor();
+          const savedLabel = t(lang, 'farm:savedResult.savedOn', { date: '' }).split('(')[0]!.trim();
+          expect(await note.getByTestId('saved-copy').textContent()).toContain(savedLabel);
+          expect(await note.getByTestId('saved-copy').textContent()).toMatch(/2\d{3}/);
+          await page.locator('[data-testid="farm-stats"]').first().waitFor();
+          await expect
+            .poll(() =>
+              page.evaluate(() => {
+                const img = document.querySelector<HTMLImageElement>('img.leaflet-image-layer');
+                return img ? img.complete && img.naturalWidth > 0 : false;
+              }),
+            )
+            .toBe(true);
+          await shot(page, lang, '01b-farm-map-saved-result');
 
           // A service request typed without a network: kept, pending, not sent.
           const message = `Demande hors ligne ${lang} ${Date.now()}`;

@@ -98,7 +98,8 @@ describe.skipIf(!hasChromium)('the farm map on a phone (390 × 844, touch, offli
         dateDebut: string;
         dateFin: string;
       };
-      expect([result.dateDebut, result.dateFin]).toEqual(['2025-08-19', '2025-08-25']);
+      // The demo season's last acquisition (2025-10-29) and the 6 days up to it.
+      expect([result.dateDebut, result.dateFin]).toEqual(['2025-10-23', '2025-10-29']);
 
       // The result comes into view by itself: the map with its image and the statistics, without scrolling.
       const stats = page.getByTestId('farm-stats');

@@ -10,13 +10,15 @@ import {
   PHONE,
   phoneContext,
 } from '../src/browser.ts';
+import { DEMO_CLOUDY_DATE, DEMO_DATES, DEMO_OVERCAST_DATES } from '@filaha/shared';
 import { hasChromium } from '../src/chromium.ts';
 import { t, type Lang } from '../src/i18n.ts';
 
 /**
  * Issue 15 §1 "Screen" on a phone: 390 × 844, touch, nothing but this machine reachable, in Arabic and French.
  * The demo farmer opens a parcel from the farm map, reads its NDVI season curve over the bundled demo catalog
- * (six August 2025 acquisitions: five clear points, 2025-08-17 skipped as clouded), taps a point, reads its
+ * (the 2025 season, February–October: one point per acquisition clear over the parcel, the overcast dates and
+ * 2025-08-17 skipped as clouded), taps a point, reads its
  * date and visible share, follows "order this date's map" and lands on the farm map with that parcel, index
  * and day. Viewport screenshots in e2e/artifacts/season-curve.
  */
@@ -93,23 +95,31 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
         const answer = await current;
         expect(answer.status()).toBe(200);
         const series = (await answer.json()) as Series;
-        expect(series.to).toBe('2025-08-25');
-        expect(series.from).toBe('2024-08-26');
+        // The demo season's last acquisition, and twelve months back from it.
+        expect(series.to).toBe('2025-10-29');
+        expect(series.from).toBe('2024-10-30');
         expect(new URL(answer.url()).searchParams.get('index')).toBe('NDVI');
 
         const section = page.getByTestId('season-curve');
         await section.getByRole('heading', { level: 2, name: t(lang, 'farm:season.title') }).waitFor();
         const points = section.getByTestId('season-point');
-        await expect.poll(() => points.count(), { timeout: 30_000 }).toBe(5);
+        // Every acquisition of the season is a point or a skipped date; the overcast dates and the August cloud
+        // over the demo farm are among the skipped ones.
+        expect([...series.points, ...series.skipped].map((p) => p.date).sort()).toEqual([...DEMO_DATES]);
+        expect(series.skipped.map((s) => s.date)).toEqual(
+          expect.arrayContaining([...DEMO_OVERCAST_DATES, DEMO_CLOUDY_DATE]),
+        );
+        expect(series.points.length).toBeGreaterThan(40);
+        await expect.poll(() => points.count(), { timeout: 30_000 }).toBe(series.points.length);
         const dates = await points.evaluateAll((els) => els.map((e) => e.getAttribute('data-date')));
         expect(dates).toEqual(series.points.map((p) => p.date));
-        expect(dates).not.toContain('2025-08-17');
+        expect(dates).not.toContain(DEMO_CLOUDY_DATE);
 
         // 2025-08-17 is listed under the chart as clouded, in words.
-        const cloudy = section.getByTestId('season-skipped').locator('li[data-date="2025-08-17"]');
+        const cloudy = section.getByTestId('season-skipped').locator(`li[data-date="${DEMO_CLOUDY_DATE}"]`);
         expect(await cloudy.getAttribute('data-reason')).toBe('CLOUDY');
         expect(await cloudy.textContent()).toBe(
-          `${await longDay(page, lang, '2025-08-17')} — ${t(lang, 'farm:season.reason.CLOUDY')}`,
+          `${await longDay(page, lang, DEMO_CLOUDY_DATE)} — ${t(lang, 'farm:season.reason.CLOUDY')}`,
         );
         // The demo catalog holds nothing a year before: nothing is said about last year.
         expect(await section.getByTestId('season-legend-previous').count()).toBe(0);
@@ -124,12 +134,15 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
         expect(await seriousA11yViolations(page)).toEqual([]);
         await shot(page, `${lang}-01-curve`);
 
-        // Tap the third point: its date, its visible share and the link to order that day's map.
-        const chosen = series.points[2]!;
-        await points.nth(2).tap();
+        // Tap the newest point: its date, its visible share and the link to order that day's map. (A season has
+        // points a few pixels apart on a phone: each one's finger target overlaps its neighbours', and the newest
+        // is the one drawn on top.)
+        const last = series.points.length - 1;
+        const chosen = series.points[last]!;
+        await points.nth(last).tap();
         const details = section.getByTestId('season-selected');
         await details.waitFor();
-        expect(await points.nth(2).getAttribute('aria-pressed')).toBe('true');
+        expect(await points.nth(last).getAttribute('aria-pressed')).toBe('true');
         const day = await longDay(page, lang, chosen.date);
         expect(await details.locator('p').first().textContent()).toBe(t(lang, 'farm:season.pointTitle', { date: day }));
         const share = await details.getByTestId('season-selected-valid').textContent();

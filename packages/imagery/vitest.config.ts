@@ -5,5 +5,7 @@ export default defineProject({
     name: 'imagery',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60000,
+    // The demo catalog is generated (not committed): once per run, reused while its generator is unchanged.
+    globalSetup: ['./test/demo-catalog.setup.ts'],
   },
 });

@@ -9,6 +9,9 @@ import { loadOrCreateSecret } from './lib/secret.ts';
 import { storagePlugin } from './lib/storage/plugin.ts';
 import { storageSweeperPlugin } from './lib/storage/sweeper.ts';
 import { createTokenService } from './lib/tokens.ts';
+import { jobsRoutes } from './jobs/jobs.routes.ts';
+import { jobsPlugin } from './jobs/plugin.ts';
+import { alertsModule } from './modules/alerts/index.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
@@ -136,6 +139,8 @@ export async function buildApp(
   await app.register(securityPlugin, { config, counters });
   await app.register(docsPlugin);
   await app.register(authPlugin, { tokens, loadUser: repos.users.findAuthUser });
+  // Background jobs (pg-boss): workers here when WORKERS > 0; stopped on close, before the database.
+  await app.register(jobsPlugin, { database, config });
 
   await app.register(
     async (api) => {
@@ -148,7 +153,7 @@ export async function buildApp(
       // Before every route: a write sent again with its Idempotency-Key gets the first answer (offline forms).
       await api.register(idempotencyPlugin, { db: database.db });
       await api.register(healthRoutes, { database });
-      await api.register(settingsRoutes, { config });
+      await api.register(settingsRoutes, { config, db: database.db });
       await api.register(authRoutes, { auth: services.auth, passwordReset: services.passwordReset });
       await api.register(usersRoutes, { users: services.users });
       await api.register(rolesRoutes, { roles: services.roles });
@@ -170,6 +175,8 @@ export async function buildApp(
       await api.register(stockModule, { db: database.db });
       await api.register(networkModule, { db: database.db });
       await api.register(statsModule, { db: database.db });
+      await api.register(jobsRoutes, { database, jobs: app.jobs, schedule: config.jobs.pollSchedule });
+      await api.register(alertsModule, { db: database.db });
     },
     { prefix: '/api' },
   );

@@ -102,6 +102,9 @@ export const AUTHZ_MATRIX: readonly AuthzRow[] = [
   // Health and the OpenAPI documentation.
   row('GET', '/api/health', 'anyone', ANYONE),
   row('GET', '/api/settings/public', 'anyone', ANYONE),
+  row('GET', '/api/settings/service-prices', 'Admin', ADMIN_WRITE),
+  row('PUT', '/api/settings/service-prices', 'Admin', ADMIN_WRITE),
+  row('DELETE', '/api/settings/service-prices', 'Admin', ADMIN_WRITE),
   row('GET', '/api/docs', 'anyone', ANYONE),
   row('GET', '/api/docs/static/index.html', 'anyone (redirect)', '302 302 . 302 302 302 302'),
   row('GET', '/api/docs/static/swagger-initializer.js', 'anyone', ANYONE),
@@ -138,6 +141,7 @@ export const AUTHZ_MATRIX: readonly AuthzRow[] = [
 
   // Satellite images, their history and stored files.
   row('POST', '/api/images/:indexName', 'farmer, own parcel', '401 200 404 403 403 403 403', "A's parcel"),
+  row('POST', '/api/images/:indexName/change', 'farmer, own parcel', '401 200 404 403 403 403 403', "A's parcel"),
   row('GET', '/api/images/latest-acquisition', 'farmer, own parcel', '401 200 404 403 403 403 403', "A's parcel"),
   row('GET', '/api/images/latest-clear', 'farmer, own parcel', '401 200 404 403 403 403 403', "A's parcel"),
   row('GET', '/api/images/coverage', 'Admin, Manager', STAFF_READ),
@@ -169,6 +173,10 @@ export const AUTHZ_MATRIX: readonly AuthzRow[] = [
   ),
   row('GET', '/api/abonnementUser', 'Admin, Manager', STAFF_READ),
   row('GET', '/api/stats/requests-per-month', 'Admin, Manager', STAFF_READ),
+  // Background jobs (issue 15 §4): a random job id is no dead job (404 once past the gate).
+  row('GET', '/api/admin/jobs', 'Admin, Manager', STAFF_READ),
+  row('POST', '/api/admin/jobs/catalog-poll', 'Admin, Manager', '401 403 . 403 403 202 202'),
+  row('POST', '/api/admin/jobs/:id/retry', 'Admin, Manager', '401 403 . 403 403 +404 +404'),
   row(
     'POST',
     '/api/abonnementUser',
@@ -221,6 +229,16 @@ export const AUTHZ_MATRIX: readonly AuthzRow[] = [
     'body userId = A',
   ),
   row('DELETE', '/api/parcelle/:id', 'owner, Admin', '401 200 404 403 403 403 200', "A's parcel"),
+
+  // Alerts (issue 15 §3): the farmer's own notification centre and e-mail settings; a parcel's rules read by
+  // its owner and staff (the parcel's read rights), written by the owner.
+  row('GET', '/api/alerts', 'farmer (own)', '401 200 . 403 403 403 403'),
+  row('POST', '/api/alerts/read-all', 'farmer (own)', '401 200 . 403 403 403 403'),
+  row('POST', '/api/alerts/:id/read', 'owner', '401 200 404 403 403 403 403', "A's alert"),
+  row('GET', '/api/alerts/settings', 'farmer (own)', '401 200 . 403 403 403 403'),
+  row('PUT', '/api/alerts/settings', 'farmer (own)', '401 200 . 403 403 403 403'),
+  row('GET', '/api/parcelle/:id/alert-rules', 'owner, staff', '401 200 404 403 403 200 200', "A's parcel"),
+  row('PUT', '/api/parcelle/:id/alert-rules', 'owner', '401 200 404 403 403 403 403', "A's parcel"),
 
   // Service requests.
   row('POST', '/api/service-requests', 'anyone (token optional)', '201 201 . 201 201 201 201'),

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_CLOUD_BUFFER_M, DEFAULT_MIN_VALID_FRACTION } from '@filaha/imagery';
+import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
 
 /** The repository root, so WEB_DIST's default does not depend on the directory the server is started from. */
@@ -17,6 +18,9 @@ export const DEFAULT_MAP_TILE_HOSTS = [
 
 /** STAC collections the imagery engine searches, the preferred first (Earth Search's Collection 1, then the original). */
 export const DEFAULT_STAC_COLLECTIONS = ['sentinel-2-c1-l2a', 'sentinel-2-l2a'];
+
+/** Every 6 hours, on the hour (UTC). */
+export const DEFAULT_CATALOG_POLL_SCHEDULE = '0 */6 * * *';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -158,6 +162,35 @@ const daText = z
   .refine((v) => /^\d{1,9}$/.test(v) && Number(v) > 0, 'expected a whole amount in DA, e.g. 12000')
   .transform(Number);
 
+/** A five-field cron expression (minute precision, UTC) or `off`: when the catalog poll runs. */
+const cronText = z
+  .string()
+  .trim()
+  .transform((v) => (v.toLowerCase() === 'off' ? null : v.replace(/\s+/g, ' ')))
+  .refine((v) => {
+    if (v === null) return true;
+    if (v.split(' ').length !== 5) return false;
+    try {
+      CronExpressionParser.parse(v, { tz: 'UTC' });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'expected a five-field cron expression such as "0 */6 * * *" (every 6 hours) or off');
+
+/** Whole seconds within [min, max]: "90", "30s", "15m". */
+function secondsText(min: number, max: number, example: string) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+\s*[smh]?$/, `expected a duration such as ${example}`)
+    .transform((v) => {
+      const match = /^(\d+)\s*([smh]?)$/.exec(v);
+      return Number(match?.[1] ?? 0) * (DURATION_UNITS[match?.[2] || 's'] ?? 1);
+    })
+    .refine((s) => s >= min && s <= max, `must be between ${min} s and ${max} s`);
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce.number('expected a port number').int().min(1).max(65535).default(8080),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -171,6 +204,7 @@ const EnvSchema = z.object({
   DEMO_DATA: optionalText.pipe(booleanText.optional()),
   SMTP_URL: optionalText.pipe(urlWith(['smtp:', 'smtps:']).optional()),
   MAIL_FROM: z.string().trim().min(3).default('Filaha <no-reply@filaha.local>'),
+  PUBLIC_URL: optionalText.pipe(urlWith(['http:', 'https:']).optional()),
   STAC_API_URL: optionalText.pipe(urlWith(['http:', 'https:']).optional()),
   STAC_CATALOG_PATH: optionalText,
   STAC_COLLECTIONS: optionalText.pipe(collectionList.optional()),
@@ -206,6 +240,17 @@ const EnvSchema = z.object({
   CONTACT_ADDRESS: optionalText.pipe(z.string().max(200, 'must be at most 200 characters').optional()),
   SERVICE_PRICE_SOIL: optionalText.pipe(daText.optional()),
   SERVICE_PRICE_OTHER: optionalText.pipe(daText.optional()),
+  WORKERS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,2}$/, 'expected a whole number of jobs run at once from 0 (no jobs in this process) to 32')
+      .transform(Number)
+      .refine((n) => n <= 32, 'expected a whole number of jobs run at once from 0 (no jobs in this process) to 32')
+      .optional(),
+  ),
+  CATALOG_POLL_SCHEDULE: optionalText.pipe(cronText.optional()),
+  JOB_TIMEOUT: optionalText.pipe(secondsText(5, 86_400, '15m or 900').optional()),
+  JOB_RETRY_DELAY: optionalText.pipe(secondsText(1, 3_600, '30s').optional()),
 });
 
 export interface S3Config {
@@ -230,6 +275,8 @@ export interface Config {
   demoData: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** PUBLIC_URL: the web app's address for links in e-mails (alerts); unset → http://localhost:<PORT>. */
+  publicUrl: string;
   stacApiUrl: string | undefined;
   stacCatalogPath: string | undefined;
   /** STAC_COLLECTIONS: searched in one query; the same acquisition in several is taken from the first listed. */
@@ -256,6 +303,17 @@ export interface Config {
   contact: { phone?: string; email?: string; address?: string };
   /** SERVICE_PRICE_*: starting prices of the field services in DA; unset → "price on quotation". */
   servicePrices: { soil?: number; other?: number };
+  /** Background jobs (apps/api/src/jobs, docs/ARCHITECTURE.md "Background work"). */
+  jobs: {
+    /** WORKERS: jobs this process runs at once; 0 = none (an API process that leaves them to `npm run worker`). */
+    workers: number;
+    /** CATALOG_POLL_SCHEDULE: cron (UTC) of the catalog poll; null = only at start-up and on demand. */
+    pollSchedule: string | null;
+    /** JOB_TIMEOUT: seconds a job may run before it is taken back and retried (a worker that died). */
+    timeoutSeconds: number;
+    /** JOB_RETRY_DELAY: first delay before a failed job is retried, doubled each time (at most one hour). */
+    retryDelaySeconds: number;
+  };
 }
 
 /** Values never echoed in a configuration error: they are, or may embed, credentials. */
@@ -326,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     stacApiUrl: e.STAC_API_URL,
     stacCatalogPath: e.STAC_CATALOG_PATH === undefined ? undefined : absolute(e.STAC_CATALOG_PATH, cwd),
     stacCollections: e.STAC_COLLECTIONS ?? [...DEFAULT_STAC_COLLECTIONS],
@@ -350,5 +409,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     storageSweepIntervalSeconds: e.STORAGE_SWEEP_INTERVAL === undefined ? 3600 : e.STORAGE_SWEEP_INTERVAL,
     contact: { phone: e.CONTACT_PHONE, email: e.CONTACT_EMAIL, address: e.CONTACT_ADDRESS },
     servicePrices: { soil: e.SERVICE_PRICE_SOIL, other: e.SERVICE_PRICE_OTHER },
+    jobs: {
+      workers: e.WORKERS ?? 2,
+      pollSchedule: e.CATALOG_POLL_SCHEDULE === undefined ? DEFAULT_CATALOG_POLL_SCHEDULE : e.CATALOG_POLL_SCHEDULE,
+      timeoutSeconds: e.JOB_TIMEOUT ?? 900,
+      retryDelaySeconds: e.JOB_RETRY_DELAY ?? 30,
+    },
   };
 }

@@ -74,6 +74,14 @@ function accountsTable(accounts: SeedAccount[]): string {
   return [line(rows[0] ?? []), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)].join('\n');
 }
 
+/** With neither STAC_CATALOG_PATH nor STAC_API_URL the API reads the demo catalog: make sure it is there. */
+async function startDemoCatalog(config: Config): Promise<void> {
+  const { imageryOptionsFromConfig } = await import('./modules/images/imagery.ts');
+  const { DEMO_CATALOG_PATH, ensureDemoCatalog } = await import('@filaha/imagery');
+  if (imageryOptionsFromConfig(config).catalogPath !== DEMO_CATALOG_PATH) return;
+  await ensureDemoCatalog({ log: (line) => console.log(line) });
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -113,7 +121,12 @@ async function main(): Promise<void> {
   }
   let app: FastifyInstance | undefined;
   try {
+    // The bundled demo catalog is generated, not committed: made on the first start (and after a change to its
+    // generator), while the database is seeded; an up-to-date one is only checked.
+    const demoCatalog = startDemoCatalog(config);
+    demoCatalog.catch(() => undefined); // awaited below; a seed failure first must not leave it unhandled
     const seeded = await seed(database, { admin: config.admin, demo: config.demoData });
+    await demoCatalog;
     const { buildApp } = await import('./app.ts');
     app = await buildApp(config, { database });
     await releasePort(port);

@@ -9,6 +9,7 @@ import {
 } from '@filaha/db/testing';
 import type { InjectOptions } from 'fastify';
 import { CALLER_ROLES, type Caller, type SignedCaller } from '../src/authz-matrix.ts';
+import { insertAlert } from '../src/modules/alerts/alerts.test-support.ts';
 import { answerOf, generate, WINDOW } from '../src/modules/images/test-support/fixtures.ts';
 import { jpegFile, multipart, publicationFields } from '../src/modules/marketplace/marketplace.test-support.ts';
 import { json, validRegistration, type TestApp } from './helper.ts';
@@ -173,6 +174,9 @@ const send =
 export const RECIPES: Record<string, Recipe> = {
   'GET /api/health': at('/api/health'),
   'GET /api/settings/public': at('/api/settings/public'),
+  'GET /api/settings/service-prices': at('/api/settings/service-prices'),
+  'PUT /api/settings/service-prices': send('/api/settings/service-prices', () => ({ soil: '15 000', other: null })),
+  'DELETE /api/settings/service-prices': at('/api/settings/service-prices'),
   'GET /api/docs': at('/api/docs'),
   'GET /api/docs/static/index.html': at('/api/docs/static/index.html'),
   'GET /api/docs/static/swagger-initializer.js': at('/api/docs/static/swagger-initializer.js'),
@@ -207,6 +211,16 @@ export const RECIPES: Record<string, Recipe> = {
   'POST /api/images/:indexName': (w) => ({
     url: '/api/images/NDVI',
     payload: { ...IMAGE_BODY, parcelle_id: w.parcelId },
+  }),
+  'POST /api/images/:indexName/change': (w) => ({
+    url: '/api/images/NDVI/change',
+    payload: {
+      parcelle_id: w.parcelId,
+      earlier: { startDate: '2025-08-10', endDate: '2025-08-10' },
+      later: { startDate: '2025-08-15', endDate: '2025-08-15' },
+      width: 256,
+      height: 256,
+    },
   }),
   'GET /api/images/latest-acquisition': (w) => ({ url: `/api/images/latest-acquisition?parcelId=${w.parcelId}` }),
   'GET /api/images/latest-clear': (w) => ({ url: `/api/images/latest-clear?parcelId=${w.parcelId}` }),
@@ -251,6 +265,9 @@ export const RECIPES: Record<string, Recipe> = {
   }),
   'GET /api/abonnementUser': at('/api/abonnementUser'),
   'GET /api/stats/requests-per-month': at('/api/stats/requests-per-month?months=3'),
+  'GET /api/admin/jobs': at('/api/admin/jobs'),
+  'POST /api/admin/jobs/catalog-poll': at('/api/admin/jobs/catalog-poll'),
+  'POST /api/admin/jobs/:id/retry': at('/api/admin/jobs/00000000-0000-4000-8000-000000000000/retry'),
   'POST /api/abonnementUser': send('/api/abonnementUser', (w) => ({ abn_id: w.planId, user_id: w.callers.farmer.id })),
   'PUT /api/abonnementUser/:id': (w) => ({
     url: `/api/abonnementUser/${w.farmerSubscriptionId}`,
@@ -315,6 +332,20 @@ export const RECIPES: Record<string, Recipe> = {
     const { parcel } = await factories.createParcel(db(), { userId: w.callers.farmer.id });
     return { url: `/api/parcelle/${parcel.id}` };
   },
+
+  'GET /api/alerts': at('/api/alerts'),
+  'POST /api/alerts/read-all': at('/api/alerts/read-all'),
+  'POST /api/alerts/:id/read': async (w) => ({ url: `/api/alerts/${await insertAlert(db(), w.parcelId)}/read` }),
+  'GET /api/alerts/settings': at('/api/alerts/settings'),
+  'PUT /api/alerts/settings': send('/api/alerts/settings', () => ({
+    language: 'fr',
+    email: { NEW_IMAGE: false, DROP: true, WATER_STRESS: true, PARTIAL_DROP: false },
+  })),
+  'GET /api/parcelle/:id/alert-rules': (w) => ({ url: `/api/parcelle/${w.parcelId}/alert-rules` }),
+  'PUT /api/parcelle/:id/alert-rules': (w) => ({
+    url: `/api/parcelle/${w.parcelId}/alert-rules`,
+    payload: { rules: [{ rule: 'DROP', enabled: true, threshold: 0.1 }] },
+  }),
 
   'POST /api/service-requests': send('/api/service-requests', () => ({
     serviceKey: 'soil',

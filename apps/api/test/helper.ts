@@ -40,6 +40,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: 'silent',
     WEB_DIST: join(dataDir, 'no-web-build'),
+    // No background jobs unless a test asks (apps/api/src/jobs/*.test.ts): they would compute for every parcel.
+    WORKERS: '0',
     ...env,
   });
   const database = await getTestDb();

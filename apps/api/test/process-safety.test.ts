@@ -29,7 +29,9 @@ afterAll(() => {
 });
 
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const server = spawnServer(env, spawned);
+  // No background jobs in the running server: the checks compare the data folder before and after a refused
+  // start, and the job queue's own writes (pg-boss installing its schema, its maintenance) would land between.
+  const server = spawnServer({ WORKERS: '0', ...env }, spawned);
   await waitHealthy(server);
   return server;
 }

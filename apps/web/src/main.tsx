@@ -2,6 +2,7 @@ import './styles.css';
 import './i18n/index.ts';
 import { boot } from './app/boot.tsx';
 import { applyLangToDocument, storedLang } from './i18n/languages.ts';
+import { registerServiceWorker } from './lib/pwa.ts';
 
 // The inline script of index.html does this before first paint; if a CSP without its hash blocked it,
 // this still runs before React renders anything.
@@ -10,4 +11,5 @@ applyLangToDocument(storedLang());
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 boot(root);
-if (import.meta.env.PROD) void import('./lib/pwa.ts').then(({ registerServiceWorker }) => registerServiceWorker());
+// Static (a few hundred bytes): one request less on every page than a lazy chunk. It waits for the page to settle.
+if (import.meta.env.PROD) registerServiceWorker();

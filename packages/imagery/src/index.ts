@@ -54,7 +54,14 @@ export { readBandStack } from './raster/band-stack.ts';
 export type { BandStack, StackGrid } from './raster/band-stack.ts';
 export { computeStats, percentile } from './raster/stats.ts';
 export type { IndexStats } from './raster/stats.ts';
-export { chooseScene, dedupeAcquisitions, assessScene, assessAcquisition, groupAcquisitions } from './scene.ts';
+export {
+  acquisitionKey,
+  chooseScene,
+  dedupeAcquisitions,
+  assessScene,
+  assessAcquisition,
+  groupAcquisitions,
+} from './scene.ts';
 export type { SceneCandidate } from './scene.ts';
 export { compileLegend, parseColor } from './output/legend.ts';
 export type { LegendInterval } from './output/legend.ts';
@@ -87,6 +94,22 @@ export {
   UnknownIndexError,
 } from './errors.ts';
 export type { ImageryErrorCode } from './errors.ts';
-export { DEMO_CATALOG_PATH } from './demo.ts';
+export { DEMO_CATALOG_PATH, ensureDemoCatalog, demoCatalogSourceHash, type EnsureDemoCatalogResult } from './demo.ts';
 export { computeSeries } from './series.ts';
 export type { SeriesOptions, SeriesPoint, SeriesResult, SeriesSkip, SeriesSkipReason } from './series.ts';
+export {
+  computeChange,
+  computeChangeMap,
+  alignStack,
+  differenceOf,
+  CHANGE_LEGEND,
+  DEFAULT_CHANGE_THRESHOLD,
+} from './change.ts';
+export type {
+  ChangeDate,
+  ChangeMapImages,
+  ChangeMapOptions,
+  ChangeMapResult,
+  ChangeStats,
+  ComputeChangeOptions,
+} from './change.ts';

@@ -23,8 +23,11 @@ export interface MaskOptions {
   cloudBufferM?: number;
 }
 
-/** Overlapping MGRS tiles publish the same acquisition several times: same platform, same UTC day (one datatake). */
-const acquisitionKey = (a: Acquisition) => `${a.platform ?? a.id.slice(0, 3)}|${a.date}`;
+/**
+ * Overlapping MGRS tiles publish the same acquisition several times: same platform, same UTC day (one datatake).
+ * The key of one acquisition (one point of a curve, one entry of the catalog poll).
+ */
+export const acquisitionKey = (a: Acquisition) => `${a.platform ?? a.id.slice(0, 3)}|${a.date}`;
 
 /** The items of each acquisition (the tiles of one datatake), oldest acquisition first. */
 export function groupAcquisitions(items: ReadonlyArray<Acquisition>): Acquisition[][] {

@@ -6,7 +6,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { fromFile } from 'geotiff';
-import { DEMO_CLOUDY_DATE, DEMO_DATES, DEMO_FARMER_FIELD_KEYS, DEMO_FIELDS } from '@filaha/shared';
+import {
+  DEMO_CLOUDY_DATE,
+  DEMO_DATES,
+  DEMO_FARMER_FIELD_KEYS,
+  DEMO_FIELDS,
+  DEMO_OVERCAST_DATES,
+  DEMO_PARTLY_CLOUDED_DATES,
+} from '@filaha/shared';
 import { describe, expect, it } from 'vitest';
 import {
   AllCloudyError,
@@ -14,6 +21,7 @@ import {
   DEMO_CATALOG_PATH,
   computeIndexMap,
   createCatalog,
+  demoCatalogSourceHash,
   readBandStack,
 } from '../src/index.ts';
 
@@ -44,11 +52,41 @@ describe('bundled demo catalog', () => {
       expect(image.getBitsPerSample()).toBe(key === 'scl' ? 8 : 16);
       expect(image.getResolution()[0]).toBe(['blue', 'green', 'red', 'nir'].includes(key) ? 10 : 20);
     }
+    // Generated, not committed, but still small: under 800 kB per acquisition (about 36 MB for the season).
     let bytes = 0;
     for (const entry of await readdir(DEMO_CATALOG_PATH, { recursive: true, withFileTypes: true })) {
       if (entry.isFile()) bytes += (await readFile(path.join(entry.parentPath, entry.name))).byteLength;
     }
-    expect(bytes).toBeLessThan(5 * 1024 * 1024);
+    expect(bytes / items.length).toBeLessThan(800 * 1024);
+  });
+
+  it('spans February to October 2025 every 5 days, some dates partly clouded and some overcast', async () => {
+    const items = await catalog.search({ start: '2025-01-01', end: '2025-12-31' });
+    expect(items[0]!.date).toBe('2025-02-01');
+    expect(items.at(-1)!.date).toBe('2025-10-29');
+    const days = items.map((i) => Date.parse(i.date) / 86_400_000);
+    const gaps = days.slice(1).map((d, k) => d - days[k]!);
+    // The 5-day rhythm, and the neighbouring orbit's two extra August acquisitions.
+    expect(gaps.every((g) => g === 5 || g === 2 || g === 3)).toBe(true);
+    expect(items.filter((i) => !i.date.startsWith('2025-08')).every((i) => i.platform !== 'sentinel-2a')).toBe(true);
+    const cover = (date: string) => items.find((i) => i.date === date)!.cloudCover!;
+    for (const date of DEMO_OVERCAST_DATES) expect(cover(date), date).toBe(100);
+    for (const date of DEMO_PARTLY_CLOUDED_DATES) {
+      expect(cover(date), date).toBeGreaterThan(2);
+      expect(cover(date), date).toBeLessThan(40);
+    }
+    const clouded = new Set<string>([...DEMO_OVERCAST_DATES, ...DEMO_PARTLY_CLOUDED_DATES]);
+    for (const item of items.filter((i) => !clouded.has(i.date))) expect(cover(item.date), item.date).toBe(0);
+    // An overcast date hides every parcel.
+    const hidden = await computeIndexMap({
+      catalog,
+      geometry: polygon(field('wheat').ring),
+      index: 'NDVI',
+      start: DEMO_OVERCAST_DATES[0],
+      end: DEMO_OVERCAST_DATES[0],
+    }).catch((e: unknown) => e);
+    expect(hidden).toBeInstanceOf(AllCloudyError);
+    expect((hidden as AllCloudyError).bestValidFraction).toBe(0);
   });
 
   it('gives each demo field a sane NDVI for its crop over the default window', async () => {
@@ -63,7 +101,7 @@ describe('bundled demo catalog', () => {
     expect(ndvi.citrus!).toBeGreaterThan(0.6);
     expect(ndvi.maize!).toBeGreaterThan(0.7);
     expect(ndvi.bare!).toBeLessThan(0.15);
-    expect(ndvi.stubble!).toBeLessThan(0.25);
+    expect(ndvi.wheat!).toBeLessThan(0.25); // harvested in June: stubble in August
     expect(ndvi.reservoir!).toBeLessThan(0);
     const water = await computeIndexMap({
       catalog,
@@ -77,7 +115,10 @@ describe('bundled demo catalog', () => {
   });
 
   it('does not choose the cloudy date while a clear date is in the window', async () => {
-    for (const key of DEMO_FARMER_FIELD_KEYS) {
+    // The demo farmer's parcels under the August cloud (the wheat is only partly under its shadow).
+    const underTheCloud = DEMO_FARMER_FIELD_KEYS.filter((k) => k !== 'wheat');
+    expect(underTheCloud).toEqual(['citrus', 'maize']);
+    for (const key of underTheCloud) {
       const result = await computeIndexMap({
         catalog,
         geometry: polygon(field(key).ring),
@@ -156,25 +197,37 @@ describe('bundled demo catalog', () => {
     for (const red of reds) expect(red).toBeCloseTo(0.12, 3);
   });
 
-  it('is deterministic and up to date: regenerating gives the committed bytes', async () => {
+  it('is deterministic and up to date: regenerating some dates gives the same bytes, and its stamp is current', async () => {
+    const stamp = JSON.parse(await readFile(path.join(DEMO_CATALOG_PATH, '.generator.json'), 'utf8')) as {
+      sourceHash: string;
+    };
+    expect(stamp.sourceHash).toBe(await demoCatalogSourceHash());
+    // A clear new date, an overcast one, a partly clouded one and the first catalog's cloudy date (not all 57:
+    // the whole season takes a while on a small machine and every date goes through the same code).
+    const dates = ['2025-04-22', DEMO_OVERCAST_DATES[0], DEMO_PARTLY_CLOUDED_DATES[1], DEMO_CLOUDY_DATE];
     const out = await mkdtemp(path.join(tmpdir(), 'imagery-demo-'));
     try {
       const script = fileURLToPath(new URL('../scripts/make-demo-catalog.ts', import.meta.url));
-      await promisify(execFile)(process.execPath, ['--import', 'tsx', script, out], {
+      await promisify(execFile)(process.execPath, ['--import', 'tsx', script, out, `--dates=${dates.join(',')}`], {
         cwd: path.dirname(path.dirname(script)),
       });
-      const hashes = async (root: string) => {
+      const hashes = async (root: string, only?: Set<string>) => {
         const result: Record<string, string> = {};
         for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-          if (!entry.isFile()) continue;
+          if (!entry.isFile() || entry.name === 'catalog.json' || entry.name === '.generator.json') continue;
           const full = path.join(entry.parentPath, entry.name);
-          result[path.relative(root, full)] = createHash('sha256')
+          const relative = path.relative(root, full);
+          if (only && !only.has(relative.split(path.sep)[0]!)) continue;
+          result[relative] = createHash('sha256')
             .update(await readFile(full))
             .digest('hex');
         }
         return result;
       };
-      expect(await hashes(out)).toEqual(await hashes(DEMO_CATALOG_PATH));
+      const fresh = await hashes(out);
+      expect(Object.keys(fresh)).toHaveLength(dates.length * 9); // 8 COGs and the item per date
+      const folders = new Set(Object.keys(fresh).map((f) => f.split(path.sep)[0]!));
+      expect(fresh).toEqual(await hashes(DEMO_CATALOG_PATH, folders));
     } finally {
       await rm(out, { recursive: true, force: true });
     }

@@ -271,3 +271,29 @@ export const ServiceRequestInput = z.object({
   message: text(4000),
 });
 export type ServiceRequestInput = z.output<typeof ServiceRequestInput>;
+
+/** Highest starting price of a field service, in DA (a typing slip beyond it is refused, not shown to farmers). */
+export const SERVICE_PRICE_MAX_DA = 100_000_000;
+
+/**
+ * One starting price of a field service (issue 13 §5, back office): a whole amount in DA from 1 to
+ * SERVICE_PRICE_MAX_DA — a number, or text as typed ("12000", "12 000") — or empty / null for "on quotation".
+ */
+export const servicePriceSchema = z.preprocess(
+  (v) => {
+    if (v === null) return null;
+    if (typeof v !== 'string') return v;
+    const t = v.replace(/[\s\u00a0\u202f]/g, '');
+    return t === '' ? null : /^\d+$/.test(t) ? Number(t) : Number.NaN;
+  },
+  z
+    .number({ error: 'validation.servicePrice' })
+    .int('validation.servicePrice')
+    .min(1, 'validation.servicePrice')
+    .max(SERVICE_PRICE_MAX_DA, 'validation.servicePrice')
+    .nullable(),
+);
+
+/** PUT /api/settings/service-prices: the soil analysis and the other field services (null = on quotation). */
+export const ServicePricesInput = z.object({ soil: servicePriceSchema, other: servicePriceSchema });
+export type ServicePricesInput = z.output<typeof ServicePricesInput>;

@@ -8,3 +8,5 @@ export * from './reset-form.ts';
 export * from './admin.ts';
 export * from './marketplace.ts';
 export * from './social.ts';
+export * from './alerts.ts';
+export * from './jobs.ts';

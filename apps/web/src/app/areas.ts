@@ -70,6 +70,7 @@ export const AREAS: readonly AreaDef[] = [
       r('profile', 'nav.profile', 'user', 'profile'),
       r('ferme-map/:parcelId', 'nav.parcel', 'parcel', 'farmParcel', false),
       r('historique/:indexId/:parcelId', 'nav.history', 'history', 'farmHistory', false),
+      r('alertes', 'nav.alerts', 'history', 'alerts', false),
       r('product-details/:id', 'nav.productDetails', 'tag', 'productDetails', false),
       r('my-product-details/:id', 'nav.myProductDetails', 'tag', 'myProduct', false),
     ],
@@ -101,11 +102,15 @@ export const AREAS: readonly AreaDef[] = [
       r('SellerAbonnement', 'nav.sellerPlans', 'tag', 'adminSellerPlans'),
       r('SellerAbonnementManager', 'nav.sellerSubscriptions', 'store', 'adminSellerSubscriptions'),
       r('ServiceRequests', 'nav.serviceRequests', 'tools', 'adminServiceRequests'),
+      r('Jobs', 'nav.jobs', 'history', 'adminJobs'),
     ],
   },
   {
     name: 'manager',
     base: '/manager',
-    routes: [r('Dashboard', 'nav.dashboard', 'dashboard', 'managerDashboard')],
+    routes: [
+      r('Dashboard', 'nav.dashboard', 'dashboard', 'managerDashboard'),
+      r('Jobs', 'nav.jobs', 'history', 'adminJobs'),
+    ],
   },
 ];

@@ -53,6 +53,10 @@ export const PAGES = {
     () => import('../features/admin/ServiceRequestsPage.tsx'),
     (m) => m.ServiceRequestsPage,
   ),
+  adminJobs: page(
+    () => import('../features/admin/jobs/JobsPage.tsx'),
+    (m) => m.JobsPage,
+  ),
   managerDashboard: page(
     () => import('../features/manager/Dashboard.tsx'),
     (m) => m.Dashboard,
@@ -72,6 +76,10 @@ export const PAGES = {
   farmHistory: page(
     () => import('../features/farm/HistoryPage.tsx'),
     (m) => m.HistoryPage,
+  ),
+  alerts: page(
+    () => import('../features/alerts/AlertsPage.tsx'),
+    (m) => m.AlertsPage,
   ),
   userSubscription: page(
     () => import('../features/subscription/SubscriptionPage.tsx'),

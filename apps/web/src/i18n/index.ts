@@ -60,6 +60,7 @@ export const NAMESPACES = [
   'messaging',
   'stock',
   'network',
+  'alerts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

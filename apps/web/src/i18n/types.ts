@@ -16,6 +16,7 @@ import type manager from './locales/ar/manager.json';
 import type messaging from './locales/ar/messaging.json';
 import type stock from './locales/ar/stock.json';
 import type network from './locales/ar/network.json';
+import type alerts from './locales/ar/alerts.json';
 
 /** Arabic is the reference locale: its keys type every `t()` call (parity with French is tested). */
 declare module 'i18next' {
@@ -40,6 +41,7 @@ declare module 'i18next' {
       messaging: typeof messaging;
       stock: typeof stock;
       network: typeof network;
+      alerts: typeof alerts;
     };
   }
 }

@@ -2,6 +2,7 @@ import type { ApiError, ApiIssue, ErrorCode } from '@filaha/shared';
 import { LIMITS } from '@filaha/shared';
 import { currentLang } from '../i18n/languages.ts';
 import { SAVED_AT_HEADER } from '../sw/routes.ts';
+import { takeEarly } from './early.ts';
 import { isOnline, noteAnswer } from './offline.ts';
 import { getToken, UNAUTHENTICATED_EVENT } from './storage.ts';
 
@@ -63,7 +64,10 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, { method, headers, body, signal: controller.signal });
+    const ask = () => fetch(`${API_BASE}${path}`, { method, headers, body, signal: controller.signal });
+    // A first read the inline script of index.html started with the page (lib/early.ts); asked again if it failed.
+    const early = method === 'GET' ? takeEarly(path, token ?? null, headers['Accept-Language']!) : null;
+    response = early ? await untilAborted(early, controller.signal).catch(ask) : await ask();
   } catch (error) {
     if (options.signal?.aborted) throw error;
     if (controller.signal.aborted) throw new ApiFailure('timeout', 'Request timed out');
@@ -169,6 +173,15 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
 };
+
+/** The early answer, or a rejection as soon as the request is aborted (time limit or the caller). */
+function untilAborted(answer: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    answer.then(resolve, reject);
+  });
+}
 
 async function readJson(response: Response): Promise<unknown> {
   if (response.status === 204 || response.status === 205) return undefined;

@@ -16,7 +16,7 @@ import { isOnline, subscribeOnline } from './offline.ts';
  * (Firefox, Safari), and the page holds the token the request needs.
  */
 
-export type OutboxKind = 'serviceRequest' | 'stockMovement' | 'profile';
+export type OutboxKind = 'serviceRequest' | 'stockMovement' | 'stockItem' | 'profile';
 
 export interface OutboxEntry {
   /** The idempotency key: one per submission, the same on every retry. */

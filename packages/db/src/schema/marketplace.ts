@@ -83,3 +83,28 @@ export const serviceRequests = pgTable(
     index('service_requests_user_idx').on(t.userId),
   ],
 );
+
+/** The price groups of the services page: the soil analysis, and the other field services. */
+export const SERVICE_PRICE_GROUPS = ['soil', 'other'] as const;
+export type ServicePriceGroup = (typeof SERVICE_PRICE_GROUPS)[number];
+
+/**
+ * Starting prices of the field services set in the back office (migration 0012). A row = the administrator set
+ * that price: whole DA, or NULL for "on quotation". No row → the deployment's SERVICE_PRICE_* applies.
+ */
+export const servicePrices = pgTable(
+  'service_prices',
+  {
+    service: text('service').$type<ServicePriceGroup>().primaryKey(),
+    amountDa: integer('amount_da'),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('service_prices_service_check', sql`${t.service} IN ('soil', 'other')`),
+    check(
+      'service_prices_amount_check',
+      sql`${t.amountDa} IS NULL OR (${t.amountDa} > 0 AND ${t.amountDa} <= 100000000)`,
+    ),
+  ],
+);

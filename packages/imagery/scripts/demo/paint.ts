@@ -1,8 +1,30 @@
-import { DEMO_AREA, DEMO_DATES, DEMO_FIELDS, DEMO_CLOUDY_DATE, type DemoCrop } from '@filaha/shared';
+import { DEMO_AREA, DEMO_FIELDS, type DemoCrop } from '@filaha/shared';
 import { projectRings, flatRingsBBox, projector } from '../../src/geo/project.ts';
 import { rasterizeRings, type PixelGrid } from '../../src/geo/rasterize.ts';
 import { mulberry32, valueNoise } from './noise.ts';
-import { ASPHALT, BAND_KEYS, CANOPY, CLOUD, SOIL, coverForNdvi, mix, waterSpectrum, type BandKey } from './spectra.ts';
+import {
+  ASPHALT,
+  BAND_KEYS,
+  CANOPY,
+  CLOUD,
+  SOIL,
+  coverForNdvi,
+  mix,
+  waterSpectrum,
+  type BandKey,
+  type Spectrum,
+} from './spectra.ts';
+import {
+  AUGUST_VIGOUR,
+  BACKGROUND_CEREAL,
+  DRYNESS,
+  PATCH,
+  PHENOLOGY,
+  curve,
+  dayOf,
+  type Cloud,
+  type SeasonDate,
+} from './season.ts';
 
 export const DEMO_EPSG = 32631;
 
@@ -28,26 +50,38 @@ export function demoGrid(): PixelGrid {
   return { x0, y0, resX: 10, resY: 10, width, height };
 }
 
-/** How each crop's vigour moves over the six demo dates (multiplies the field's peak NDVI). */
-const VIGOUR: Record<DemoCrop, number[]> = {
-  citrus: [1.0, 0.99, 1.0, 1.01, 1.0, 0.99],
-  maize: [0.9, 0.94, 1.0, 1.0, 0.98, 0.94],
-  vineyard: [1.04, 1.02, 1.0, 0.99, 0.96, 0.92],
-  stubble: [1.05, 1.0, 1.0, 0.98, 0.97, 1.0],
-  bare: [1.0, 1.0, 1.0, 1.0, 1.0, 1.0],
-  tomato: [1.1, 1.06, 1.0, 0.95, 0.88, 0.8],
-  water: [1.0, 1.0, 1.0, 1.0, 1.0, 1.0],
-};
-
 const BACKGROUND_NDVI = [0.55, 0.18, 0.1, 0.45, 0.14, 0.3];
+/** What the background's blocks grow, by BACKGROUND_NDVI entry: orchards and gardens, or a cereal in spring. */
+const BACKGROUND_KIND: Array<'perennial' | 'cereal' | 'bare'> = [
+  'perennial',
+  'cereal',
+  'bare',
+  'perennial',
+  'cereal',
+  'perennial',
+];
+/** Orchards and gardens of the background through the season (× their August NDVI). */
+const PERENNIAL: ReadonlyArray<readonly [string, number]> = [
+  ['2025-02-01', 0.95],
+  ['2025-05-15', 1.03],
+  ['2025-08-10', 1],
+  ['2025-10-29', 0.97],
+];
 
-interface Statics {
+export interface Statics {
   grid: PixelGrid;
   /** −1 background, −2 road, else index into DEMO_FIELDS. */
   owner: Int16Array;
+  /** Background NDVI in August. */
   baseNdvi: Float32Array;
+  /** Background: index into BACKGROUND_NDVI of the pixel's block, −1 on the tracks between blocks. */
+  blockKind: Int8Array;
+  /** Background: days by which the pixel's block is ahead (+) or behind (−) the background cereal curve. */
+  blockPhase: Int8Array;
   texture: Float32Array;
   fine: Float32Array;
+  /** Strength 0–1 of the weaker patch (0 outside it). */
+  patch: Float32Array;
 }
 
 export function paintStatics(): Statics {
@@ -56,15 +90,26 @@ export function paintStatics(): Statics {
   const random = mulberry32(20250814);
   const owner = new Int16Array(width * height).fill(-1);
   const baseNdvi = new Float32Array(width * height);
+  const blockKind = new Int8Array(width * height).fill(-1);
+  const blockPhase = new Int8Array(width * height);
+  // A separate stream for what the first catalog did not have, so `random` draws exactly what it drew then.
+  const seasonRandom = mulberry32(20250201);
   // Background patchwork of blocks separated by bare tracks.
   for (let by = 0; by < height;) {
     const bh = 15 + Math.floor(random() * 16);
     for (let bx = 0; bx < width;) {
       const bw = 15 + Math.floor(random() * 26);
-      const ndvi = BACKGROUND_NDVI[Math.floor(random() * BACKGROUND_NDVI.length)]! + (random() - 0.5) * 0.08;
+      const kind = Math.floor(random() * BACKGROUND_NDVI.length);
+      const ndvi = BACKGROUND_NDVI[kind]! + (random() - 0.5) * 0.08;
+      const phase = Math.round((seasonRandom() - 0.5) * 24);
       for (let y = by; y < Math.min(height, by + bh); y++) {
         for (let x = bx; x < Math.min(width, bx + bw); x++) {
-          baseNdvi[y * width + x] = y === by || x === bx ? 0.1 : ndvi;
+          const track = y === by || x === bx;
+          baseNdvi[y * width + x] = track ? 0.1 : ndvi;
+          if (!track) {
+            blockKind[y * width + x] = kind;
+            blockPhase[y * width + x] = phase;
+          }
         }
       }
       bx += bw;
@@ -82,13 +127,28 @@ export function paintStatics(): Statics {
     const mask = rasterizeRings(projectRings([field.ring], DEMO_EPSG), grid);
     for (let i = 0; i < mask.length; i++) if (mask[i]) owner[i] = index;
   });
-  return {
-    grid,
-    owner,
-    baseNdvi,
-    texture: valueNoise(width, height, 24, random),
-    fine: valueNoise(width, height, 3, random),
-  };
+  const texture = valueNoise(width, height, 24, random);
+  const fine = valueNoise(width, height, 3, random);
+  return { grid, owner, baseNdvi, blockKind, blockPhase, texture, fine, patch: patchStrength(grid, owner) };
+}
+
+/** The weaker patch: a wobbly ellipse with a soft edge, inside the patch's field only. */
+function patchStrength(grid: PixelGrid, owner: Int16Array): Float32Array {
+  const fieldIndex = DEMO_FIELDS.findIndex((f) => f.key === PATCH.field);
+  const strength = new Float32Array(grid.width * grid.height);
+  const wobble = valueNoise(grid.width, grid.height, 12, mulberry32(20250422));
+  const [cx, cy] = projector(DEMO_EPSG).forward(PATCH.lon, PATCH.lat);
+  for (let r = 0; r < grid.height; r++) {
+    for (let c = 0; c < grid.width; c++) {
+      const i = r * grid.width + c;
+      if (owner[i] !== fieldIndex) continue;
+      const x = grid.x0 + (c + 0.5) * 10;
+      const y = grid.y0 - (r + 0.5) * 10;
+      const d = Math.hypot((x - cx) / PATCH.rx, (y - cy) / PATCH.ry) + wobble[i]! * 0.12;
+      strength[i] = d < 0.8 ? 1 : d < 1 ? (1 - d) / 0.2 : 0;
+    }
+  }
+  return strength;
 }
 
 export interface PaintedDate {
@@ -98,64 +158,129 @@ export interface PaintedDate {
   scl: Uint8Array;
 }
 
-/** Cloud on the cloudy date: an irregular blob over the citrus and maize fields, its shadow to the NW. */
-function cloudField(grid: PixelGrid, random: () => number): { cloud: Float32Array; shadow: Uint8Array } {
+/** A partial cloud: an irregular blob (opaque core, thinner edge) and its shadow. */
+function cloudField(
+  grid: PixelGrid,
+  random: () => number,
+  cloud: Extract<Cloud, { kind: 'partial' }>,
+): { cloud: Float32Array; shadow: Uint8Array } {
   const p = projector(DEMO_EPSG);
-  const [cx, cy] = p.forward(2.9835, 36.6035);
+  const [cx, cy] = p.forward(cloud.lon, cloud.lat);
   const wobble = valueNoise(grid.width, grid.height, 20, random);
-  const cloud = new Float32Array(grid.width * grid.height);
+  const opacity = new Float32Array(grid.width * grid.height);
   const shadow = new Uint8Array(grid.width * grid.height);
-  const distance = (x: number, y: number, i: number) => Math.hypot((x - cx) / 900, (y - cy) / 650) + wobble[i]! * 0.15;
-  const shift = { x: 380, y: -260 };
+  const distance = (x: number, y: number, i: number) =>
+    Math.hypot((x - cx) / cloud.rx, (y - cy) / cloud.ry) + wobble[i]! * 0.15;
+  const shift = { x: -cloud.shadow.x, y: -cloud.shadow.y };
   for (let r = 0; r < grid.height; r++) {
     for (let c = 0; c < grid.width; c++) {
       const i = r * grid.width + c;
       const x = grid.x0 + (c + 0.5) * 10;
       const y = grid.y0 - (r + 0.5) * 10;
       const d = distance(x, y, i);
-      if (d < 1) cloud[i] = d < 0.7 ? 1 : 0.5 + (1 - d) * (0.5 / 0.3);
+      if (d < 1) opacity[i] = d < 0.7 ? 1 : 0.5 + (1 - d) * (0.5 / 0.3);
       else if (distance(x + shift.x, y + shift.y, i) < 1) shadow[i] = 1;
     }
   }
-  return { cloud, shadow };
+  return { cloud: opacity, shadow };
 }
 
-export function paintDate(statics: Statics, date: string): PaintedDate {
-  const dateIndex = DEMO_DATES.indexOf(date as (typeof DEMO_DATES)[number]);
-  const { grid, owner, baseNdvi, texture, fine } = statics;
+/** Overcast: cloud everywhere, thick (SCL 9) with thinner stretches (SCL 8). */
+function overcastField(grid: PixelGrid, random: () => number): { cloud: Float32Array; shadow: Uint8Array } {
+  const texture = valueNoise(grid.width, grid.height, 30, random);
+  const opacity = new Float32Array(grid.width * grid.height);
+  for (let i = 0; i < opacity.length; i++) opacity[i] = Math.min(1, 0.93 + 0.12 * texture[i]!);
+  return { cloud: opacity, shadow: new Uint8Array(opacity.length) };
+}
+
+/** Spectra of the soil–canopy mixture by NDVI hundredth (−100…100), per canopy dryness tenth: the hot loop's table. */
+const mixtures = new Map<number, Spectrum[]>();
+function mixtureTable(dryTenths: number): Spectrum[] {
+  let table = mixtures.get(dryTenths);
+  if (!table) {
+    const canopy = dryTenths === 0 ? CANOPY : { ...CANOPY, swir16: CANOPY.swir16 + 0.012 * dryTenths };
+    table = [];
+    for (let k = -100; k <= 100; k++) table.push(mix(SOIL, canopy, coverForNdvi(k / 100)));
+    mixtures.set(dryTenths, table);
+  }
+  return table;
+}
+
+/** Field-level NDVI of each demo field on a date outside the six August dates. */
+function fieldLevel(crop: DemoCrop, date: string): number {
+  return crop === 'water' ? 0 : curve(PHENOLOGY[crop], date);
+}
+
+export function paintDate(statics: Statics, acquisition: SeasonDate): PaintedDate {
+  const { date, legacy } = acquisition;
+  const { grid, owner, baseNdvi, blockKind, blockPhase, texture, fine, patch } = statics;
   const n = grid.width * grid.height;
-  const random = mulberry32(1000 + dateIndex);
+  const random = mulberry32(acquisition.seed);
   const drift = valueNoise(grid.width, grid.height, 40, random);
   const bands = Object.fromEntries(BAND_KEYS.map((k) => [k, new Float32Array(n)])) as Record<BandKey, Float32Array>;
   const scl = new Uint8Array(n);
-  const clouds = date === DEMO_CLOUDY_DATE ? cloudField(grid, random) : null;
+  const clouds =
+    acquisition.cloud.kind === 'partial'
+      ? cloudField(grid, random, acquisition.cloud)
+      : acquisition.cloud.kind === 'overcast'
+        ? overcastField(grid, random)
+        : null;
+  // Per field: its level on this date (the first catalog's formula on its six dates) and its canopy table.
+  const levels = DEMO_FIELDS.map((f) =>
+    legacy >= 0 ? f.ndvi * AUGUST_VIGOUR[f.crop][legacy]! : fieldLevel(f.crop, date),
+  );
+  const tables = DEMO_FIELDS.map((f) => {
+    const dryness = legacy >= 0 || !DRYNESS[f.crop] ? 0 : curve(DRYNESS[f.crop]!, date);
+    return mixtureTable(Math.round(dryness * 10));
+  });
+  const canopy = mixtureTable(0);
+  const patchOn = legacy < 0 && dayOf(date) >= dayOf(PATCH.from) && dayOf(date) < dayOf(PATCH.until);
+  // Background: orchards scale with the season, cereal blocks follow the cereal curve shifted by their phase.
+  const perennial = legacy >= 0 ? 1 : curve(PERENNIAL, date);
+  const cereal = new Float32Array(25);
+  for (let phase = -12; phase <= 12; phase++) {
+    const shifted = new Date((dayOf(date) + phase) * 86_400_000).toISOString().slice(0, 10);
+    cereal[phase + 12] = curve(BACKGROUND_CEREAL, shifted);
+  }
+  const none = { blue: 0, green: 0, red: 0, rededge1: 0, nir: 0, nir08: 0, swir16: 0 };
   for (let i = 0; i < n; i++) {
     const who = owner[i]!;
-    let spectrum;
+    let spectrum: Spectrum;
     let cls: number;
     if (who === -2) {
       spectrum = ASPHALT;
       cls = 5;
     } else {
       const field = who >= 0 ? DEMO_FIELDS[who]! : null;
-      const crop: DemoCrop | null = field ? field.crop : null;
-      const vigour = crop ? VIGOUR[crop][dateIndex]! : 1;
-      const peak = field ? field.ndvi : baseNdvi[i]!;
-      if (crop === 'water') {
-        spectrum = waterSpectrum(peak + 0.02 * fine[i]!);
+      if (field?.crop === 'water') {
+        spectrum = waterSpectrum(field.ndvi + 0.02 * fine[i]!);
         cls = 6;
       } else {
-        // Quantised to 0.01 so texture comes in runs of equal values: the catalog stays a few MB.
-        const ndvi = Math.round((peak * vigour + 0.04 * texture[i]! + 0.01 * drift[i]!) * 100) / 100;
-        spectrum = mix(SOIL, CANOPY, coverForNdvi(ndvi));
-        cls = ndvi > 0.4 ? 4 : 5;
+        let level: number;
+        if (field) {
+          level = levels[who]!;
+          if (patchOn && patch[i]! > 0) level = Math.max(level - PATCH.drop * patch[i]!, Math.min(level, 0.2));
+        } else {
+          level = baseNdvi[i]!;
+          const kind = blockKind[i]!;
+          if (legacy < 0 && kind >= 0) {
+            const how = BACKGROUND_KIND[kind];
+            if (how === 'perennial') level *= perennial;
+            else if (how === 'cereal') level = Math.max(level, cereal[blockPhase[i]! + 12]!);
+          }
+        }
+        // Quantised to 0.01 so texture comes in runs of equal values: the catalog stays small.
+        const hundredths = Math.round((level + 0.04 * texture[i]! + 0.01 * drift[i]!) * 100);
+        const clamped = Math.max(-100, Math.min(100, hundredths));
+        spectrum = (field ? tables[who]! : canopy)[clamped + 100]!;
+        cls = hundredths / 100 > 0.4 ? 4 : 5;
       }
     }
     if (clouds && clouds.cloud[i]! > 0) {
       spectrum = mix(spectrum, CLOUD, clouds.cloud[i]!);
       cls = clouds.cloud[i]! >= 1 ? 9 : 8;
     } else if (clouds && clouds.shadow[i]) {
-      spectrum = mix(spectrum, { blue: 0, green: 0, red: 0, rededge1: 0, nir: 0, nir08: 0, swir16: 0 }, 0.65);
+      spectrum = mix(spectrum, none, 0.65);
       cls = 3;
     }
     for (const k of BAND_KEYS) bands[k][i] = spectrum[k];

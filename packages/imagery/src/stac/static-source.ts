@@ -30,10 +30,13 @@ interface Scan {
 
 /**
  * A static STAC catalog folder: every *.json below it that is an item of one of `collections` (or an item
- * without a collection) is indexed once; asset hrefs may be relative to the item file, absolute paths, or URLs.
+ * without a collection) is indexed, again only when the folder's modification time changes (an item folder added
+ * or removed: the catalog poll of the background jobs sees it without a restart); asset hrefs may be relative to
+ * the item file, absolute paths, or URLs.
  */
 export class StaticCatalogSource {
   private index: Promise<Scan> | null = null;
+  private indexedAt: number | null = null;
 
   constructor(
     readonly root: string,
@@ -67,7 +70,15 @@ export class StaticCatalogSource {
     return (await this.scan()).items;
   }
 
-  private scan(): Promise<Scan> {
+  private async scan(): Promise<Scan> {
+    const mtime = await stat(path.resolve(this.root)).then(
+      (s) => s.mtimeMs,
+      () => null,
+    );
+    if (mtime !== this.indexedAt) {
+      this.index = null;
+      this.indexedAt = mtime;
+    }
     this.index ??= this.read().catch((error: unknown) => {
       this.index = null;
       throw error;

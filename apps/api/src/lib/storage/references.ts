@@ -1,4 +1,4 @@
-import { indexResults, inArray, or, publicationImages, type Db } from '@filaha/db';
+import { changeResults, indexResults, inArray, or, publicationImages, type Db } from '@filaha/db';
 
 /**
  * Every database column that holds an object-storage key, grouped by the key prefix its files are written
@@ -10,12 +10,28 @@ import { indexResults, inArray, or, publicationImages, type Db } from '@filaha/d
 export const STORAGE_REFERENCES = [
   // modules/images/result-files.ts: the PNG overlay, the values grid and the GeoTIFF of a delivered image.
   { prefix: 'index-results/', columns: [indexResults.imageKey, indexResults.valuesKey, indexResults.tiffKey] },
+  // modules/images/images.change.ts (CHANGE_KEY_PREFIX): the change map's PNG, values grid, GeoTIFF and both dates' PNGs.
+  {
+    prefix: 'change-results/',
+    columns: [
+      changeResults.imageKey,
+      changeResults.valuesKey,
+      changeResults.tiffKey,
+      changeResults.earlierImageKey,
+      changeResults.laterImageKey,
+    ],
+  },
   // modules/marketplace (IMAGE_KEY_PREFIX): a publication photo and its thumbnail.
   { prefix: 'publications/', columns: [publicationImages.key, publicationImages.thumbnailKey] },
 ] as const;
 
 /** `*key` columns that are not storage keys (a service's identifier, a rate-limit counter's name). */
-export const NOT_STORAGE_KEYS = new Set(['service_requests.service_key', 'rate_limit_counters.key']);
+export const NOT_STORAGE_KEYS = new Set([
+  'service_requests.service_key',
+  'rate_limit_counters.key',
+  // An acquisition's identity (platform and day), not a stored file.
+  'catalog_acquisitions.key',
+]);
 
 /** The subset of `keys` that some row references (any column of STORAGE_REFERENCES). */
 export async function referencedKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
@@ -37,6 +53,25 @@ export async function referencedKeys(db: Db, keys: readonly string[]): Promise<S
       ),
     );
   for (const row of results) add([row.a, row.b, row.c]);
+  const changes = await db
+    .select({
+      a: changeResults.imageKey,
+      b: changeResults.valuesKey,
+      c: changeResults.tiffKey,
+      d: changeResults.earlierImageKey,
+      e: changeResults.laterImageKey,
+    })
+    .from(changeResults)
+    .where(
+      or(
+        inArray(changeResults.imageKey, list),
+        inArray(changeResults.valuesKey, list),
+        inArray(changeResults.tiffKey, list),
+        inArray(changeResults.earlierImageKey, list),
+        inArray(changeResults.laterImageKey, list),
+      ),
+    );
+  for (const row of changes) add([row.a, row.b, row.c, row.d, row.e]);
   const photos = await db
     .select({ a: publicationImages.key, b: publicationImages.thumbnailKey })
     .from(publicationImages)

@@ -1,6 +1,8 @@
 import {
   CatalogUnavailableError,
+  computeChangeMap,
   computeSceneIndexMap,
+  type ChangeMapResult,
   createCatalog,
   DEFAULT_MIN_VALID_FRACTION,
   DEMO_CATALOG_PATH,
@@ -84,6 +86,13 @@ export interface Imagery {
   deadline(): Deadline;
   selectScene(request: RenderRequest, deadline: Deadline): Promise<SceneSelection>;
   render(selection: SceneSelection, request: RenderRequest, deadline: Deadline): Promise<IndexMapResult>;
+  /** The change later − earlier between two selected acquisitions (POST /images/{indexName}/change). */
+  change(
+    earlier: SceneSelection,
+    later: SceneSelection,
+    request: RenderRequest & { threshold: number },
+    deadline: Deadline,
+  ): Promise<ChangeMapResult>;
 }
 
 class DeadlineExceeded extends CatalogUnavailableError {
@@ -153,6 +162,22 @@ export function createImagery(options: ImageryOptions): Imagery {
           legend: request.legend,
           width: request.width,
           height: request.height,
+          minValidFraction,
+          cloudBufferM: options.cloudBufferM,
+        }),
+        deadline,
+        deadlineMs,
+      ),
+    change: (earlier, later, request, deadline) =>
+      within(
+        computeChangeMap(earlier, later, {
+          catalog,
+          geometry: request.geometry,
+          index: request.index,
+          legend: request.legend,
+          width: request.width,
+          height: request.height,
+          threshold: request.threshold,
           minValidFraction,
           cloudBufferM: options.cloudBufferM,
         }),

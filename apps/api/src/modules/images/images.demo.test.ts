@@ -27,6 +27,9 @@ const FIELDS = DEMO_FIELDS.filter((f) => (DEMO_FARMER_FIELD_KEYS as readonly str
 const EXPECTED_MEAN: Record<string, Record<IndexCode, [number, number]>> = {
   citrus: { NDVI: [0.65, 0.8], NDMI: [0.2, 0.45], NDWI: [-0.75, -0.5], NDRE: [0.35, 0.6], MSAVI: [0.4, 0.65] },
   maize: { NDVI: [0.72, 0.88], NDMI: [0.3, 0.5], NDWI: [-0.8, -0.55], NDRE: [0.4, 0.65], MSAVI: [0.5, 0.75] },
+  // The wheat of the season was harvested in June: stubble over dry soil in August (measured 0.18, −0.09, −0.29,
+  // 0.11, 0.11 on 2025-08-15).
+  wheat: { NDVI: [0.1, 0.25], NDMI: [-0.2, 0], NDWI: [-0.4, -0.2], NDRE: [0.05, 0.2], MSAVI: [0.05, 0.2] },
 };
 
 let farmer: Farmer;
@@ -68,7 +71,7 @@ describe('POST /api/images/{index} on the embedded demo catalog', () => {
           dateDebut: '2025-08-14',
           dateFin: '2025-08-19',
         });
-        // 2025-08-17 has a cloud over these fields: the clear 2025-08-15 acquisition must be chosen.
+        // 2025-08-17 has a cloud (or its shadow) over these fields: the clear 2025-08-15 acquisition must be chosen.
         expect(answer.scene).toMatchObject({ id: 'S2C_31SDA_20250815_0_L2A', cloudFraction: 0 });
 
         // Bounds are exactly the parcel's lat/lon bounding box.

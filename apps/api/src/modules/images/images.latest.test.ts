@@ -6,9 +6,9 @@ import { findLatestAcquisition, findLatestClear, windowFor } from './images.late
 import { createFarmer, createParcel, resultCount, usageOf, type Farmer } from './test-support/fixtures.ts';
 
 /**
- * GET /api/images/latest-acquisition and /api/images/latest-clear on the embedded demo catalog (acquisitions on
- * 2025-08-10, 12, 15, 17 — clouded over the farm fields —, 20 and 25): the farm map's default window and its
- * "latest clear image" button. Free, farmer only, own parcel only.
+ * GET /api/images/latest-acquisition and /api/images/latest-clear on the embedded demo catalog (the 2025 season:
+ * every 5 days from 2025-02-01 to 2025-10-29, plus 2025-08-12 and 2025-08-17 — clouded over the farm fields):
+ * the farm map's default window and its "latest clear image" button. Free, farmer only, own parcel only.
  */
 const t = useTestApp();
 const citrus = DEMO_FIELDS.find((f) => f.key === 'citrus')!;
@@ -49,9 +49,10 @@ describe('the engine searches behind the routes', () => {
 
   it('the latest acquisition, found within 3 years when the last 60 days are empty', async () => {
     expect((await findLatestAcquisition({ catalog: demo, geometry, today: '2025-08-26' }))?.date).toBe('2025-08-25');
-    expect((await findLatestAcquisition({ catalog: demo, geometry, today: '2026-11-25' }))?.date).toBe('2025-08-25');
+    expect((await findLatestAcquisition({ catalog: demo, geometry, today: '2026-11-25' }))?.date).toBe('2025-10-29');
     expect((await findLatestAcquisition({ catalog: demo, geometry, today: '2025-08-16' }))?.date).toBe('2025-08-15');
-    expect(await findLatestAcquisition({ catalog: demo, geometry, today: '2025-08-01' })).toBeNull();
+    // Before the season's first acquisition (2025-02-01): nothing in 3 years back.
+    expect(await findLatestAcquisition({ catalog: demo, geometry, today: '2025-01-31' })).toBeNull();
   });
 
   it('latest clear: the clouded newest acquisition is skipped for the clear one before it', async () => {
@@ -88,8 +89,8 @@ describe('GET /api/images/latest-acquisition', () => {
   it("answers the latest day over the farmer's parcel and the window ending on it", async () => {
     const res = await get(`latest-acquisition?parcelId=${parcelId}&index=NDVI`, farmer);
     expect(res.statusCode, res.body).toBe(200);
-    // Today is after the demo's last acquisition (2025-08-25) by more than 6 days, so the window ends on it.
-    expect(json(res)).toEqual({ parcelId, date: '2025-08-25', window: { start: '2025-08-19', end: '2025-08-25' } });
+    // Today is after the demo's last acquisition (2025-10-29) by more than 6 days, so the window ends on it.
+    expect(json(res)).toEqual({ parcelId, date: '2025-10-29', window: { start: '2025-10-23', end: '2025-10-29' } });
   });
 
   it("another farmer's parcel answers 404 like a missing one; other roles 403; signed out 401", async () => {
@@ -124,9 +125,10 @@ describe('GET /api/images/latest-clear', () => {
     const body = json<{ date: string; validFraction: number; sceneId: string; minValidFraction: number }>(res);
     expect(body).toMatchObject({
       parcelId,
-      date: '2025-08-25',
-      sceneId: 'S2C_31SDA_20250825_0_L2A',
-      searched: { start: '2025-06-26', end: '2025-08-25' },
+      // The season's last acquisition is clear over the citrus; the search looks 60 days back from it.
+      date: '2025-10-29',
+      sceneId: 'S2B_31SDA_20251029_0_L2A',
+      searched: { start: '2025-08-30', end: '2025-10-29' },
     });
     expect(body.validFraction).toBeGreaterThanOrEqual(body.minValidFraction);
     expect(await usageOf(t.current, farmer.subscriptionId!, 'NDVI')).toEqual({ used: 0, total: 6 });

@@ -2,6 +2,8 @@ import type { Database } from '@filaha/db';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import { createImagery, imageryOptionsFromConfig, type Imagery } from './imagery.ts';
+import { changeRoutes, createChangeService } from './images.change.ts';
+import { createChangeRepository } from './images.change.repository.ts';
 import { coverageRoutes, createCatalogCoverage } from './images.coverage.ts';
 import { detailedErrorHandler } from './images.errors.ts';
 import { latestImageRoutes } from './images.latest.ts';
@@ -42,6 +44,15 @@ export const imagesModule: FastifyPluginAsync<ImagesModuleOptions> = async (app,
   // Scoped: renders the limit-modal / nearest-dates fields, hands everything else to the app's handler.
   app.setErrorHandler(detailedErrorHandler);
   await app.register(imagesRoutes, { images });
+  // Change between two dates: charged like an image, once per acquisition pair (change_results, 0013).
+  const change = createChangeService({
+    repo,
+    changes: createChangeRepository(options.database.db),
+    images,
+    imagery,
+    storage: app.storage,
+  });
+  await app.register(changeRoutes, { change });
   // Staff: where the catalog has imagery (the admin parcel map warns before a parcel is drawn outside it).
   await app.register(coverageRoutes, { coverage });
   // The farm map's default window and "latest clear image": catalog searches only, never charged.

@@ -64,6 +64,54 @@ export function normalizeIndexName(name: string): string {
 
 class QuotaRaceLost extends Error {}
 
+/** A transaction of `db` (what `db.transaction` hands its callback). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Charged<Row> =
+  | { kind: 'charged'; row: Row; used: number; total: number }
+  /** `record` found the same delivery already recorded (a unique conflict): nothing was charged. */
+  | { kind: 'duplicate' }
+  /** The quota ran out meanwhile: nothing was written. */
+  | { kind: 'exhausted'; used: number; total: number };
+
+/**
+ * Records a delivery and charges one request of `usageId`, atomically: `record` inserts the delivery's row
+ * (returning undefined on a unique conflict — nothing is then charged), and the conditional
+ * `used = used + 1 WHERE used < total` commits with it or not at all. The UPDATE takes the usage row's lock, so
+ * parallel deliveries queue on it and can never overspend. Shared by images and change maps.
+ */
+export async function chargeRecorded<Row>(
+  db: Db,
+  usageId: number,
+  record: (tx: Tx) => Promise<Row | undefined>,
+): Promise<Charged<Row>> {
+  let outcome: { row: Row; used: number; total: number } | null;
+  try {
+    outcome = await db.transaction(async (tx) => {
+      const row = await record(tx);
+      if (row === undefined) return null;
+      const [charged] = await tx
+        .update(subscriptionIndexUsage)
+        .set({ used: sql`${subscriptionIndexUsage.used} + 1` })
+        .where(
+          and(eq(subscriptionIndexUsage.id, usageId), lt(subscriptionIndexUsage.used, subscriptionIndexUsage.total)),
+        )
+        .returning({ used: subscriptionIndexUsage.used, total: subscriptionIndexUsage.total });
+      // Throwing rolls the delivery's row back: nothing is recorded without its charge.
+      if (!charged) throw new QuotaRaceLost();
+      return { row, used: charged.used, total: charged.total };
+    });
+  } catch (error) {
+    if (!(error instanceof QuotaRaceLost)) throw error;
+    const [counts] = await db
+      .select({ used: subscriptionIndexUsage.used, total: subscriptionIndexUsage.total })
+      .from(subscriptionIndexUsage)
+      .where(eq(subscriptionIndexUsage.id, usageId));
+    return { kind: 'exhausted', ...(counts ?? { used: 0, total: 0 }) };
+  }
+  return outcome ? { kind: 'charged', ...outcome } : { kind: 'duplicate' };
+}
+
 export function createImagesRepository(db: Db) {
   async function usageCounts(usageId: number): Promise<{ used: number; total: number }> {
     const [row] = await db
@@ -219,36 +267,17 @@ export function createImagesRepository(db: Db) {
      * The UPDATE takes the usage row's lock, so parallel deliveries queue on it and can never overspend.
      */
     async deliver(usageId: number, result: NewResult): Promise<Delivery> {
-      let outcome: { row: ResultRow; used: number; total: number } | null;
-      try {
-        outcome = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(indexResults)
-            .values(result)
-            .onConflictDoNothing({
-              target: [indexResults.parcelId, indexResults.indexId, indexResults.sceneId, indexResults.legendHash],
-            })
-            .returning();
-          if (!row) return null;
-          const [charged] = await tx
-            .update(subscriptionIndexUsage)
-            .set({ used: sql`${subscriptionIndexUsage.used} + 1` })
-            .where(
-              and(
-                eq(subscriptionIndexUsage.id, usageId),
-                lt(subscriptionIndexUsage.used, subscriptionIndexUsage.total),
-              ),
-            )
-            .returning({ used: subscriptionIndexUsage.used, total: subscriptionIndexUsage.total });
-          // Throwing rolls the result row back: no image is recorded without its charge.
-          if (!charged) throw new QuotaRaceLost();
-          return { row, used: charged.used, total: charged.total };
-        });
-      } catch (error) {
-        if (!(error instanceof QuotaRaceLost)) throw error;
-        return { kind: 'exhausted', ...(await usageCounts(usageId)) };
-      }
-      if (outcome) return { kind: 'charged', ...outcome };
+      const outcome = await chargeRecorded(db, usageId, async (tx) => {
+        const [row] = await tx
+          .insert(indexResults)
+          .values(result)
+          .onConflictDoNothing({
+            target: [indexResults.parcelId, indexResults.indexId, indexResults.sceneId, indexResults.legendHash],
+          })
+          .returning();
+        return row;
+      });
+      if (outcome.kind !== 'duplicate') return outcome;
       const existing = await resultByKey(result.parcelId, result.indexId, result.sceneId, result.legendHash);
       if (!existing) throw new Error('index result vanished after a unique conflict');
       return { kind: 'duplicate', row: existing };

@@ -101,3 +101,98 @@ export const GenerateImageAnswer = ResultUrls.extend({
   dateFin: z.string(),
 });
 export type GenerateImageAnswer = z.infer<typeof GenerateImageAnswer>;
+
+/** One date of a change request: a window resolved to its clearest acquisition exactly like an image request's. */
+const ChangeWindow = z.object({ startDate: dateText, endDate: dateText }).superRefine((v, ctx) => {
+  if (!isCalendarDate(v.startDate) || !isCalendarDate(v.endDate)) return;
+  const days = daysBetween(v.startDate, v.endDate);
+  if (days < 0) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'validation.dateOrder' });
+  else if (days > LIMITS.maxPeriodDays)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'validation.periodMax' });
+});
+
+/** A drop threshold in index units: 0.01 … 1.00 in steps of 0.01 (the stored counts answer every one of them). */
+export const CHANGE_THRESHOLD_STEPS = 100;
+const threshold = z.coerce
+  .number('validation.changeThreshold')
+  .min(0.01, 'validation.changeThreshold')
+  .max(1, 'validation.changeThreshold')
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, 'validation.changeThreshold')
+  .default(0.1);
+
+/**
+ * POST /api/images/{indexName}/change — the image request's naming (`parcelle_id`, `indice_id`, `width`,
+ * `height`, windows of `startDate`/`endDate`), two windows instead of one. The earlier window ends before the
+ * later one starts, so the two acquisitions are distinct and ordered.
+ */
+export const ChangeBody = z
+  .object({
+    parcelle_id: requiredId,
+    indice_id: optionalId,
+    user_id: optionalId,
+    earlier: ChangeWindow,
+    later: ChangeWindow,
+    threshold,
+    width: sizeText,
+    height: sizeText,
+  })
+  .superRefine((v, ctx) => {
+    if (!isCalendarDate(v.earlier.endDate) || !isCalendarDate(v.later.startDate)) return;
+    if (daysBetween(v.earlier.endDate, v.later.startDate) <= 0)
+      ctx.addIssue({ code: 'custom', path: ['later', 'startDate'], message: 'validation.changeOrder' });
+  });
+export type ChangeBody = z.infer<typeof ChangeBody>;
+
+const DateStats = z.object({
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  mean: z.number().nullable(),
+  std: z.number().nullable(),
+  median: z.number().nullable(),
+  p25: z.number().nullable(),
+  p75: z.number().nullable(),
+  count: z.number().int(),
+  validFraction: z.number(),
+  resolution: z.number(),
+});
+
+const ChangeDate = z.object({
+  scene: z.object({ id: z.string(), datetime: z.string(), cloudFraction: z.number().nullable() }),
+  /** The index map of that date alone (index legend), on the change map's bounds: the before/after swipe. */
+  imageUrl: z.string(),
+  stats: DateStats,
+  startDate: z.string(),
+  endDate: z.string(),
+});
+
+export const ChangeAnswer = ResultUrls.extend({
+  success: z.literal(true),
+  changeId: z.number().int(),
+  /** true: this pair was delivered (and charged) before; nothing was charged now. */
+  cached: z.boolean(),
+  index: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bounds: Bounds,
+  /** Statistics of later − earlier on the pixels valid on both dates (validFraction: of the parcel). */
+  stats: Stats,
+  threshold: z.number(),
+  /** Share of the commonly valid pixels whose index fell by more than `threshold`. */
+  fellFraction: z.number(),
+  fellCount: z.number().int(),
+  /** 'native': both acquisitions on one tile's 10 m grid; 'resampled': the later put on the earlier's grid. */
+  alignment: z.enum(['native', 'resampled']),
+  /** Diverging classes of the difference, centred on 0. */
+  legend: z.array(
+    z.object({
+      start: z.number(),
+      end: z.number(),
+      color: z.string(),
+      label: z.object({ fr: z.string(), ar: z.string() }).optional(),
+    }),
+  ),
+  minValidFraction: z.number(),
+  earlier: ChangeDate,
+  later: ChangeDate,
+});
+export type ChangeAnswer = z.infer<typeof ChangeAnswer>;

@@ -119,6 +119,80 @@ function pick(stats: SeriesStats) {
   return { mean, median, p25, p75, min, max, std, validFraction };
 }
 
+export interface StoreSeriesInput {
+  db: Db;
+  imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM'>;
+  parcel: { id: number; geom: PolygonGeometry };
+  index: string;
+  /** Inclusive days, YYYY-MM-DD. */
+  from: string;
+  to: string;
+}
+
+/**
+ * Computes the acquisitions of [from, to] not yet stored for this parcel × index × basis and stores them (points,
+ * and CLOUDY / OUTSIDE_COVERAGE skips; a missing band is never stored). Shared by the curve route and the
+ * background jobs (apps/api/src/jobs): whoever comes first computes, the unique index keeps one row per scene.
+ * `inserted` counts the rows this call actually added (ON CONFLICT DO NOTHING skips a concurrent writer's).
+ */
+export async function computeAndStoreSeries(input: StoreSeriesInput) {
+  const { db, imagery, parcel, index, from, to } = input;
+  const basis = seriesBasis(parcel.geom, imagery.minValidFraction, imagery.cloudBufferM);
+  const where = and(
+    eq(seriesPoints.parcelId, parcel.id),
+    eq(seriesPoints.indexCode, index),
+    eq(seriesPoints.basis, basis),
+  );
+  const storedIds = await db
+    .select({ sceneId: seriesPoints.sceneId })
+    .from(seriesPoints)
+    .where(and(where, between(seriesPoints.date, from, to)));
+  const known = new Set(storedIds.map((r) => r.sceneId));
+  const fresh = await computeSeries({
+    catalog: imagery.catalog,
+    geometry: parcel.geom,
+    index,
+    from,
+    to,
+    known,
+    minValidFraction: imagery.minValidFraction,
+    cloudBufferM: imagery.cloudBufferM,
+  });
+  const rows = [
+    ...fresh.points.map((p) => ({
+      parcelId: parcel.id,
+      indexCode: index,
+      basis,
+      sceneId: p.sceneId,
+      date: p.date,
+      status: 'point' as const,
+      stats: p.stats,
+      validFraction: p.stats.validFraction,
+      tiles: p.tiles,
+    })),
+    // A missing band is a catalog defect that may be repaired: never stored, asked again next time.
+    ...fresh.skipped
+      .filter((s): s is SeriesSkip & { reason: 'CLOUDY' | 'OUTSIDE_COVERAGE' } => s.reason !== 'MISSING_BAND')
+      .map((s) => ({
+        parcelId: parcel.id,
+        indexCode: index,
+        basis,
+        sceneId: s.sceneId,
+        date: s.date,
+        status: s.reason,
+        stats: null,
+        validFraction: s.validFraction ?? null,
+        tiles: null,
+      })),
+  ];
+  // Two writers computing the same scene at once store it once.
+  const inserted =
+    rows.length > 0
+      ? await db.insert(seriesPoints).values(rows).onConflictDoNothing().returning({ id: seriesPoints.id })
+      : [];
+  return { basis, fresh, inserted: inserted.length };
+}
+
 export const seriesRoutes: FastifyPluginAsyncZod<SeriesRouteOptions> = async (app, options) => {
   const { db, repo, imagery, dailyLimit } = options;
 
@@ -162,60 +236,24 @@ export const seriesRoutes: FastifyPluginAsyncZod<SeriesRouteOptions> = async (ap
         throw new AppError('RATE_LIMITED', 429);
       }
 
-      const basis = seriesBasis(parcel.geom, imagery.minValidFraction, imagery.cloudBufferM);
-      const where = and(
-        eq(seriesPoints.parcelId, parcel.id),
-        eq(seriesPoints.indexCode, index.code),
-        eq(seriesPoints.basis, basis),
+      const { basis, fresh } = await computeAndStoreSeries({ db, imagery, parcel, index: index.code, from, to }).catch(
+        (error: unknown) => {
+          throw apiErrorOf(error);
+        },
       );
       const stored = () =>
         db
           .select()
           .from(seriesPoints)
-          .where(and(where, between(seriesPoints.date, from, to)))
+          .where(
+            and(
+              eq(seriesPoints.parcelId, parcel.id),
+              eq(seriesPoints.indexCode, index.code),
+              eq(seriesPoints.basis, basis),
+              between(seriesPoints.date, from, to),
+            ),
+          )
           .orderBy(asc(seriesPoints.date), asc(seriesPoints.sceneId));
-      const known = new Set((await stored()).map((r) => r.sceneId));
-      const fresh = await computeSeries({
-        catalog: imagery.catalog,
-        geometry: parcel.geom,
-        index: index.code,
-        from,
-        to,
-        known,
-        minValidFraction: imagery.minValidFraction,
-        cloudBufferM: imagery.cloudBufferM,
-      }).catch((error: unknown) => {
-        throw apiErrorOf(error);
-      });
-      const rows = [
-        ...fresh.points.map((p) => ({
-          parcelId: parcel.id,
-          indexCode: index.code,
-          basis,
-          sceneId: p.sceneId,
-          date: p.date,
-          status: 'point' as const,
-          stats: p.stats,
-          validFraction: p.stats.validFraction,
-          tiles: p.tiles,
-        })),
-        // A missing band is a catalog defect that may be repaired: never stored, asked again next time.
-        ...fresh.skipped
-          .filter((s): s is SeriesSkip & { reason: 'CLOUDY' | 'OUTSIDE_COVERAGE' } => s.reason !== 'MISSING_BAND')
-          .map((s) => ({
-            parcelId: parcel.id,
-            indexCode: index.code,
-            basis,
-            sceneId: s.sceneId,
-            date: s.date,
-            status: s.reason,
-            stats: null,
-            validFraction: s.validFraction ?? null,
-            tiles: null,
-          })),
-      ];
-      // Two requests computing the same scene at once store it once.
-      if (rows.length > 0) await db.insert(seriesPoints).values(rows).onConflictDoNothing();
       const all = await stored();
       return {
         parcelId: parcel.id,

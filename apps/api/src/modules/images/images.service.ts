@@ -36,7 +36,7 @@ export interface ImagesServiceDeps {
   coverage?: CatalogCoverage;
 }
 
-type Quota = { subscriptionId: number; usage: NonNullable<SubscriptionAccess['usage']> };
+export type Quota = { subscriptionId: number; usage: NonNullable<SubscriptionAccess['usage']> };
 
 /**
  * What makes two renderings of one scene identical: the legend's classes and the parcel's geometry (an edited
@@ -78,7 +78,7 @@ function toResultStats(stats: IndexStats): ResultStats {
 }
 
 /** Engine failures as API errors. None of them is charged: they are thrown before the quota transaction. */
-function apiErrorOf(error: unknown, window: { start: string; end: string }): unknown {
+export function apiErrorOf(error: unknown, window: { start: string; end: string }): unknown {
   if (error instanceof NoSceneError)
     return new NoSceneFoundError(window.start, window.end, error.nearestBefore, error.nearestAfter);
   if (error instanceof AllCloudyError)
@@ -211,6 +211,8 @@ export function createImagesService({ repo, imagery, storage, coverage }: Images
   }
 
   return {
+    quotaFor,
+    sceneErrorOf,
     /**
      * POST /images/{indexName}: checks (index, parcel ownership, subscription, plan, quota), then scene choice,
      * the already-produced lookup, the computation and the files — all before the one transaction that records

@@ -22,7 +22,7 @@ describe('edit the request count of an assignment (a dialog, not prompt())', () 
     await i18n.changeLanguage('fr');
     const onClose = vi.fn();
     const user = userEvent.setup();
-    renderAdmin(<EditRequestsDialog assignment={assignment} onClose={onClose} />);
+    renderAdmin(<EditRequestsDialog assignment={assignment} planName="Premium" onClose={onClose} />);
     const input = await screen.findByLabelText('Nombre de demandes');
     expect((input as HTMLInputElement).value).toBe('6');
     for (const bad of ['0', '-1', '1.5', '']) {

@@ -14,7 +14,16 @@ import { useAdminMutation } from './ui/useAdminMutation.ts';
  * Edits an assignment's request count in a dialog (the earlier product used `prompt()`): the value must be
  * numeric and above 0 — the shared rule (an integer from 1 to 100 000) — before anything is sent.
  */
-export function EditRequestsDialog({ assignment, onClose }: { assignment: Assignment; onClose: () => void }) {
+export function EditRequestsDialog({
+  assignment,
+  planName,
+  onClose,
+}: {
+  assignment: Assignment;
+  /** The plan's name in the reader's language (the assignment itself carries only the French one). */
+  planName: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
   const { fieldMessage } = useMessages();
@@ -69,7 +78,7 @@ export function EditRequestsDialog({ assignment, onClose }: { assignment: Assign
         }}
         className="space-y-3"
       >
-        <p>{t('planIndices.editText', { plan: assignment.nameAbonnement, index: assignment.indiceName })}</p>
+        <p>{t('planIndices.editText', { plan: planName, index: assignment.indiceName })}</p>
         <FormError text={error} onClose={() => setError(null)} />
         <TextField
           type="number"

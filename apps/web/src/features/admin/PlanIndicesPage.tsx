@@ -103,7 +103,9 @@ function PlanIndicesPageView() {
           </>
         )}
       />
-      {editing ? <EditRequestsDialog assignment={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <EditRequestsDialog assignment={editing} planName={planName(editing)} onClose={() => setEditing(null)} />
+      ) : null}
       {pending ? (
         <ConfirmDialog
           title={t('planIndices.confirmTitle')}

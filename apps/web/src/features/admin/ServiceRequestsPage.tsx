@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminApi, KEYS } from './adminApi.ts';
+import { ServicePricesPanel } from './ServicePricesPanel.tsx';
 import type { ServiceRequest } from './types.ts';
 import { AdminPage, matches, SearchBox } from './ui/AdminPage.tsx';
 import { DataTable, type Column } from './ui/DataTable.tsx';
@@ -9,7 +10,10 @@ import { useFormat } from './ui/format.ts';
 import { useErrorText } from './ui/useErrorText.ts';
 import { withToasts } from './ui/Toasts.tsx';
 
-/** /admin/ServiceRequests: the requests sent from the services page, newest first; the message in the details. */
+/**
+ * /admin/ServiceRequests: the services' starting prices (ServicePricesPanel), then the requests sent from the
+ * services page, newest first; the message in the details.
+ */
 function ServiceRequestsPageView() {
   const { t } = useTranslation('admin');
   const fmt = useFormat();
@@ -48,6 +52,7 @@ function ServiceRequestsPageView() {
       title={t('serviceRequests.title')}
       actions={<SearchBox label={t('serviceRequests.search')} value={query} onChange={setQuery} />}
     >
+      <ServicePricesPanel />
       <DataTable
         caption={t('serviceRequests.title')}
         columns={columns}

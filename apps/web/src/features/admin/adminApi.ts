@@ -44,4 +44,5 @@ export const KEYS = {
   sellerPlans: ['admin', 'sellerPlans'] as const,
   sellerSubscriptions: ['admin', 'sellerSubscriptions'] as const,
   serviceRequests: ['admin', 'serviceRequests'] as const,
+  servicePrices: ['admin', 'servicePrices'] as const,
 };

@@ -9,6 +9,8 @@ import { Loading } from '../../components/ui/Loading.tsx';
 import { LogoMark } from '../../components/ui/Logo.tsx';
 import { onOutboxEvent, startOutbox } from '../../lib/outbox.ts';
 import { queryClient } from '../../lib/queries.ts';
+import { AlertBell } from '../alerts/AlertBell.tsx';
+import { useMedia } from '../farm/useMedia.ts';
 import { AreaGlyph } from './areaIcons.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
@@ -33,6 +35,8 @@ export function AreaLayout({ area }: { area: AreaDef }) {
   const sidebarId = useId();
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // One bell (farmers): in the phone's header, above the page from 768 px.
+  const phone = useMedia(MOBILE);
 
   useEffect(() => {
     if (!drawerOpen) return;
@@ -45,7 +49,8 @@ export function AreaLayout({ area }: { area: AreaDef }) {
   useEffect(() => {
     const stop = startOutbox();
     const unsubscribe = onOutboxEvent(({ entry }) => {
-      if (entry.kind === 'stockMovement') void queryClient.invalidateQueries({ queryKey: ['stock'] });
+      if (entry.kind === 'stockMovement' || entry.kind === 'stockItem')
+        void queryClient.invalidateQueries({ queryKey: ['stock'] });
       if (entry.kind === 'profile') void queryClient.invalidateQueries({ queryKey: ['users', 'profile'] });
     });
     return () => {
@@ -90,6 +95,7 @@ export function AreaLayout({ area }: { area: AreaDef }) {
           </button>
           <LogoMark className="size-8" />
           <span className="font-bold">{tc('brand.name')}</span>
+          {phone ? <AlertBell className="ms-auto hover:bg-white/10" /> : null}
         </header>
         <div
           className={`fixed inset-y-0 start-0 z-40 w-72 transition-transform duration-200 md:sticky md:top-0 md:h-dvh ${
@@ -125,6 +131,11 @@ export function AreaLayout({ area }: { area: AreaDef }) {
           <div className="-mx-4 -mt-4 mb-4 md:-mx-8 md:-mt-8">
             <OfflineBanner />
           </div>
+          {phone ? null : (
+            <div className="-mt-4 mb-2 flex justify-end text-brand-900">
+              <AlertBell />
+            </div>
+          )}
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>

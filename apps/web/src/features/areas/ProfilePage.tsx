@@ -13,6 +13,7 @@ import { useMessages } from '../../lib/messages.ts';
 import { sendOrKeep } from '../../lib/outbox.ts';
 import { ApiAnswerError, getJson, profileQuery, unwrap, type Profile } from '../../lib/queries.ts';
 import { parseRole } from '../../lib/roles.ts';
+import { AlertEmailSettings } from '../alerts/AlertEmailSettings.tsx';
 
 /** The editable profile fields (SPEC §2 "Profile"): the shared update schema with these three required. */
 const ProfileForm = UpdateUserInput.pick({ userName: true, phone_number: true, wilaya: true }).required();
@@ -210,6 +211,7 @@ export function ProfilePage() {
           </div>
         </form>
       )}
+      <AlertEmailSettings />
     </section>
   );
 }

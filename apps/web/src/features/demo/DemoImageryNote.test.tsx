@@ -40,6 +40,7 @@ describe('the bundled demo imagery is said to be synthetic', { timeout: 20_000 }
     const note = await screen.findByTestId('demo-imagery-note');
     expect(note.textContent).toContain('صور الأقمار الصناعية في هذه المنصة اصطناعية');
     expect(note.textContent).toContain('سهل متيجة');
+    expect(note.textContent).toContain('من فيفري إلى أكتوبر 2025');
     expect(note.getAttribute('role')).toBe('note');
   });
 
@@ -48,7 +49,7 @@ describe('the bundled demo imagery is said to be synthetic', { timeout: 20_000 }
     stubApi({ 'GET /api/settings/public': settings(true) });
     const { unmount } = render(<DemoImageryNote />);
     expect((await screen.findByTestId('demo-imagery-note')).textContent).toMatch(
-      /images satellite de cette plateforme sont synthétiques.*du 10 au 25 août 2025/,
+      /images satellite de cette plateforme sont synthétiques.*de février à octobre 2025/,
     );
     unmount();
     forgetPublicSettings();

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCatalogText } from '../../lib/catalogText.ts';
 import { telHref, usePublicSettings } from '../../lib/publicSettings.ts';
 import type { SubscriptionRow } from './farmApi.ts';
 import { asLang, formatDay } from './format.ts';
@@ -46,7 +47,10 @@ export function InactiveScreen({ subscription }: { subscription: SubscriptionRow
   const { t, i18n } = useTranslation('farm');
   const lang = asLang(i18n.language);
   const pending = !subscription?.date_activation;
-  const plan = subscription?.abonnement?.nameAbonnement;
+  const text = useCatalogText();
+  // The plan's name in the reader's language (French where the Arabic was not entered).
+  const names = subscription?.abonnement;
+  const plan = names?.nameAbonnement ? text(names.nameAbonnement, names.nameAbonnementAr) : undefined;
   const phone = usePublicSettings()?.contact.phone;
   return (
     <section

@@ -6,6 +6,7 @@ import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { DemoImageryNote } from '../demo/DemoImageryNote.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { ConfigLoading, InactiveScreen, RestrictedScreen } from './AccessScreens.tsx';
+import { CompareMode, CompareToggle } from './compare/CompareToggle.tsx';
 import { isYmd, rangeOn, todayYmd, windowEnding, type DateRange } from './dateRange.ts';
 import { farmQueries, fetchLatestClear, type GenerateFailure, type IndexConfig } from './farmApi.ts';
 import { asLang, formatDay } from './format.ts';
@@ -14,6 +15,7 @@ import { IndexPicker } from './IndexPicker.tsx';
 import { indexCodeOf, legendClassOf, legendText } from './legend.ts';
 import { LimitModal } from './LimitModal.tsx';
 import { DisplayControls, ParcelSelect } from './MapControls.tsx';
+import { FarmMapSeason } from './FarmMapSeason.tsx';
 import { FarmMap } from './map/FarmMap.tsx';
 import { MAP_DEFAULTS, boundsCenter, parcelBounds, unionBounds, type MapView } from './map/mapConfig.ts';
 import { ParcelList } from './ParcelList.tsx';
@@ -21,6 +23,8 @@ import { PeriodFields } from './PeriodFields.tsx';
 import { ColourModeSwitch, RelativeLegend, type ColourMode } from './RelativeView.tsx';
 import { cssColor, rampColor, rampPosition, relativeRange, renderRelative } from './relativeView.ts';
 import { DownloadPanel, LegendPanel, StatsPanel, VisibilityBadge } from './ResultPanels.tsx';
+import { SavedResultNote } from './SavedResultNote.tsx';
+import { useSavedResult } from './savedResult.ts';
 import { SceneProblem } from './SceneProblem.tsx';
 import { useFarmAccess } from './useFarmAccess.ts';
 import { useGenerate } from './useGenerate.ts';
@@ -81,11 +85,14 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
   const [tooltip, setTooltip] = useState(true);
   const [view, setView] = useState<MapView | null>(null);
   const [quotaClosed, setQuotaClosed] = useState(false);
+  const [comparing, setComparing] = useState(false);
   const gen = useGenerate();
 
   const index = config.find((c) => c.indiceId === indexId) ?? null;
   const code = index ? indexCodeOf(index) : '';
-  const image = gen.image;
+  // Offline (or Generate without a network): the last result saved for the parcel × index (savedResult.ts).
+  const saved = useSavedResult({ parcelId, indexId, fresh: gen.image, failure: gen.error });
+  const image = gen.image ?? (saved.kind === 'shown' ? saved.image : null);
   const grid = useValuesGrid(image?.resultId ?? null, image?.valuesUrl ?? null);
 
   // Default window: the latest available 6 days over the selected parcel (free catalog search), until the
@@ -222,7 +229,11 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
           )}
         </div>
         <div data-column="map" className="min-w-0 space-y-4 max-sm:order-1">
+          <CompareToggle on={comparing} onToggle={setComparing} />
+          {/* Compare mode (issue 15 §2) takes the place of the form and the map, which stay mounted. */}
+          {comparing ? <CompareMode parcels={parcels} parcelId={parcelId} index={index} config={config} /> : null}
           <div
+            hidden={comparing}
             id={formId}
             data-testid="farm-form"
             data-folded={folded || undefined}
@@ -297,7 +308,8 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
               <SceneProblem failure={failure} range={range} onUse={changeRange} />
             ) : null}
           </div>
-          <div ref={resultRef} data-testid="farm-result" className="scroll-mt-2 space-y-3">
+          <div ref={resultRef} hidden={comparing} data-testid="farm-result" className="scroll-mt-2 space-y-3">
+            <SavedResultNote saved={saved} />
             {image ? (
               <VisibilityBadge validFraction={image.stats.validFraction} minValidFraction={image.minValidFraction} />
             ) : null}
@@ -329,6 +341,25 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
           </div>
           <DownloadPanel imageUrl={image?.imageUrl ?? null} valuesUrl={image?.downloadUrl ?? null} indexCode={code} />
         </div>
+        {/* The season curve under the map on a wide screen; on a phone after the result's numbers and the indices,
+            so Generate's statistics stay in the first screen. */}
+        {comparing ? null : (
+          <div
+            data-column="season"
+            className="min-w-0 max-sm:order-4 lg:col-span-2 lg:col-start-1 xl:col-span-1 xl:col-start-2"
+          >
+            <FarmMapSeason
+              parcelId={parcelId}
+              indexId={indexId}
+              config={config}
+              onDay={(day) => changeRange(rangeOn(day))}
+              onGenerateDay={(day) => {
+                changeRange(rangeOn(day));
+                generate(rangeOn(day));
+              }}
+            />
+          </div>
+        )}
       </div>
       {failure?.kind === 'quota' && !quotaClosed ? (
         <LimitModal payload={failure.payload} onClose={() => setQuotaClosed(true)} />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -30,6 +30,12 @@ interface SeasonCurveProps {
   indices: readonly IndexView[];
   /** False when the indices come from the catalogue (no active plan): a curve needs an active plan. */
   fromPlan: boolean;
+  /** The index chosen elsewhere (the farm map's picker): no index select of its own then. */
+  indexId?: number | null;
+  /** What a tapped point offers instead of the link to the farm map (the farm map sets its own dates). */
+  pointActions?: (date: string) => ReactNode;
+  /** Told about every tapped point (the farm map moves its date window to that day). */
+  onPointSelect?: (date: string) => void;
 }
 
 /**
@@ -38,12 +44,14 @@ interface SeasonCurveProps {
  * the previous year beside it when the catalog has clear points there. Tapping a point shows its date and
  * visible share and links to the farm map on that day (an ordinary, charged image request).
  */
-export function SeasonCurve({ parcelId, indices, fromPlan }: SeasonCurveProps) {
+export function SeasonCurve({ parcelId, indices, fromPlan, pointActions, onPointSelect, ...props }: SeasonCurveProps) {
   const { t } = useTranslation('farm');
   const id = useId();
-  const [indexId, setIndexId] = useState<number | null>(
+  const [ownIndexId, setIndexId] = useState<number | null>(
     () => (indices.find((i) => i.code === 'NDVI') ?? indices[0])?.id ?? null,
   );
+  const controlled = props.indexId !== undefined;
+  const indexId = controlled ? (props.indexId ?? null) : ownIndexId;
   const index = indices.find((i) => i.id === indexId) ?? null;
   const code = index?.code ?? '';
   const [own, setOwn] = useState<DateRange | null>(null);
@@ -91,7 +99,7 @@ export function SeasonCurve({ parcelId, indices, fromPlan }: SeasonCurveProps) {
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">{t('season.inactive')}</p>
       ) : (
         <>
-          {indices.length > 1 ? (
+          {indices.length > 1 && !controlled ? (
             <div className="mt-3">
               <label htmlFor={`${id}-index`} className="block text-sm font-medium text-stone-800">
                 {t('season.indices')}
@@ -166,7 +174,11 @@ export function SeasonCurve({ parcelId, indices, fromPlan }: SeasonCurveProps) {
                 indexId={index.id}
                 indexCode={code}
                 selected={selected}
-                onSelect={setSelected}
+                onSelect={(date) => {
+                  setSelected(date);
+                  onPointSelect?.(date);
+                }}
+                pointActions={pointActions}
               />
             ) : null}
           </div>
@@ -213,9 +225,10 @@ interface CurveProps {
   indexCode: string;
   selected: string | null;
   onSelect: (date: string) => void;
+  pointActions?: (date: string) => ReactNode;
 }
 
-function Curve({ answer, previous, indexId, indexCode, selected, onSelect }: CurveProps) {
+function Curve({ answer, previous, indexId, indexCode, selected, onSelect, pointActions }: CurveProps) {
   const { t, i18n } = useTranslation('farm');
   const lang = asLang(i18n.language);
   const points = useMemo(() => curveOf(answer.points), [answer]);
@@ -261,14 +274,20 @@ function Curve({ answer, previous, indexId, indexCode, selected, onSelect }: Cur
                   })}
                 </li>
               </ul>
-              <Link
-                to={`/user/ferme-map?parcel=${answer.parcelId}&index=${indexId}&start=${chosen.date}&end=${chosen.date}`}
-                className="mt-3 block rounded-lg bg-brand-800 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-900"
-                data-testid="season-order"
-              >
-                {t('season.order')}
-              </Link>
-              <p className="mt-1 text-xs text-stone-600">{t('season.orderNote')}</p>
+              {pointActions ? (
+                pointActions(chosen.date)
+              ) : (
+                <>
+                  <Link
+                    to={`/user/ferme-map?parcel=${answer.parcelId}&index=${indexId}&start=${chosen.date}&end=${chosen.date}`}
+                    className="mt-3 block rounded-lg bg-brand-800 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-900"
+                    data-testid="season-order"
+                  >
+                    {t('season.order')}
+                  </Link>
+                  <p className="mt-1 text-xs text-stone-600">{t('season.orderNote')}</p>
+                </>
+              )}
             </div>
           ) : (
             <p className="mt-2 text-sm text-stone-600">{t('season.tapHint')}</p>

@@ -12,7 +12,8 @@ export interface SubscriptionRow {
   etat: string;
   date_abonnement?: string;
   date_activation?: string | null;
-  abonnement?: { nameAbonnement?: string };
+  /** The plan's name in French and Arabic ('' = not translated: the French one is shown). */
+  abonnement?: { nameAbonnement?: string; nameAbonnementAr?: string | null };
 }
 
 export interface Recommendation {

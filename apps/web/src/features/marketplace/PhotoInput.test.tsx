@@ -121,6 +121,33 @@ describe('photo limits', () => {
       expect(screen.getAllByTestId('photo-preview')).toHaveLength(2);
     });
 
+    it(`takes a camera photo over 8 MB once made small, and names only the one still too large (${lang})`, async () => {
+      await i18n.changeLanguage(lang);
+      Object.assign(URL, { createObjectURL: (f: File) => `blob:${f.name}`, revokeObjectURL: () => {} });
+      // camera.jpg (12 MB, 6000×4000) comes out at 900 kB; noise.png (20 MB) stays at 9 MB even at 2048 px.
+      const fake = fakeCodec({
+        sizes: { 'camera.jpg': [6000, 4000], 'noise.png': [5000, 5000] },
+        encodedBytes: (w, h) => (w === h ? 9 * 1024 * 1024 : 900_000),
+      });
+      const user = userEvent.setup({ applyAccept: false });
+      renderPart(<Harness codec={fake.codec} />);
+      const input = await screen.findByLabelText(lang === 'ar' ? 'أضف صورًا' : 'Ajouter des photos');
+      await user.upload(input, [
+        file('camera.jpg', 'image/jpeg', 12 * 1024 * 1024),
+        file('noise.png', 'image/png', 20 * 1024 * 1024),
+      ]);
+      await waitFor(() => expect(screen.getByTestId('names').textContent).toBe('camera.webp:900000'));
+      // Both were prepared (none refused on its chosen size), each at most 2048 px.
+      expect(fake.encoded.map((e) => `${e.width}x${e.height}`)).toEqual(['2048x1365', '2048x2048']);
+      const alert = screen.getByRole('alert').textContent ?? '';
+      expect(alert).toContain(
+        lang === 'ar'
+          ? 'noise.png: حجم الملف كبير جدًا (8 ميغابايت على الأكثر).'
+          : 'noise.png : fichier trop volumineux (8 Mo au maximum).',
+      );
+      expect(alert).not.toContain('camera');
+    });
+
     it(`shows one labelled progress bar per photo while uploading (${lang})`, async () => {
       await i18n.changeLanguage(lang);
       Object.assign(URL, { createObjectURL: (f: File) => `blob:${f.name}`, revokeObjectURL: () => {} });

@@ -31,7 +31,7 @@ function usePreviews(files: readonly File[]): string[] {
 }
 
 /**
- * Photo picker with previews (SPEC §3 `images`): JPEG, PNG or WebP, 8 MB each, 10 per publication. Refused
+ * Photo picker with previews (SPEC §3 `images`): JPEG, PNG or WebP, 8 MB each once prepared, 10 per publication. Refused
  * files are named with the reason; the accepted ones can be removed before sending. Each accepted photo is
  * resized and re-encoded before it is listed (photoPrep.ts); one the browser cannot read is refused alone.
  */
@@ -53,11 +53,12 @@ export function PhotoInput({ files, onChange, kept = 0, legend, progress, codec 
   const limits = { max: MAX_PHOTOS, mb: formatAmount(MAX_PHOTO_BYTES / (1024 * 1024), lang) };
 
   const add = async (list: FileList | null) => {
-    const result = screenPhotos(held + preparing, Array.from(list ?? []));
-    setRejected(result.rejected);
-    if (!result.accepted.length) return;
     if (codecRef.current === undefined) codecRef.current = browserCodec();
     const codecNow = codecRef.current;
+    // With a codec the size is checked once the photo is prepared (a heavy camera photo is made small first).
+    const result = screenPhotos(held + preparing, Array.from(list ?? []), { checkSize: codecNow === null });
+    setRejected(result.rejected);
+    if (!result.accepted.length) return;
     setPreparing((n) => n + result.accepted.length);
     const prepared = await Promise.all(result.accepted.map((f) => preparePhoto(f, codecNow)));
     setPreparing((n) => n - result.accepted.length);

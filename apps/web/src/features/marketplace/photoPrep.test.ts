@@ -49,6 +49,31 @@ describe('photo preparation before upload', () => {
     });
   });
 
+  it('checks the 8 MB limit on the prepared file, not on the chosen one', async () => {
+    const fake = fakeCodec({
+      sizes: { 'camera.jpg': [6000, 4000], 'dense.png': [4000, 4000] },
+      encodedBytes: (w, h) => (w === h ? 8 * 1024 * 1024 + 1 : 1_200_000),
+    });
+    const camera = await preparePhoto(file('camera.jpg', 12 * 1024 * 1024), fake.codec);
+    expect(camera.ok && [camera.file.name, camera.file.size]).toEqual(['camera.webp', 1_200_000]);
+    expect(await preparePhoto(file('dense.png', 30 * 1024 * 1024, 'image/png'), fake.codec)).toEqual({
+      ok: false,
+      name: 'dense.png',
+      reason: 'size',
+    });
+    // Exactly at the limit goes through.
+    const edge = fakeCodec({ sizes: { 'e.jpg': [3000, 3000] }, encodedBytes: () => 8 * 1024 * 1024 });
+    expect((await preparePhoto(file('e.jpg', 9 * 1024 * 1024), edge.codec)).ok).toBe(true);
+  });
+
+  it('without a codec, a file over the limit is refused as chosen (nothing could make it small)', async () => {
+    expect(await preparePhoto(file('raw.jpg', 8 * 1024 * 1024 + 1), null)).toEqual({
+      ok: false,
+      name: 'raw.jpg',
+      reason: 'size',
+    });
+  });
+
   it('sends the file as chosen when the browser has no codec', async () => {
     const f = file('a.jpg', 10);
     const result = await preparePhoto(f, null);

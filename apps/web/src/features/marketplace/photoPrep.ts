@@ -3,11 +3,15 @@
  * 4 MB phone photo takes over a minute, while the server stores at most 1600 px anyway. The long side is
  * brought to MAX_PHOTO_SIDE and the photo re-encoded as WebP (JPEG where the browser cannot encode WebP) at
  * PHOTO_QUALITY; a photo already small enough is kept as chosen when re-encoding would not shrink it. A file
- * the browser cannot decode is refused on its own, named, and never touches the other photos.
+ * the browser cannot decode is refused on its own, named, and never touches the other photos. The size limit of
+ * the API (8 MB a photo) is checked on the prepared file: a 12 MB camera photo that comes out at 900 kB goes
+ * through, and only a file still over the limit once prepared is refused, named (the API limit stays the guard).
  *
  * The codec is a dependency: the browser one (createImageBitmap + OffscreenCanvas / canvas) in the app, a
  * fake in component tests (jsdom decodes no image). A few dozen lines, so no library: see docs/ARCHITECTURE.md.
  */
+
+import { MARKETPLACE_LIMITS } from '@filaha/shared';
 
 export const MAX_PHOTO_SIDE = 2048;
 export const PHOTO_QUALITY = 0.8;
@@ -30,7 +34,7 @@ export interface ImageCodec {
   encode(image: DecodedImage, width: number, height: number, type: EncodeType, quality: number): Promise<Blob | null>;
 }
 
-export type PreparedPhoto = { ok: true; file: File } | { ok: false; name: string; reason: 'decode' };
+export type PreparedPhoto = { ok: true; file: File } | { ok: false; name: string; reason: 'decode' | 'size' };
 
 /** The size the photo is drawn at: the long side at most `max`, the proportions kept, never enlarged. */
 export function fitWithin(width: number, height: number, max = MAX_PHOTO_SIDE): { width: number; height: number } {
@@ -48,10 +52,21 @@ function renamed(name: string, type: EncodeType): string {
 }
 
 /**
- * One chosen file → the file to upload. Without a codec (a browser without createImageBitmap) the file goes as
- * chosen: the server decodes, checks and re-encodes every photo anyway.
+ * One chosen file → the file to upload, or why it is refused. Without a codec (a browser without
+ * createImageBitmap) the file goes as chosen: the server decodes, checks and re-encodes every photo anyway.
+ * Whatever path it took, the file to upload must fit `maxBytes` (the API's limit).
  */
-export async function preparePhoto(file: File, codec: ImageCodec | null): Promise<PreparedPhoto> {
+export async function preparePhoto(
+  file: File,
+  codec: ImageCodec | null,
+  maxBytes: number = MARKETPLACE_LIMITS.maxImageBytes,
+): Promise<PreparedPhoto> {
+  const prepared = await prepare(file, codec);
+  if (prepared.ok && prepared.file.size > maxBytes) return { ok: false, name: file.name, reason: 'size' };
+  return prepared;
+}
+
+async function prepare(file: File, codec: ImageCodec | null): Promise<PreparedPhoto> {
   if (!codec) return { ok: true, file };
   let image: DecodedImage;
   try {

@@ -26,14 +26,16 @@ export type PhotoRejection = { name: string; reason: 'type' | 'size' | 'count' |
 /**
  * Sorts newly chosen files into the ones kept and the ones refused, in order: a wrong type or an oversized
  * file is refused on its own; once the publication holds MAX_PHOTOS photos the rest are refused for count.
- * The server checks again from the bytes; this only spares a useless upload.
+ * `checkSize: false` when the browser will prepare the photos (photoPrep.ts checks the size of the prepared
+ * file: a heavy camera photo is made small rather than refused). The server checks again from the bytes; this
+ * only spares a useless upload.
  */
-export function screenPhotos(alreadyHeld: number, incoming: readonly File[]) {
+export function screenPhotos(alreadyHeld: number, incoming: readonly File[], { checkSize = true } = {}) {
   const accepted: File[] = [];
   const rejected: PhotoRejection[] = [];
   for (const file of incoming) {
     if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) rejected.push({ name: file.name, reason: 'type' });
-    else if (file.size > MAX_PHOTO_BYTES) rejected.push({ name: file.name, reason: 'size' });
+    else if (checkSize && file.size > MAX_PHOTO_BYTES) rejected.push({ name: file.name, reason: 'size' });
     else if (alreadyHeld + accepted.length >= MAX_PHOTOS) rejected.push({ name: file.name, reason: 'count' });
     else accepted.push(file);
   }

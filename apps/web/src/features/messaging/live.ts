@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE } from '../../lib/api.ts';
+import { whenSettled } from '../../lib/settled.ts';
 import { adminApi, AdminApiError } from '../admin/adminApi.ts';
 import { chatKeys, fetchUnread, receiveMessage, type Message, type MessagePage } from './api.ts';
 
@@ -86,7 +87,8 @@ export function useMessagingStream(enabled: boolean): void {
       };
     };
 
-    void connect();
+    // Not on the first screen's critical path: the ticket and the stream wait until the page has settled.
+    void whenSettled().then(() => void connect());
     return () => {
       stopped = true;
       clearTimeout(timer);
@@ -94,6 +96,19 @@ export function useMessagingStream(enabled: boolean): void {
       setLive(false);
     };
   }, [enabled, client]);
+}
+
+/** Whether the page has settled after its first screen (lib/settled.ts). */
+function useSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let active = true;
+    void whenSettled().then(() => active && setSettled(true));
+    return () => {
+      active = false;
+    };
+  }, []);
+  return settled;
 }
 
 /** Whether the live stream is open (the page says so when it is not). */
@@ -118,10 +133,12 @@ export function resetStreamState() {
 /** Unread messages over all conversations (the sidebar badge); the stream keeps it fresh. */
 export function useUnreadCount(enabled: boolean): number {
   const live = useStreamLive();
+  const settled = useSettled();
   const query = useQuery({
     queryKey: chatKeys.unread,
     queryFn: fetchUnread,
-    enabled,
+    // The badge is not part of the first screen either (lib/settled.ts).
+    enabled: enabled && settled,
     refetchInterval: live ? false : POLL_MS,
   });
   return query.data?.count ?? 0;

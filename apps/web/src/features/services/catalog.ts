@@ -6,8 +6,9 @@ export interface ServiceDef {
   key: ServiceKey;
   icon: IconName;
   /**
-   * Which starting price applies (SPEC §9: soil analysis, and the others): amounts in DA are settings of the
-   * deployment (SERVICE_PRICE_SOIL / SERVICE_PRICE_OTHER, GET /api/settings/public); unset → on quotation.
+   * Which starting price applies (SPEC §9: soil analysis, and the others): amounts in DA set by an administrator
+   * in the back office, else the deployment's SERVICE_PRICE_SOIL / SERVICE_PRICE_OTHER (GET /api/settings/public);
+   * none → on quotation.
    */
   price: 'soil' | 'other';
 }

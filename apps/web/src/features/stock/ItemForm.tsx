@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { STOCK_ITEM_KINDS, STOCK_UNITS, StockItemInput } from '@filaha/shared';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
-import { AdminApiError } from '../admin/adminApi.ts';
+import { sendOrKeep } from '../../lib/outbox.ts';
+import { AdminApiError, take } from '../admin/adminApi.ts';
 import { FormError } from '../admin/ui/FormError.tsx';
 import { btn } from '../admin/ui/styles.ts';
 import { useToast } from '../admin/ui/Toasts.tsx';
@@ -18,7 +19,8 @@ const EMPTY: StockItemInput = { name: '', unit: 'kg', kind: 'product' };
 
 /**
  * The add/edit form of an item (name, unit, kind). A duplicate name (409 `duplicate`) is shown on the name
- * field; other refusals above the button.
+ * field; other refusals above the button. A new item typed without a connection is kept on the phone and sent
+ * once when it returns, with its Idempotency-Key (lib/outbox.ts; the pending state is shown by ItemsView).
  */
 function useItemForm(item: StockItem | null, onSaved: () => void) {
   const { t } = useTranslation('stock');
@@ -31,9 +33,19 @@ function useItemForm(item: StockItem | null, onSaved: () => void) {
     defaultValues: item ? { name: item.name, unit: item.unit, kind: item.kind } : EMPTY,
   });
   const save = useMutation({
-    mutationFn: (input: StockItemInput) => (item ? stockApi.updateItem(item.id, input) : stockApi.createItem(input)),
+    mutationFn: async (input: StockItemInput): Promise<StockItem | null> => {
+      if (item) return stockApi.updateItem(item.id, input);
+      const outcome = await sendOrKeep<StockItem>('stockItem', 'POST', '/stock/items', input);
+      return outcome.state === 'sent' ? take(outcome.result) : null;
+    },
     onSuccess: async (saved) => {
       setFailure(null);
+      if (!saved) {
+        // Kept for later: the form is done, the list says it waits for the connection.
+        form.reset(EMPTY);
+        onSaved();
+        return;
+      }
       await client.invalidateQueries({ queryKey: stockKeys.all });
       toast.success(t(item ? 'items.updated' : 'items.created', { name: isolate(saved.name) }));
       form.reset(item ? { name: saved.name, unit: saved.unit, kind: saved.kind } : EMPTY);

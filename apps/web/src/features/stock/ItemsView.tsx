@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MovementDirection } from '@filaha/shared';
+import { PendingSubmissions } from '../../components/offline/PendingSubmissions.tsx';
 import { Collapsible } from '../admin/ui/AdminPage.tsx';
 import { ConfirmDialog } from '../admin/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../admin/ui/DataTable.tsx';
@@ -77,6 +78,7 @@ export function ItemsView({ items, onMove }: ItemsViewProps) {
       <Collapsible openLabel={t('items.add')} title={t('items.addTitle')}>
         {(close) => <NewItemForm onDone={close} />}
       </Collapsible>
+      <PendingSubmissions kind="stockItem" />
       <DataTable
         caption={t('items.caption')}
         columns={columns}

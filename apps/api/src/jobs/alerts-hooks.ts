@@ -1,0 +1,50 @@
+import type { Database } from '@filaha/db';
+import { alerts, and, eq, sql } from '@filaha/db';
+import type { Mailer } from '../lib/mailer.ts';
+import { alertEngineFrom } from '../modules/alerts/alerts.engine.ts';
+import { evaluateParcelAlerts, sendAlertEmail } from '../modules/alerts/alerts.jobs.ts';
+import type { Imagery } from '../modules/images/imagery.ts';
+import type { AlertHooks } from './parcel-scene.ts';
+
+/**
+ * The alert side of a parcel × acquisition job (apps/api/src/modules/alerts/alerts.jobs.ts), bound to this
+ * process's database, engine and mailer: the rules read the points in the basis the jobs store them in, and
+ * PARTIAL_DROP compares the two acquisitions with the change engine (statistics only).
+ */
+export function alertHooks(deps: {
+  database: Database;
+  mailer: Mailer;
+  imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM'>;
+  publicUrl?: string;
+  /** JOB_TIMEOUT: no attempt of a job lives longer, so an older e-mail claim is a dead worker's. */
+  jobTimeoutSeconds: number;
+}): AlertHooks {
+  const { database, mailer } = deps;
+  const engine = alertEngineFrom(deps.imagery);
+  return {
+    evaluate: (parcelId, sceneId) => evaluateParcelAlerts({ database, engine }, { parcelId, sceneId }),
+    sendEmail: async (alertId) => {
+      // A worker killed between claiming an alert's e-mail and settling it leaves it 'sending'. pg-boss hands the
+      // job to another worker once the attempt times out; a claim older than the job timeout cannot belong to a
+      // live attempt, so it is released here and this attempt sends (at least once, never lost).
+      await database.db
+        .update(alerts)
+        .set({ emailState: 'pending', emailAt: null })
+        .where(
+          and(
+            eq(alerts.id, alertId),
+            eq(alerts.emailState, 'sending'),
+            sql`${alerts.emailAt} < now() - make_interval(secs => ${deps.jobTimeoutSeconds})`,
+          ),
+        );
+      await sendAlertEmail({ database, mailer, publicUrl: deps.publicUrl }, alertId);
+    },
+    pendingEmails: async (parcelId, sceneId) =>
+      (
+        await database.db
+          .select({ id: alerts.id })
+          .from(alerts)
+          .where(and(eq(alerts.parcelId, parcelId), eq(alerts.sceneId, sceneId), eq(alerts.emailState, 'pending')))
+      ).map((r) => r.id),
+  };
+}

@@ -1,0 +1,169 @@
+import { catalogPolls, desc, sql, type Database } from '@filaha/db';
+import { JOB_QUEUES, JobsOverview, type FailedJob, type JobCounts, type JobQueue } from '@filaha/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NotFoundError } from '../errors.ts';
+import { queueInstalled, type JobRuntime } from './runtime.ts';
+
+const STAFF = ['Admin', 'Manager'] as const;
+const EMPTY: JobCounts = { queued: 0, running: 0, retrying: 0, dead: 0, completed: 0 };
+/** pg-boss job states → the back office's words. */
+const STATE_TO_COUNT: Record<string, keyof JobCounts | undefined> = {
+  created: 'queued',
+  active: 'running',
+  retry: 'retrying',
+  failed: 'dead',
+  completed: 'completed',
+};
+
+const queueList = sql.join(
+  JOB_QUEUES.map((q) => sql`${q}`),
+  sql`, `,
+);
+
+function errorOf(output: unknown): string | null {
+  if (output && typeof output === 'object' && 'message' in output) return String(output.message).slice(0, 300);
+  if (typeof output === 'string') return output.slice(0, 300);
+  return null;
+}
+
+function subjectOf(queue: string, data: unknown): string {
+  const d = (data ?? {}) as Record<string, unknown>;
+  if (queue === 'parcel-scene') return `parcel ${String(d.parcelId)} · ${String(d.acquisition)}`;
+  if (queue === 'alert-email') return `alert ${String(d.alertId)}`;
+  return String(d.trigger ?? '');
+}
+
+export async function jobsOverview(database: Database, schedule: string | null): Promise<JobsOverview> {
+  const queues = new Map<JobQueue, JobCounts>(JOB_QUEUES.map((q) => [q, { ...EMPTY }]));
+  const failed: FailedJob[] = [];
+  if (await queueInstalled(database)) {
+    const counts = await database.db.execute<{ name: JobQueue; state: string; n: number }>(
+      sql`SELECT name, state::text AS state, count(*)::int AS n FROM pgboss.job WHERE name IN (${queueList}) GROUP BY 1, 2`,
+    );
+    for (const row of counts.rows) {
+      const key = STATE_TO_COUNT[row.state];
+      const entry = queues.get(row.name);
+      if (key && entry) entry[key] += Number(row.n);
+    }
+    const rows = await database.db.execute<{
+      id: string;
+      name: JobQueue;
+      state: string;
+      retry_count: number;
+      retry_limit: number;
+      output: unknown;
+      data: unknown;
+      at: string | Date;
+    }>(
+      sql`SELECT id::text AS id, name, state::text AS state, retry_count, retry_limit, output, data,
+                 coalesce(completed_on, started_on, created_on) AS at
+            FROM pgboss.job
+           WHERE name IN (${queueList}) AND state IN ('retry', 'failed')
+           ORDER BY coalesce(completed_on, started_on, created_on) DESC, id
+           LIMIT 20`,
+    );
+    for (const r of rows.rows) {
+      failed.push({
+        id: r.id,
+        queue: r.name,
+        state: r.state === 'failed' ? 'dead' : 'retrying',
+        attempts: Number(r.retry_count) + (r.state === 'failed' ? 1 : 0),
+        maxAttempts: Number(r.retry_limit) + 1,
+        error: errorOf(r.output),
+        subject: subjectOf(r.name, r.data),
+        at: new Date(r.at).toISOString(),
+      });
+    }
+  }
+  const totals = { ...EMPTY };
+  for (const counts of queues.values())
+    for (const key of Object.keys(totals) as Array<keyof JobCounts>) totals[key] += counts[key];
+  const [poll] = await database.db.select().from(catalogPolls).orderBy(desc(catalogPolls.id)).limit(1);
+  return {
+    totals,
+    queues: [...queues].map(([queue, counts]) => ({ queue, ...counts })),
+    lastPoll: poll
+      ? {
+          id: poll.id,
+          trigger: poll.trigger,
+          startedAt: poll.startedAt.toISOString(),
+          finishedAt: poll.finishedAt?.toISOString() ?? null,
+          parcels: poll.parcels,
+          found: poll.found,
+          newAcquisitions: poll.newAcquisitions,
+          jobs: poll.jobs,
+          error: poll.error,
+        }
+      : null,
+    schedule,
+    failed,
+  };
+}
+
+/**
+ * The back office's jobs page (staff: Admin, Manager): counts per state, the last catalog poll, recent failures;
+ * "run the catalog poll now" and "retry" of a dead job.
+ */
+export const jobsRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  jobs: JobRuntime;
+  schedule: string | null;
+}> = async (app, { database, jobs, schedule }) => {
+  const staff = { onRequest: app.requireRole(...STAFF) };
+  const secured = { tags: ['jobs'], security: [{ bearer: [] }] };
+
+  app.get(
+    '/admin/jobs',
+    {
+      ...staff,
+      schema: {
+        ...secured,
+        description: 'Background jobs: counts per state, the last catalog poll, recent failed and dead jobs.',
+        response: { 200: JobsOverview },
+      },
+    },
+    () => jobsOverview(database, schedule),
+  );
+
+  app.post(
+    '/admin/jobs/catalog-poll',
+    {
+      ...staff,
+      schema: {
+        ...secured,
+        description: 'Queue a catalog poll now; queued: false when one is already waiting or running.',
+        response: { 202: z.object({ queued: z.boolean() }) },
+      },
+    },
+    async (_request, reply) => {
+      const queued = await jobs.pollNow('manual');
+      return reply.code(202).send({ queued });
+    },
+  );
+
+  app.post(
+    '/admin/jobs/:id/retry',
+    {
+      ...staff,
+      schema: {
+        ...secured,
+        description: 'Retry a dead job (failed on every attempt): it is queued again with its retries reset.',
+        params: z.object({ id: z.uuid('validation.invalid') }),
+        response: { 200: z.object({ retried: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await queueInstalled(database))) throw new NotFoundError();
+      const { rows } = await database.db.execute<{ name: string }>(
+        sql`SELECT name FROM pgboss.job WHERE id = ${id}::uuid AND name IN (${queueList}) AND state = 'failed'`,
+      );
+      const name = rows[0]?.name;
+      if (!name) throw new NotFoundError();
+      const boss = await jobs.boss();
+      await boss.retry(name, id);
+      return { retried: true as const };
+    },
+  );
+};

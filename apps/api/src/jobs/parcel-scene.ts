@@ -1,0 +1,119 @@
+import {
+  and,
+  asc,
+  eq,
+  farmerSubscriptions,
+  indices,
+  parcels,
+  planIndices,
+  seriesPoints,
+  type Database,
+} from '@filaha/db';
+import type { PgBoss } from 'pg-boss';
+import type { Imagery } from '../modules/images/imagery.ts';
+import { computeAndStoreSeries } from '../modules/images/images.series.ts';
+import type { ParcelSceneData } from './catalog-poll.ts';
+import { QUEUES } from './queue.ts';
+
+/** The alert side (apps/api/src/modules/alerts/alerts.jobs.ts), injected so the queue does not depend on it. */
+export interface AlertHooks {
+  /** Evaluates the parcel's rules on that scene; the ids of the alerts it created (each stored once). */
+  evaluate(parcelId: number, sceneId: string): Promise<number[]>;
+  /** Sends one alert's e-mail (per the user's settings). */
+  sendEmail(alertId: number): Promise<void>;
+  /** The alerts of this parcel × scene whose e-mail is still pending (created by an attempt that died). */
+  pendingEmails(parcelId: number, sceneId: string): Promise<number[]>;
+}
+
+export interface ParcelSceneDeps {
+  database: Database;
+  boss: PgBoss;
+  imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM'>;
+  alerts?: AlertHooks;
+}
+
+export interface ParcelSceneOutput {
+  /** Index codes of the owner's active plans at run time. */
+  indices: string[];
+  /** Acquisitions computed now (points and skips), summed over the indices: 0 when every one was stored. */
+  computed: number;
+  /** Rows this job added to series_points. */
+  inserted: number;
+  /** The stored point's scene id for this parcel (the primary tile), when the acquisition gave a point. */
+  sceneId: string | null;
+  alerts: number[];
+  skipped?: 'parcel-gone' | 'no-plan';
+}
+
+/** The index codes of the active subscriptions of the parcel's owner. */
+async function planIndexCodes(database: Database, userId: number): Promise<string[]> {
+  const rows = await database.db
+    .selectDistinct({ code: indices.code })
+    .from(farmerSubscriptions)
+    .innerJoin(planIndices, eq(planIndices.planId, farmerSubscriptions.planId))
+    .innerJoin(indices, eq(indices.id, planIndices.indexId))
+    .where(and(eq(farmerSubscriptions.userId, userId), eq(farmerSubscriptions.state, 'actif')))
+    .orderBy(asc(indices.code));
+  return rows.map((r) => r.code);
+}
+
+/**
+ * One parcel × one acquisition: the season point of each index of the owner's plan (stored once per parcel ×
+ * index × basis × scene: a retry or a concurrent curve request finds the stored row and computes nothing), then
+ * the alert rules on it, then one e-mail job per new alert. Safe to run again after a crash at any step.
+ */
+export async function runParcelScene(deps: ParcelSceneDeps, data: ParcelSceneData): Promise<ParcelSceneOutput> {
+  const { database, imagery } = deps;
+  const [parcel] = await database.db
+    .select({ id: parcels.id, userId: parcels.userId, geom: parcels.geom })
+    .from(parcels)
+    .where(eq(parcels.id, data.parcelId));
+  const output: ParcelSceneOutput = { indices: [], computed: 0, inserted: 0, sceneId: null, alerts: [] };
+  if (!parcel) return { ...output, skipped: 'parcel-gone' };
+  output.indices = await planIndexCodes(database, parcel.userId);
+  if (output.indices.length === 0) return { ...output, skipped: 'no-plan' };
+
+  for (const code of output.indices) {
+    const { basis, fresh, inserted } = await computeAndStoreSeries({
+      db: database.db,
+      imagery,
+      parcel,
+      index: code,
+      from: data.date,
+      to: data.date,
+    });
+    output.computed += fresh.points.length + fresh.skipped.filter((s) => s.reason !== 'MISSING_BAND').length;
+    output.inserted += inserted;
+    if (output.sceneId === null) {
+      const [point] = await database.db
+        .select({ sceneId: seriesPoints.sceneId })
+        .from(seriesPoints)
+        .where(
+          and(
+            eq(seriesPoints.parcelId, parcel.id),
+            eq(seriesPoints.indexCode, code),
+            eq(seriesPoints.basis, basis),
+            eq(seriesPoints.date, data.date),
+            eq(seriesPoints.status, 'point'),
+          ),
+        )
+        .orderBy(asc(seriesPoints.sceneId))
+        .limit(1);
+      output.sceneId = point?.sceneId ?? null;
+    }
+  }
+
+  if (deps.alerts && output.sceneId !== null) {
+    output.alerts = await deps.alerts.evaluate(parcel.id, output.sceneId);
+    // The new alerts, and any an earlier attempt created but died before queueing their e-mail. One e-mail job
+    // per alert at a time (singleton key); sendAlertEmail claims the alert, so a second job sends nothing.
+    const toSend = [...new Set([...output.alerts, ...(await deps.alerts.pendingEmails(parcel.id, output.sceneId))])];
+    if (toSend.length > 0) {
+      await deps.boss.insert(
+        QUEUES.alertEmail,
+        toSend.sort((a, b) => a - b).map((alertId) => ({ data: { alertId }, singletonKey: `alert:${alertId}` })),
+      );
+    }
+  }
+  return output;
+}

@@ -1,0 +1,185 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  alertSettings,
+  alerts,
+  catalogAcquisitions,
+  catalogPolls,
+  count,
+  desc,
+  eq,
+  seriesPoints,
+  sql,
+  type Database,
+} from '@filaha/db';
+import { createTestDatabase, factories } from '@filaha/db/testing';
+import { DEMO_FIELDS } from '@filaha/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer, outboxDir } from '../lib/mailer.ts';
+import { createImagery } from '../modules/images/imagery.ts';
+import { jobsOverview } from './jobs.routes.ts';
+import { QUEUES } from './queue.ts';
+import { createJobRuntime, type JobRuntime } from './runtime.ts';
+import { demoItems, oneAlertPerPoint, smallCatalog, waitFor, type DemoItem } from './test-support/catalog.ts';
+
+/*
+ * The queue in-process, as the embedded default runs it (on PGlite; on PostgreSQL too when DATABASE_URL is set):
+ * pg-boss installs its schema, the start-up poll finds the acquisitions of a small catalog, the parcel × scene
+ * jobs store the season points and the alerts, the e-mail jobs write to the outbox; a new acquisition found by
+ * "run now" gives exactly its own points; a failing job is retried with backoff, then dead, then retried by hand.
+ */
+const MAIZE = { type: 'Polygon' as const, coordinates: [DEMO_FIELDS.find((f) => f.key === 'maize')!.ring] };
+
+const silent = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: (obj: object, msg: string) => console.error(msg, obj),
+};
+
+describe(`job queue in-process (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let database: Database;
+  let runtime: JobRuntime;
+  let dataDir: string;
+  let catalog: Awaited<ReturnType<typeof smallCatalog>>;
+  let clear: DemoItem[];
+  let parcelId: number;
+
+  const points = async () =>
+    (await database.db.select({ n: count() }).from(seriesPoints).where(eq(seriesPoints.parcelId, parcelId)))[0]!.n;
+  const lastPoll = async () =>
+    (await database.db.select().from(catalogPolls).orderBy(desc(catalogPolls.id)).limit(1))[0];
+  const jobRows = (queue: string) =>
+    database.db.execute<{ state: string; output: Record<string, unknown> | null; singleton_key: string | null }>(
+      sql`SELECT state::text AS state, output, singleton_key FROM pgboss.job WHERE name = ${queue}`,
+    );
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(join(tmpdir(), 'filaha-jobs-'));
+    clear = (await demoItems()).filter((i) => i.cloudCover === 0).slice(-3);
+    expect(clear).toHaveLength(3);
+    catalog = await smallCatalog(clear.slice(0, 2));
+    const { user } = await factories.createUser(database, { role: 'User' });
+    // E-mail for every rule (NEW_IMAGE is off by default).
+    await database.db.insert(alertSettings).values({ userId: user.id, emailNewImage: true, language: 'fr' });
+    const { plan } = await factories.createPlan(database, { requests: { NDMI: 3 } });
+    await factories.createFarmerSubscription(database, { userId: user.id, planId: plan.id });
+    parcelId = (await factories.createParcel(database, { userId: user.id, geom: MAIZE })).parcel.id;
+    await oneAlertPerPoint(database, parcelId);
+    // A parcel whose owner has no subscription: not watched.
+    const { user: other } = await factories.createUser(database, { role: 'User' });
+    await factories.createParcel(database, { userId: other.id, geom: MAIZE });
+
+    runtime = createJobRuntime({
+      database,
+      config: {
+        stacApiUrl: undefined,
+        jobs: { workers: 2, pollSchedule: '0 */6 * * *', timeoutSeconds: 60, retryDelaySeconds: 1 },
+      },
+      imagery: createImagery({ catalogPath: catalog.dir }),
+      mailer: createMailer({ smtpUrl: undefined, from: 'Filaha <t@filaha.local>', dataDir, log: silent as never }),
+      log: silent,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await runtime?.stop(2_000);
+    await database?.close();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(catalog.dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('installs pg-boss, polls at start-up, stores the points of every acquisition once, sends the alerts', async () => {
+    const boss = await runtime.boss();
+    expect(await boss.isInstalled()).toBe(true);
+    // The schedule (every 6 hours by default) is stored for the cron monitor.
+    expect((await boss.getSchedules(QUEUES.poll)).map((s) => s.cron)).toEqual(['0 */6 * * *']);
+
+    await waitFor('the start-up poll', async () => (await lastPoll())?.finishedAt ?? undefined);
+    const poll = (await lastPoll())!;
+    expect(poll).toMatchObject({ trigger: 'startup', parcels: 1, found: 2, newAcquisitions: 2, jobs: 2, error: null });
+    await waitFor('two points', async () => (await points()) === 2);
+    await waitFor('the parcel jobs to complete', async () =>
+      (await jobRows(QUEUES.parcelScene)).rows.filter((r) => r.state === 'completed').length === 2 ? true : undefined,
+    );
+    const done = (await jobRows(QUEUES.parcelScene)).rows;
+    expect(done.map((r) => r.singleton_key).sort()).toEqual(
+      (await database.db.select().from(catalogAcquisitions)).map((a) => `${parcelId}:${a.key}`).sort(),
+    );
+    // Each acquisition computed by exactly one job, for the one index of the plan.
+    expect(done.map((r) => r.output?.computed)).toEqual([1, 1]);
+    expect(done.map((r) => r.output?.indices)).toEqual([['NDMI'], ['NDMI']]);
+
+    // Alerts: each stored once per parcel × rule × scene, each e-mail job run once.
+    const created = await database.db.select().from(alerts).where(eq(alerts.parcelId, parcelId));
+    expect(created.map((a) => a.rule)).toEqual(['WATER_STRESS', 'WATER_STRESS']);
+    expect(new Set(created.map((a) => a.sceneId)).size).toBe(2);
+    await waitFor('the e-mails', async () =>
+      (await database.db.select().from(alerts).where(eq(alerts.parcelId, parcelId))).every(
+        (a) => a.emailState === 'sent' || a.emailState === 'skipped',
+      ),
+    );
+    const sent = (await database.db.select().from(alerts).where(eq(alerts.parcelId, parcelId))).filter(
+      (a) => a.emailState === 'sent',
+    ).length;
+    const files = (await readdir(outboxDir(dataDir)).catch(() => [])).filter((f) => f.endsWith('.json'));
+    expect(sent).toBe(2);
+    expect(files).toHaveLength(2);
+  }, 120_000);
+
+  it('a new acquisition found by "run now" gives its own point only; a poll with nothing new queues nothing', async () => {
+    await catalog.add(clear[2]!);
+    const runNow = async () => {
+      const before = (await lastPoll())!.id;
+      // Queued unless a poll is still waiting or running (then that one sees the same catalog).
+      await waitFor('the poll to be queued', async () => (await runtime.pollNow('manual')) || undefined);
+      return waitFor('the manual poll', async () => {
+        const poll = await lastPoll();
+        return poll && poll.id > before && poll.finishedAt ? poll : undefined;
+      });
+    };
+    expect(await runNow()).toMatchObject({ trigger: 'manual', found: 3, newAcquisitions: 1, jobs: 1, error: null });
+    await waitFor('the third point', async () => (await points()) === 3);
+    await waitFor('the third job to complete', async () =>
+      (await jobRows(QUEUES.parcelScene)).rows.filter((r) => r.state === 'completed').length === 3 ? true : undefined,
+    );
+
+    expect(await runNow()).toMatchObject({ trigger: 'manual', found: 3, newAcquisitions: 0, jobs: 0 });
+    const all = (await jobRows(QUEUES.parcelScene)).rows;
+    expect(all).toHaveLength(3);
+    expect(all.reduce((sum, r) => sum + Number(r.output?.computed ?? 0), 0)).toBe(3);
+    expect(await points()).toBe(3);
+  }, 120_000);
+
+  it('a failing job is retried with backoff, then dead (shown), then retried by hand', async () => {
+    const boss = await runtime.boss();
+    const id = await boss.send(
+      QUEUES.parcelScene,
+      { parcelId, acquisition: 'broken', date: '2025-13-45', sceneIds: [] },
+      { singletonKey: 'broken', retryLimit: 1, retryDelay: 1, retryBackoff: true },
+    );
+    expect(id).toBeTruthy();
+    const stateOf = async () => (await boss.getJobById(QUEUES.parcelScene, id!))?.state;
+    await waitFor('the job to die', async () => ((await stateOf()) === 'failed' ? true : undefined));
+    const job = (await boss.getJobById(QUEUES.parcelScene, id!))!;
+    expect(job.retryCount).toBe(1);
+
+    const overview = await jobsOverview(database, '0 */6 * * *');
+    expect(overview.totals.dead).toBe(1);
+    expect(overview.failed[0]).toMatchObject({ id, queue: 'parcel-scene', state: 'dead', attempts: 2, maxAttempts: 2 });
+    expect(overview.failed[0]!.error).toMatch(/date|window|invalid/i);
+    expect(overview.lastPoll?.trigger).toBe('manual');
+
+    await boss.retry(QUEUES.parcelScene, id!);
+    await waitFor('the retried job to run and die again', async () =>
+      (await boss.getJobById(QUEUES.parcelScene, id!))?.state === 'failed' &&
+      (await boss.getJobById(QUEUES.parcelScene, id!))!.retryCount > 1
+        ? true
+        : undefined,
+    );
+    // Maintenance (expiry, retention, the queues' counts) runs on this database too.
+    await boss.supervise();
+  }, 120_000);
+});

@@ -1,0 +1,172 @@
+import { sql, type CatalogPollTrigger, type Database } from '@filaha/db';
+import type { Job, JobResult, PgBoss } from 'pg-boss';
+import type { Config } from '../config.ts';
+import type { Mailer } from '../lib/mailer.ts';
+import type { Imagery } from '../modules/images/imagery.ts';
+import { alertHooks } from './alerts-hooks.ts';
+import { pollCatalog, type ParcelSceneData } from './catalog-poll.ts';
+import { runParcelScene } from './parcel-scene.ts';
+import { createBoss, QUEUE_NAMES, queueDefinitions, QUEUES } from './queue.ts';
+
+export interface JobsLog {
+  debug(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface JobsDeps {
+  database: Database;
+  config: Pick<Config, 'jobs' | 'stacApiUrl'> & Partial<Pick<Config, 'publicUrl'>>;
+  imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM'>;
+  mailer: Mailer;
+  log: JobsLog;
+}
+
+export interface JobRuntime {
+  /** pg-boss, started (schema installed) — lazily in a process that runs no jobs. */
+  boss(): Promise<PgBoss>;
+  /** Queues a catalog poll now; false when one is already queued or running (it will see the same catalog). */
+  pollNow(trigger: CatalogPollTrigger): Promise<boolean>;
+  /** Whether this process runs jobs (WORKERS > 0). */
+  readonly working: boolean;
+  /** Graceful stop: no new job is taken; running ones get `graceMs` to finish, then are failed (retried later). */
+  stop(graceMs?: number): Promise<void>;
+}
+
+const POLL_KEY = 'catalog-poll';
+
+/** Runs the jobs of a batch concurrently; each completes or fails (and is retried) on its own. */
+async function settleEach<T>(jobs: Array<Job<T>>, run: (job: Job<T>) => Promise<unknown>): Promise<JobResult[]> {
+  const results = await Promise.allSettled(jobs.map((job) => run(job)));
+  return results.map((result, i) =>
+    result.status === 'fulfilled'
+      ? { id: jobs[i]!.id, status: 'completed', output: result.value ?? null }
+      : {
+          id: jobs[i]!.id,
+          status: 'failed',
+          output: {
+            name: (result.reason as Error)?.name ?? 'Error',
+            message: (result.reason as Error)?.message ?? String(result.reason),
+            stack: (result.reason as Error)?.stack,
+          },
+        },
+  );
+}
+
+/**
+ * The background jobs of this process (docs/ARCHITECTURE.md "Background work"). With WORKERS > 0 it starts
+ * pg-boss now, with its maintenance and the cron schedule, works the three queues and queues a start-up poll;
+ * with WORKERS=0 it only starts pg-boss on the first back-office call that needs it (to queue or retry a job).
+ */
+export function createJobRuntime(deps: JobsDeps): JobRuntime {
+  const { database, config, imagery, mailer, log } = deps;
+  const timing = { timeoutSeconds: config.jobs.timeoutSeconds, retryDelaySeconds: config.jobs.retryDelaySeconds };
+  const working = config.jobs.workers > 0;
+  const boss = createBoss(database, { ...timing, supervise: working });
+  boss.on('error', (error) => log.error({ err: error, module: 'jobs' }, 'job queue error'));
+  const alerts = alertHooks({
+    database,
+    mailer,
+    imagery,
+    publicUrl: config.publicUrl,
+    jobTimeoutSeconds: config.jobs.timeoutSeconds,
+  });
+  let started: Promise<PgBoss> | undefined;
+  let stopping = false;
+
+  async function start(): Promise<PgBoss> {
+    await boss.start();
+    for (const queue of queueDefinitions(timing)) {
+      const { name, policy, ...options } = queue;
+      // Created once (by whichever process starts first); later starts apply the current timing settings.
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, { policy, ...options });
+      else await boss.updateQueue(name, options);
+    }
+    if (!working) return boss;
+
+    if (config.jobs.pollSchedule)
+      await boss.schedule(
+        QUEUES.poll,
+        config.jobs.pollSchedule,
+        { trigger: 'schedule' },
+        {
+          tz: 'UTC',
+          singletonKey: POLL_KEY,
+        },
+      );
+    else await boss.unschedule(QUEUES.poll);
+
+    const workOptions = { pollingIntervalSeconds: 2 };
+    await boss.work<{ trigger?: CatalogPollTrigger }>(QUEUES.poll, workOptions, async ([job]) => {
+      const result = await pollCatalog(
+        { db: database.db, boss, catalog: imagery.catalog, remoteCatalog: config.stacApiUrl !== undefined },
+        job!.data?.trigger ?? 'schedule',
+      );
+      log.info({ module: 'jobs', ...result }, 'catalog poll done');
+      return result;
+    });
+    // A worker takes up to WORKERS jobs at once and settles each on its own (perJobResults); while batches come
+    // back full it fetches again at once (burstWhenBatchFull), else every 2 s.
+    const batch = {
+      ...workOptions,
+      batchSize: config.jobs.workers,
+      perJobResults: true,
+      burstWhenBatchFull: true,
+    } as const;
+    await boss.work<ParcelSceneData>(QUEUES.parcelScene, batch, (batchJobs) =>
+      settleEach(batchJobs, (job) => {
+        log.debug({ module: 'jobs', queue: QUEUES.parcelScene, job: job.id }, 'job started');
+        return runParcelScene({ database, boss, imagery, alerts }, job.data);
+      }),
+    );
+    await boss.work<{ alertId: number }>(QUEUES.alertEmail, batch, (batchJobs) =>
+      settleEach(batchJobs, async (job) => {
+        await alerts.sendEmail(job.data.alertId);
+        return { alertId: job.data.alertId };
+      }),
+    );
+    await boss.send(QUEUES.poll, { trigger: 'startup' }, { singletonKey: POLL_KEY });
+    log.info(
+      { module: 'jobs', workers: config.jobs.workers, schedule: config.jobs.pollSchedule ?? 'off' },
+      'background jobs started',
+    );
+    return boss;
+  }
+
+  const ensure = () => {
+    if (stopping) return Promise.reject(new Error('job queue stopped'));
+    started ??= start().catch((error: unknown) => {
+      started = undefined;
+      throw error;
+    });
+    return started;
+  };
+
+  return {
+    working,
+    boss: ensure,
+    async pollNow(trigger) {
+      const b = await ensure();
+      return (await b.send(QUEUES.poll, { trigger }, { singletonKey: POLL_KEY })) !== null;
+    },
+    async stop(graceMs = 8_000) {
+      stopping = true;
+      const pending = started;
+      if (!pending) return;
+      await pending.catch(() => undefined);
+      // close: false — the connection is the app's (closed by its owner after this).
+      await boss.stop({ graceful: true, timeout: graceMs, close: false });
+    },
+  };
+}
+
+export { QUEUE_NAMES, QUEUES };
+
+/** Whether pg-boss's tables exist yet (a process that runs no jobs creates them on first need). */
+export async function queueInstalled(database: Database): Promise<boolean> {
+  const { rows } = await database.db.execute<{ present: boolean }>(
+    sql`SELECT to_regclass('pgboss.job') IS NOT NULL AS present`,
+  );
+  return Boolean(rows[0]?.present);
+}

@@ -1,0 +1,292 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import {
+  alertSettings,
+  alerts,
+  catalogAcquisitions,
+  catalogPolls,
+  count,
+  createDb,
+  desc,
+  eq,
+  seed,
+  seriesPoints,
+  sql,
+  type Database,
+} from '@filaha/db';
+import { createScratchDatabase, factories, squarePolygon, type ScratchDatabase } from '@filaha/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../lib/mailer.ts';
+import { createImagery } from '../modules/images/imagery.ts';
+import { QUEUES } from './queue.ts';
+import { createJobRuntime, type JobRuntime } from './runtime.ts';
+import { demoItems, oneAlertPerPoint, smallCatalog, waitFor, type DemoItem } from './test-support/catalog.ts';
+
+/*
+ * Issue 15 §4, acceptance 4: real worker processes (`npm run worker`: node --import tsx apps/api/src/worker.ts)
+ * on one PostgreSQL database, 100 watched parcels, one new acquisition in a small static STAC catalog: every
+ * point computed exactly once, every alert created exactly once, every e-mail sent once; then a worker killed
+ * (SIGKILL) while it holds a job: the job is taken back after its timeout and finished by the other worker, and
+ * nothing is lost or duplicated. Needs a PostgreSQL server: CI runs it with DATABASE_URL set.
+ */
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) console.log('two-worker test skipped: DATABASE_URL is not set (it needs a PostgreSQL server)');
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
+const PARCELS = 100;
+/** Short, so a killed worker's job comes back within seconds. */
+const JOB_TIMEOUT_S = 6;
+
+interface WorkerProcess {
+  name: string;
+  child: ChildProcess;
+  dataDir: string;
+  output(): string;
+  /** Ids of the parcel-scene jobs this worker started (from its debug log). */
+  started(): string[];
+  exited: Promise<unknown>;
+}
+
+function spawnWorker(name: string, databaseUrl: string, catalogDir: string, dataDir: string): WorkerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/worker.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
+      TMPDIR: tmpdir(),
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+      DATA_DIR: dataDir,
+      STAC_CATALOG_PATH: catalogDir,
+      WORKERS: '3',
+      CATALOG_POLL_SCHEDULE: 'off',
+      JOB_TIMEOUT: String(JOB_TIMEOUT_S),
+      JOB_RETRY_DELAY: '1',
+      LOG_LEVEL: 'debug',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise((ok) => child.once('exit', ok));
+  return {
+    name,
+    child,
+    dataDir,
+    output: () => out,
+    started: () =>
+      out
+        .split('\n')
+        .filter((l) => l.includes('"job started"'))
+        .map((l) => (JSON.parse(l) as { job: string }).job),
+    exited,
+  };
+}
+
+async function stopWorker(worker: WorkerProcess | undefined) {
+  if (!worker || worker.child.exitCode !== null || worker.child.signalCode !== null) return;
+  worker.child.kill('SIGTERM');
+  await Promise.race([worker.exited, new Promise((ok) => setTimeout(ok, 45_000))]);
+  if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
+}
+
+describe.skipIf(!serverUrl)('two worker processes on one PostgreSQL database', () => {
+  let scratch: ScratchDatabase;
+  let database: Database;
+  let runtime: JobRuntime;
+  let catalog: Awaited<ReturnType<typeof smallCatalog>>;
+  let items: DemoItem[];
+  let a: WorkerProcess | undefined;
+  let b: WorkerProcess | undefined;
+  const parcelIds: number[] = [];
+  const dirs: string[] = [];
+
+  const jobs = (queue: string) =>
+    database.db.execute<{
+      id: string;
+      state: string;
+      retry_count: number;
+      singleton_key: string;
+      output: Record<string, unknown> | null;
+    }>(
+      sql`SELECT id::text AS id, state::text AS state, retry_count, singleton_key, output
+            FROM pgboss.job WHERE name = ${queue}`,
+    );
+  const keyOf = async (date: string) =>
+    (await database.db.select().from(catalogAcquisitions).where(eq(catalogAcquisitions.date, date)))[0]!.key;
+  const pointsOf = async (date: string) =>
+    (await database.db.select({ n: count() }).from(seriesPoints).where(eq(seriesPoints.date, date)))[0]!.n;
+  const outboxCount = async () => {
+    let n = 0;
+    for (const w of [a, b]) {
+      if (!w) continue;
+      n += (await readdir(join(w.dataDir, 'outbox')).catch(() => [] as string[])).filter((f) =>
+        f.endsWith('.json'),
+      ).length;
+    }
+    return n;
+  };
+  /** Queues a poll (once none is waiting or running) and waits for it to finish. */
+  const pollNow = async () => {
+    const [last] = await database.db.select().from(catalogPolls).orderBy(desc(catalogPolls.id)).limit(1);
+    await waitFor('a poll to be queued', async () => (await runtime.pollNow('manual')) || undefined);
+    return waitFor('the poll', async () => {
+      const [poll] = await database.db.select().from(catalogPolls).orderBy(desc(catalogPolls.id)).limit(1);
+      return poll && poll.id > (last?.id ?? 0) && poll.trigger === 'manual' && poll.finishedAt ? poll : undefined;
+    });
+  };
+  /** Waits until every parcel-scene and alert-email job is completed, then checks the totals for `date`. */
+  async function expectExactlyOnce(date: string, key: string) {
+    await waitFor(
+      `the ${PARCELS} jobs of ${key}`,
+      async () => {
+        const rows = (await jobs(QUEUES.parcelScene)).rows.filter((r) => r.singleton_key.endsWith(`:${key}`));
+        return rows.length === PARCELS && rows.every((r) => r.state === 'completed') ? true : undefined;
+      },
+      120_000,
+    );
+    await waitFor('the e-mail jobs', async () =>
+      (await jobs(QUEUES.alertEmail)).rows.every((r) => r.state === 'completed') ? true : undefined,
+    );
+    const rows = (await jobs(QUEUES.parcelScene)).rows.filter((r) => r.singleton_key.endsWith(`:${key}`));
+    // One job per parcel × acquisition, no more.
+    expect(new Set(rows.map((r) => r.singleton_key)).size).toBe(PARCELS);
+    // One stored row per parcel for that date (NDMI only), and one alert (WATER_STRESS, see oneAlertPerPoint).
+    expect(await pointsOf(date)).toBe(PARCELS);
+    const scenes = new Set(rows.map((r) => String(r.output?.sceneId)));
+    const stored = (await database.db.select().from(alerts)).filter((x) => scenes.has(x.sceneId));
+    expect(stored).toHaveLength(PARCELS);
+    expect(new Set(stored.map((x) => x.parcelId)).size).toBe(PARCELS);
+    await waitFor('every e-mail sent', async () =>
+      (await database.db.select().from(alerts)).every((x) => x.emailState === 'sent') ? true : undefined,
+    );
+    return rows;
+  }
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(serverUrl ?? '', 'filaha_jobs');
+    database = await createDb({ databaseUrl: scratch.url, dataDir: tmpdir() });
+    await seed(database, { demo: false });
+    items = (await demoItems()).filter((i) => i.cloudCover === 0).slice(-2);
+    expect(items).toHaveLength(2);
+    // No acquisition yet: the start-up polls find nothing.
+    catalog = await smallCatalog([]);
+    for (let f = 0; f < 10; f++) {
+      const { user } = await factories.createUser(database, { role: 'User' });
+      // E-mails in Arabic for half of them, in French for the others.
+      await database.db.insert(alertSettings).values({ userId: user.id, language: f % 2 === 0 ? 'ar' : 'fr' });
+      const { plan } = await factories.createPlan(database, { requests: { NDMI: 3 } });
+      await factories.createFarmerSubscription(database, { userId: user.id, planId: plan.id });
+      for (let p = 0; p < PARCELS / 10; p++) {
+        const n = f * 10 + p;
+        // A 10 × 10 grid of ~4 ha squares inside the demo tile.
+        const geom = squarePolygon(2.962 + (n % 10) * 0.0055, 36.582 + Math.floor(n / 10) * 0.0045, 0.002);
+        const { parcel } = await factories.createParcel(database, { userId: user.id, geom });
+        await oneAlertPerPoint(database, parcel.id);
+        parcelIds.push(parcel.id);
+      }
+    }
+    const dataDir = await mkdtemp(join(tmpdir(), 'filaha-jobs-test-'));
+    dirs.push(dataDir);
+    // This process only queues (WORKERS=0), like an API process with WORKERS=0.
+    runtime = createJobRuntime({
+      database,
+      config: {
+        stacApiUrl: undefined,
+        jobs: { workers: 0, pollSchedule: null, timeoutSeconds: JOB_TIMEOUT_S, retryDelaySeconds: 1 },
+      },
+      imagery: createImagery({ catalogPath: catalog.dir }),
+      mailer: createMailer({ smtpUrl: undefined, from: 'f <f@f.local>', dataDir, log: console as never }),
+      log: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+    await runtime.boss();
+    for (const name of ['A', 'B']) dirs.push(await mkdtemp(join(tmpdir(), `filaha-worker-${name}-`)));
+    a = spawnWorker('A', scratch.url, catalog.dir, dirs[1]!);
+    b = spawnWorker('B', scratch.url, catalog.dir, dirs[2]!);
+    for (const w of [a, b])
+      await waitFor(
+        `worker ${w.name} to start`,
+        async () => {
+          if (w.child.exitCode !== null) throw new Error(`worker ${w.name} exited:\n${w.output()}`);
+          return w.output().includes('"worker ready"') || undefined;
+        },
+        120_000,
+      );
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all([stopWorker(a), stopWorker(b)]);
+    await runtime?.stop(1_000);
+    await database?.close();
+    await scratch?.drop();
+    for (const dir of [...dirs, catalog?.dir]) if (dir) await rm(dir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('100 parcels, one new acquisition: every point and every alert exactly once, with two workers', async () => {
+    const item = items[0]!;
+    await catalog.add(item);
+    const poll = await pollNow();
+    expect(poll).toMatchObject({ parcels: PARCELS, newAcquisitions: 1, jobs: PARCELS, error: null });
+    const rows = await expectExactlyOnce(item.date, await keyOf(item.date));
+    // Computed exactly once: the jobs' own count of acquisitions computed (not just the unique index).
+    expect(rows.reduce((sum, r) => sum + Number(r.output?.computed ?? 0), 0)).toBe(PARCELS);
+    expect(rows.reduce((sum, r) => sum + Number(r.output?.inserted ?? 0), 0)).toBe(PARCELS);
+    // Every job started once across the two processes, both fetching from the same queue at the same time. How
+    // the jobs split between them is the scheduler's business (one fast fetcher may take them all: a CI run saw
+    // 100 / 0), so it is reported, not asserted; the kill test below shows the hand-over between them.
+    console.log(`jobs started: worker A ${a!.started().length}, worker B ${b!.started().length}`);
+    expect(a!.started().length + b!.started().length).toBe(PARCELS);
+    // Each alert's e-mail written once (outbox of whichever worker sent it).
+    expect(await outboxCount()).toBe(PARCELS);
+  }, 180_000);
+
+  it('a worker killed while it holds a job loses nothing and duplicates nothing', async () => {
+    const item = items[1]!;
+    const before = new Set([...a!.started(), ...b!.started()]);
+    await catalog.add(item);
+    await pollNow();
+    // Kill the first worker seen holding a job of this acquisition that is still running (either may take them all).
+    let victim: WorkerProcess | undefined;
+    let survivor: WorkerProcess | undefined;
+    await waitFor(
+      'a worker to hold a job',
+      async () => {
+        for (const [worker, other] of [
+          [a!, b!],
+          [b!, a!],
+        ] as const) {
+          const mine = worker.started().filter((id) => !before.has(id));
+          if (mine.length === 0) continue;
+          const active = (await jobs(QUEUES.parcelScene)).rows.some((r) => r.state === 'active' && mine.includes(r.id));
+          if (!active) continue;
+          worker.child.kill('SIGKILL');
+          [victim, survivor] = [worker, other];
+          return true;
+        }
+        return undefined;
+      },
+      60_000,
+    );
+    await victim!.exited;
+    // What it held when it died: its jobs still active now that it is gone (nobody else can settle them).
+    const mine = victim!.started().filter((id) => !before.has(id));
+    const held = (await jobs(QUEUES.parcelScene)).rows
+      .filter((r) => r.state === 'active' && mine.includes(r.id))
+      .map((r) => r.id);
+    expect(held.length, 'the killed worker died holding no job: the kill came too late').toBeGreaterThan(0);
+    const rows = await expectExactlyOnce(item.date, await keyOf(item.date));
+    // The held jobs were taken back after their timeout and finished by the other worker, on a later attempt.
+    for (const id of held) {
+      const row = rows.find((r) => r.id === id)!;
+      expect(row.state).toBe('completed');
+      expect(row.retry_count).toBeGreaterThanOrEqual(1);
+      expect(survivor!.started()).toContain(id);
+    }
+    // Every alert of both acquisitions stored once, every e-mail written once (the killed worker's outbox keeps what it sent).
+    expect(await database.db.select().from(alerts)).toHaveLength(2 * PARCELS);
+    expect(await outboxCount()).toBe(2 * PARCELS);
+  }, 180_000);
+});

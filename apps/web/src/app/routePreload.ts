@@ -1,0 +1,54 @@
+import type { Namespace } from '../i18n/index.ts';
+import type { PageKey } from './pages.ts';
+
+/**
+ * What a screen needs before it is usable, started by the inline script of index.html the moment the page is
+ * opened (build/route-preload.ts writes it there), instead of one step after another as the lazy chain discovers
+ * it (main script → router → session check → layout → page → its strings → its data). Read at build time only.
+ *
+ * - `namespaces`: the locale namespaces the screen renders (their chunk in the visitor's language);
+ * - `api`: GET /api paths of its first reads. `{uid}` is the signed-in user's id (the token's subject). A path
+ *   starting with `!` is asked without the token (as the app asks it, `token: null`); one starting with `?` only
+ *   when the address has no query string (the screen's filters live there). The app takes these answers
+ *   instead of asking again (lib/early.ts), only if asked the same way within a few seconds.
+ *
+ * The code of each screen (its chunk and every chunk and style it imports) comes from the build itself.
+ */
+export interface ScreenPreload {
+  namespaces: readonly Namespace[];
+  api: readonly string[];
+}
+
+/** Every signed-in screen: the session check, the sidebar's profile, the layout's and the sidebar's strings. */
+export const AREA_SHELL: ScreenPreload = {
+  namespaces: ['layout', 'messaging'],
+  api: ['/roles/my-role', '/users/profile'],
+};
+
+/** The screens of issue 13 §4 (weak connection); other pages get their code and the shell only. */
+export const PAGE_PRELOAD: Partial<Record<PageKey, ScreenPreload>> = {
+  farmMap: {
+    namespaces: ['farm', 'errors', 'validation'],
+    api: ['/abonnementUser/user/{uid}/status', '/indice/{uid}/indices', '/parcelle', '!/settings/public'],
+  },
+  marketplace: {
+    namespaces: ['marketplace'],
+    api: ['?/publications/all?page=1&limit=12', '!/sellerRoles'],
+  },
+};
+
+/** Public pages reached directly (a bookmarked sign-in, a link in an e-mail): module under src/, strings, data. */
+export const PUBLIC_PRELOAD: readonly (ScreenPreload & { path: string; module: string })[] = [
+  {
+    path: '/auth/SignIn',
+    module: 'features/auth/SignInPage.tsx',
+    namespaces: ['auth', 'errors', 'validation'],
+    api: ['!/settings/public'],
+  },
+  {
+    path: '/auth/SignUp',
+    module: 'features/auth/SignUpPage.tsx',
+    namespaces: ['auth', 'errors', 'validation'],
+    api: ['!/settings/public'],
+  },
+];

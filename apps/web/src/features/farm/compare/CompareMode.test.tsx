@@ -1,0 +1,313 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppShell } from '../../../app/App.tsx';
+import { i18n } from '../../../i18n/index.ts';
+import { queryClient } from '../../../lib/queries.ts';
+import { json, stubApi, type Call } from '../../../../test/fetch.ts';
+import type { SeriesAnswer, SeriesPoint } from '../farmApi.ts';
+import { CONFIG, PARCEL, gridBytes, status } from '../testData.ts';
+import { changeClassOf, defaultPair, type ChangeResult } from './compareApi.ts';
+
+/** French numbers and percentages carry (narrow) no-break spaces: compared as plain spaces. */
+const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+const point = (date: string, median: number): SeriesPoint => ({
+  date,
+  sceneId: `S2_${date}`,
+  mean: median,
+  median,
+  p25: median - 0.05,
+  p75: median + 0.04,
+  min: median - 0.3,
+  max: median + 0.2,
+  std: 0.06,
+  validFraction: 1,
+});
+
+const SEASON: SeriesAnswer = {
+  parcelId: PARCEL.id,
+  index: 'NDVI',
+  from: '2024-08-26',
+  to: '2025-08-25',
+  minValidFraction: 0.6,
+  points: [
+    point('2025-06-20', 0.62),
+    point('2025-07-24', 0.58),
+    point('2025-07-30', 0.55),
+    point('2025-08-15', 0.5),
+    point('2025-08-25', 0.41),
+  ],
+  skipped: [],
+};
+
+const LEGEND = [
+  { start: -2, end: -0.3, color: 'rgb(103, 0, 13)' },
+  { start: -0.3, end: -0.2, color: 'rgb(203, 24, 29)' },
+  { start: -0.2, end: -0.1, color: 'rgb(251, 106, 74)' },
+  { start: -0.1, end: -0.05, color: 'rgb(252, 187, 161)' },
+  { start: -0.05, end: 0.05, color: 'rgb(247, 247, 247)' },
+  { start: 0.05, end: 0.1, color: 'rgb(199, 233, 192)' },
+  { start: 0.1, end: 0.2, color: 'rgb(116, 196, 118)' },
+  { start: 0.2, end: 0.3, color: 'rgb(35, 139, 69)' },
+  { start: 0.3, end: 2, color: 'rgb(0, 68, 27)' },
+];
+
+function change(earlier: string, later: string, threshold: number): ChangeResult {
+  const date = (day: string, which: string) => ({
+    scene: { id: `S2_${day}`, datetime: `${day}T10:30:00Z`, cloudFraction: 0 },
+    imageUrl: `/api/files/c/${which}.png?sig=x`,
+    stats: { mean: 0.5, median: 0.5, validFraction: 1 },
+    startDate: day,
+    endDate: day,
+  });
+  return {
+    success: true,
+    changeId: 7,
+    cached: false,
+    index: 'NDVI',
+    imageUrl: '/api/files/c/change.png?sig=x',
+    valuesUrl: '/api/files/c/change.fvg?sig=y',
+    downloadUrl: '/api/files/c/change.tif?sig=z',
+    width: 2,
+    height: 2,
+    bounds: [
+      [36.595, 2.995],
+      [36.599, 3.001],
+    ],
+    stats: {
+      min: -0.31,
+      max: 0.04,
+      mean: -0.1234,
+      std: 0.05,
+      median: -0.12,
+      p25: -0.15,
+      p75: -0.08,
+      count: 240,
+      validFraction: 0.96,
+      resolution: 10,
+    },
+    threshold,
+    fellFraction: threshold === 0.1 ? 0.42 : 0.17,
+    fellCount: threshold === 0.1 ? 101 : 41,
+    alignment: 'native',
+    legend: LEGEND,
+    minValidFraction: 0.6,
+    earlier: date(earlier, 'earlier'),
+    later: date(later, 'later'),
+  };
+}
+
+type Handler = (call: Call) => Response;
+
+function farmer(changeRoute: Handler) {
+  localStorage.setItem('Token', 'jwt.farmer');
+  return stubApi({
+    'GET /api/roles/my-role': () => json(200, { role: 'User' }),
+    'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
+    'GET /api/parcelle': () => json(200, [PARCEL]),
+    'GET /api/settings/public': () =>
+      json(200, { contact: { phone: null, email: null, address: null }, servicePrices: {}, demoImagery: false }),
+    'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
+    'GET /api/indice/5/indices': () => json(200, CONFIG),
+    'GET /api/images/latest-acquisition': () =>
+      json(200, { parcelId: PARCEL.id, date: '2025-08-25', window: { start: '2025-08-19', end: '2025-08-25' } }),
+    [`GET /api/parcelle/${PARCEL.id}/series`]: (call) =>
+      new URL(call.url, 'http://x').searchParams.get('from')!.startsWith('2023')
+        ? json(200, { ...SEASON, from: '2023-08-26', to: '2024-08-25', points: [] })
+        : json(200, SEASON),
+    'POST /api/images/NDVI/change': changeRoute,
+    'GET /api/files/c/change.fvg': () => new Response(new Uint8Array(gridBytes()), { status: 200 }),
+  });
+}
+
+const renderApp = (url: string) =>
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <AppShell />
+    </MemoryRouter>,
+  );
+
+const changeCalls = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.url.includes('/change'));
+
+// recharts measures its box with ResizeObserver, which jsdom lacks: this one reports a phone-sized chart.
+beforeEach(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly callback: ResizeObserverCallback) {}
+      observe() {
+        this.callback([{ contentRect: { width: 340, height: 256 } } as ResizeObserverEntry], this as never);
+      }
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => queryClient.clear());
+
+describe('compare helpers', () => {
+  it('defaults to the latest clear date and the one nearest to 30 days before it', () => {
+    expect(defaultPair(SEASON.points)).toEqual({ earlier: '2025-07-24', later: '2025-08-25' });
+    expect(defaultPair([point('2025-08-10', 0.5), point('2025-08-12', 0.5)])).toEqual({
+      earlier: '2025-08-10',
+      later: '2025-08-12',
+    });
+    expect(defaultPair([point('2025-08-10', 0.5)])).toBeNull();
+  });
+
+  it('finds the diverging class of a difference, the extremes clamped into the end classes', () => {
+    expect(changeClassOf(0, LEGEND)?.color).toBe('rgb(247, 247, 247)');
+    expect(changeClassOf(-0.15, LEGEND)?.color).toBe('rgb(251, 106, 74)');
+    expect(changeClassOf(-5, LEGEND)?.color).toBe('rgb(103, 0, 13)');
+    expect(changeClassOf(2, LEGEND)?.color).toBe('rgb(0, 68, 27)');
+  });
+});
+
+// The whole app is mounted, with three Leaflet maps and the chart chunk: slow on a busy machine.
+describe('compare mode on the farm map', { timeout: 60_000 }, () => {
+  for (const [lang, texts] of [
+    [
+      'fr',
+      {
+        toggle: 'Comparer deux dates',
+        run: 'Comparer (NDVI)',
+        fell: '42 % de la parcelle a baissé de plus de 0,1',
+        fellAfter: '17 % de la parcelle a baissé de plus de 0,2',
+        mean: '-0,123',
+        setEarlier: 'Choisir comme date 1',
+        back: 'Revenir à la carte',
+      },
+    ],
+    [
+      'ar',
+      {
+        toggle: 'مقارنة تاريخين',
+        run: 'قارن (NDVI)',
+        fell: '42% من القطعة انخفض بأكثر من 0,1',
+        fellAfter: '17% من القطعة انخفض بأكثر من 0,2',
+        mean: '-0,123',
+        setEarlier: 'اختيار كتاريخ 1',
+        back: 'العودة إلى الخريطة',
+      },
+    ],
+  ] as const) {
+    it(`compares two dates of the season and shows the change map, its legend and statistics (${lang})`, async () => {
+      await i18n.changeLanguage(lang);
+      const { calls } = farmer((call) => {
+        const body = call.body as { earlier: { startDate: string }; later: { startDate: string }; threshold: number };
+        return json(200, change(body.earlier.startDate, body.later.startDate, body.threshold));
+      });
+      renderApp(`/user/ferme-map?parcel=${PARCEL.id}`);
+      await userEvent.click(await screen.findByRole('button', { name: texts.toggle }, { timeout: 20_000 }));
+      const mode = await screen.findByTestId('compare-mode');
+      // The form and the ordinary map step aside (still mounted, hidden).
+      expect(screen.getByTestId('farm-form').hidden).toBe(true);
+      expect(screen.getByTestId('farm-result').hidden).toBe(true);
+
+      // Defaults from the season curve: the latest clear day and the one nearest to 30 days before.
+      const earlier = (await within(mode).findByTestId('compare-earlier')) as HTMLSelectElement;
+      await waitFor(() => expect(earlier.value).toBe('2025-07-24'));
+      expect((within(mode).getByTestId('compare-later') as HTMLSelectElement).value).toBe('2025-08-25');
+
+      await userEvent.click(within(mode).getByRole('button', { name: texts.run }));
+      const result = await within(mode).findByTestId('compare-result');
+      expect(changeCalls(calls).map((c) => c.body)).toEqual([
+        {
+          parcelle_id: PARCEL.id,
+          indice_id: CONFIG.find((c) => c.code === 'NDVI')!.indiceId,
+          earlier: { startDate: '2025-07-24', endDate: '2025-07-24' },
+          later: { startDate: '2025-08-25', endDate: '2025-08-25' },
+          threshold: 0.1,
+          width: 1024,
+          height: 1024,
+        },
+      ]);
+      expect(plain(within(result).getByTestId('compare-fell').textContent)).toBe(texts.fell);
+      expect(plain(within(result).getByTestId('compare-stat-mean').textContent)).toBe(texts.mean);
+      expect(within(result).getByTestId('compare-stat-count').getAttribute('data-value')).toBe('240');
+      const classes = within(within(result).getByTestId('compare-legend')).getAllByRole('listitem');
+      expect(classes).toHaveLength(9);
+      // Signed numbers are isolated left-to-right, so Arabic text never shows "0,3-".
+      expect(classes[0]!.textContent).toMatch(/\u2066-0,3\u2069/);
+      expect(within(result).getByTestId('compare-download').getAttribute('href')).toBe('/api/files/c/change.tif?sig=z');
+
+      // Before/after swipe: both dates' overlays, the divider follows the slider.
+      const swipe = within(result).getByTestId('compare-swipe');
+      await waitFor(() => expect(swipe.querySelector('img.compare-before')).not.toBeNull());
+      expect(swipe.querySelector('img.compare-before')!.getAttribute('src')).toBe('/api/files/c/earlier.png?sig=x');
+      expect(swipe.querySelector('img.compare-after')!.getAttribute('src')).toBe('/api/files/c/later.png?sig=x');
+      fireEvent.change(within(swipe).getByTestId('compare-slider'), { target: { value: '30' } });
+      expect(within(swipe).getByTestId('compare-divider').style.left).toBe('30%');
+
+      // Another threshold asks again for the same pair (answered from the stored one, never charged twice).
+      await userEvent.selectOptions(within(mode).getByTestId('compare-threshold'), '0.2');
+      await waitFor(() => expect(plain(within(mode).getByTestId('compare-fell').textContent)).toBe(texts.fellAfter));
+      expect(changeCalls(calls).map((c) => (c.body as { threshold: number }).threshold)).toEqual([0.1, 0.2]);
+
+      // Two points of the season curve can be the dates too.
+      const curve = within(mode).getByTestId('season-curve');
+      const dots = await within(curve).findAllByTestId('season-point');
+      await userEvent.click(dots[0]!);
+      await userEvent.click(within(curve).getByRole('button', { name: texts.setEarlier }));
+      expect((within(mode).getByTestId('compare-earlier') as HTMLSelectElement).value).toBe('2025-06-20');
+      expect(within(mode).queryByTestId('compare-result')).toBeNull();
+
+      await userEvent.click(screen.getByRole('button', { name: texts.back }));
+      expect(screen.queryByTestId('compare-mode')).toBeNull();
+      expect(screen.getByTestId('farm-form').hidden).toBe(false);
+    });
+  }
+
+  it('opens the limit modal on a 429 and says why a date cannot be compared (clouded), charging nothing', async () => {
+    await i18n.changeLanguage('fr');
+    let answer: Response = json(429, {
+      code: 'QUOTA_EXHAUSTED',
+      message: 'x',
+      title: 'Limite atteinte',
+      message_fr: 'Vous avez utilisé 2 demandes sur 2.',
+      message_ar: 'x',
+      indicator_info: { indicators_used: 2, indicators_limit: 2 },
+    });
+    farmer(() => answer);
+    renderApp(`/user/ferme-map?parcel=${PARCEL.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Comparer deux dates' }, { timeout: 20_000 }));
+    const mode = await screen.findByTestId('compare-mode');
+    const run = within(mode).getByRole('button', { name: 'Comparer (NDVI)' });
+    await waitFor(() => expect((run as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(run);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByTestId('farm-limit-counter').textContent).toContain('2 / 2');
+
+    answer = json(422, { code: 'ALL_CLOUDY', message: 'La parcelle est couverte de nuages (visible à 12 %).' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await userEvent.click(run);
+    const alert = await within(mode).findByRole('alert');
+    expect(plain(alert.textContent)).toContain('Comparaison impossible : La parcelle est couverte de nuages');
+    expect(within(mode).queryByTestId('compare-result')).toBeNull();
+  });
+});
+
+describe('season curve on the farm map', { timeout: 60_000 }, () => {
+  for (const [lang, hint] of [
+    ['fr', 'Date de début'],
+    ['ar', 'تاريخ البداية'],
+  ] as const) {
+    it(`shows the selected parcel's curve for the selected index; a tapped point sets the window (${lang})`, async () => {
+      await i18n.changeLanguage(lang);
+      const { calls } = farmer(() => json(500, {}));
+      renderApp(`/user/ferme-map?parcel=${PARCEL.id}`);
+      const curve = await screen.findByTestId('season-curve', {}, { timeout: 20_000 });
+      const dots = await within(curve).findAllByTestId('season-point');
+      expect(dots.map((d) => d.getAttribute('data-date'))).toEqual(SEASON.points.map((p) => p.date));
+      // The page's index picker chooses the curve's index: no second picker.
+      expect(within(curve).queryByRole('combobox')).toBeNull();
+      expect(calls.some((c) => c.url.includes('/series?index=NDVI'))).toBe(true);
+      await userEvent.click(dots[1]!);
+      expect(within(curve).getByTestId('season-window-set')).toBeTruthy();
+      await waitFor(() => expect((screen.getByLabelText(hint) as HTMLInputElement).value).toBe('2025-07-24'));
+    });
+  }
+});

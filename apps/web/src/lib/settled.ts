@@ -1,0 +1,45 @@
+/**
+ * When the page has settled after its first screen: the `load` event, then no new request finished for
+ * QUIET_MS (Resource Timing), or at most MAX_WAIT_MS after load. What is not needed for the first screen (the
+ * service worker's precache, the live-messages stream and its ticket) waits for it, so on a weak connection it
+ * does not share the bandwidth and the round trips with the screen's own files and data (docs/PERFORMANCE.md,
+ * "Web on a weak connection"). Where the page records no requests at all (unit tests), it resolves at once.
+ */
+const QUIET_MS = 1_000;
+const POLL_MS = 250;
+const MAX_WAIT_MS = 12_000;
+
+let settled: Promise<void> | null = null;
+
+function resourceCount(): number | null {
+  if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return null;
+  return performance.getEntriesByType('resource').length;
+}
+
+export function whenSettled(): Promise<void> {
+  return (settled ??= new Promise<void>((resolve) => {
+    if (typeof window === 'undefined' || typeof document === 'undefined' || !resourceCount()) {
+      resolve();
+      return;
+    }
+    const watch = () => {
+      const started = Date.now();
+      let count = resourceCount() ?? 0;
+      let changedAt = started;
+      const timer = setInterval(() => {
+        const now = Date.now();
+        const next = resourceCount() ?? 0;
+        if (next !== count) {
+          count = next;
+          changedAt = now;
+        }
+        if (now - changedAt >= QUIET_MS || now - started >= MAX_WAIT_MS) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, POLL_MS);
+    };
+    if (document.readyState === 'complete') watch();
+    else window.addEventListener('load', watch, { once: true });
+  }));
+}

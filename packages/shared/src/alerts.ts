@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/**
+ * Alerts of a parcel (issue 15 §3): the rules, their defaults, the settings a farmer edits and what the API
+ * answers. One contract for the API (validation) and the web (forms, types).
+ */
+export const ALERT_RULE_NAMES = ['NEW_IMAGE', 'DROP', 'WATER_STRESS', 'PARTIAL_DROP'] as const;
+export type AlertRuleName = (typeof ALERT_RULE_NAMES)[number];
+
+export interface AlertRuleConfig {
+  rule: AlertRuleName;
+  enabled: boolean;
+  /** The index whose stored season points the rule reads. */
+  index: string;
+  /**
+   * DROP and PARTIAL_DROP: the fall in index units (absolute) that counts, e.g. 0.10 NDVI. WATER_STRESS: the
+   * NDMI median below which the parcel is said to be short of water. NEW_IMAGE: none.
+   */
+  threshold: number | null;
+  /** PARTIAL_DROP: the share of the parcel (0–1) that must fall by more than the threshold. */
+  share: number | null;
+}
+
+/**
+ * WATER_STRESS default: NDMI median below −0.1. Negative NDMI indicates water stress or non-vegetated ground
+ * (VegSpecIndex documentation of NDMI, after Vermote et al. 2016, https://rdrr.io/cran/VegSpecIndex/man/NDMI.html);
+ * values around 0 are read as moderate moisture or mixed surfaces (eo-processor's NDMI notes,
+ * https://bnjam.dev/eo-processor/_sources/api/functions/ndmi.rst.txt). −0.1 keeps a margin below 0 so a canopy read
+ * "around 0" does not fire; the farmer can move it. See docs/ALERTS.md.
+ */
+export const WATER_STRESS_DEFAULT = -0.1;
+
+/** The defaults of a parcel that has never saved its rules. */
+export const ALERT_RULE_DEFAULTS: Record<AlertRuleName, AlertRuleConfig> = {
+  NEW_IMAGE: { rule: 'NEW_IMAGE', enabled: true, index: 'NDVI', threshold: null, share: null },
+  DROP: { rule: 'DROP', enabled: true, index: 'NDVI', threshold: 0.1, share: null },
+  WATER_STRESS: { rule: 'WATER_STRESS', enabled: true, index: 'NDMI', threshold: WATER_STRESS_DEFAULT, share: null },
+  PARTIAL_DROP: { rule: 'PARTIAL_DROP', enabled: true, index: 'NDVI', threshold: 0.1, share: 0.2 },
+};
+
+/** E-mail per rule by default: a new image every few days would be noise; the three problems are worth a mail. */
+export const ALERT_EMAIL_DEFAULTS: Record<AlertRuleName, boolean> = {
+  NEW_IMAGE: false,
+  DROP: true,
+  WATER_STRESS: true,
+  PARTIAL_DROP: true,
+};
+
+const fall = z
+  .number('validation.alertThreshold')
+  .min(0.01, 'validation.alertThreshold')
+  .max(1, 'validation.alertThreshold');
+const share = z.number('validation.alertShare').min(0.01, 'validation.alertShare').max(1, 'validation.alertShare');
+
+/** PUT /parcelle/{id}/alert-rules: the four rules, each once. */
+export const AlertRulesInput = z
+  .object({
+    rules: z
+      .array(
+        z.discriminatedUnion(
+          'rule',
+          [
+            z.object({ rule: z.literal('NEW_IMAGE'), enabled: z.boolean('validation.invalid') }),
+            z.object({ rule: z.literal('DROP'), enabled: z.boolean('validation.invalid'), threshold: fall }),
+            z.object({
+              rule: z.literal('WATER_STRESS'),
+              enabled: z.boolean('validation.invalid'),
+              threshold: z
+                .number('validation.alertThreshold')
+                .min(-1, 'validation.alertThreshold')
+                .max(1, 'validation.alertThreshold'),
+            }),
+            z.object({
+              rule: z.literal('PARTIAL_DROP'),
+              enabled: z.boolean('validation.invalid'),
+              threshold: fall,
+              share,
+            }),
+          ],
+          'validation.invalid',
+        ),
+        'validation.invalid',
+      )
+      .min(1, 'validation.required')
+      .max(ALERT_RULE_NAMES.length, 'validation.invalid'),
+  })
+  .refine((v) => new Set(v.rules.map((r) => r.rule)).size === v.rules.length, {
+    message: 'validation.invalid',
+    path: ['rules'],
+  });
+export type AlertRulesInput = z.infer<typeof AlertRulesInput>;
+
+/** PUT /alerts/settings. */
+export const AlertSettingsInput = z.object({
+  language: z.enum(['ar', 'fr'], 'validation.invalid'),
+  email: z.object({
+    NEW_IMAGE: z.boolean('validation.invalid'),
+    DROP: z.boolean('validation.invalid'),
+    WATER_STRESS: z.boolean('validation.invalid'),
+    PARTIAL_DROP: z.boolean('validation.invalid'),
+  }),
+});
+export type AlertSettings = z.infer<typeof AlertSettingsInput>;
+
+export interface AlertItem {
+  id: number;
+  parcelId: number;
+  parcelName: string;
+  rule: AlertRuleName;
+  /** The acquisition's day, YYYY-MM-DD. */
+  date: string;
+  sceneId: string;
+  index: string;
+  /** DROP: the mean now; WATER_STRESS: the NDMI median; PARTIAL_DROP: the share that fell; NEW_IMAGE: valid fraction. */
+  value: number | null;
+  previous: number | null;
+  previousDate: string | null;
+  threshold: number | null;
+  share: number | null;
+  createdAt: string;
+  read: boolean;
+}
+
+export interface AlertList {
+  unread: number;
+  alerts: AlertItem[];
+}
+
+export interface ParcelAlertRules {
+  parcelId: number;
+  rules: AlertRuleConfig[];
+}
