@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
+import { queryClient } from '../src/lib/queries.ts';
 
 // Lazy routes and locale chunks load through dynamic imports: on a loaded 2-core CI machine they can take
 // longer than testing-library's 1 s default, which would make the suite flaky without testing anything more.
@@ -21,14 +22,20 @@ window.matchMedia ??= (query: string) =>
   }) as MediaQueryList;
 
 beforeEach(async () => {
+  queryClient.clear();
   localStorage.clear();
   await i18nReady;
   await i18n.changeLanguage('ar');
   localStorage.clear();
 });
 
+// Unmount before emptying the query cache. Test files' own afterEach hooks run first (vitest runs "after" hooks
+// as a stack), so a file that clears the cache while its screen is still mounted makes the mounted queries ask
+// again through that test's stubs; that answer (e.g. the previous test's profile) could land in the next test's
+// cache. Clearing again once the screen is gone drops those strays: it failed that way in CI under load.
 afterEach(() => {
   cleanup();
+  queryClient.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

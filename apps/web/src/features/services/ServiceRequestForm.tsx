@@ -44,12 +44,18 @@ export function ServiceRequestForm({ serviceKey }: { serviceKey?: ServiceKey }) 
   useEffect(() => {
     const p = profile.data;
     if (!p || isDirty) return;
-    form.reset({
-      ...form.getValues(),
-      name: p.userName ?? '',
-      email: p.email ?? '',
-      phone: (p.phoneNumber ?? '').replace(/\D/g, '').slice(0, LIMITS.phoneMaxDigits),
-    });
+    // A farmer who pressed Send before the profile arrived keeps seeing what is still missing.
+    const submitted = form.formState.isSubmitted;
+    form.reset(
+      {
+        ...form.getValues(),
+        name: p.userName ?? '',
+        email: p.email ?? '',
+        phone: (p.phoneNumber ?? '').replace(/\D/g, '').slice(0, LIMITS.phoneMaxDigits),
+      },
+      { keepIsSubmitted: true },
+    );
+    if (submitted) void form.trigger();
     // Only the profile's arrival should trigger this, not every keystroke.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [profile.data]);

@@ -95,6 +95,28 @@ describe('services page', { timeout: 20_000 }, () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('keeps showing what is missing when the profile arrives after Send was pressed', async () => {
+    await i18n.changeLanguage('fr');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    farmer({
+      'GET /api/users/profile': async () => {
+        await held;
+        return json(200, { id: 5, roleName: 'User', userName: 'Karim' });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/user/service-offert');
+    await user.click(await screen.findByRole('button', { name: 'Envoyer la demande' }));
+    const form = screen.getByRole('button', { name: 'Envoyer la demande' }).closest('form') as HTMLFormElement;
+    await waitFor(() => expect(within(form).getAllByRole('alert')).toHaveLength(4));
+    release();
+    // The name is filled from the profile; the three other refusals stay on screen.
+    await waitFor(() => expect((screen.getByLabelText('Nom complet') as HTMLInputElement).value).toBe('Karim'));
+    await waitFor(() => expect(within(form).getAllByRole('alert')).toHaveLength(3));
+    expect(within(form).getAllByText('Ce champ est obligatoire.')).toHaveLength(1);
+  });
+
   it('sends a valid request and shows the success message, then a translated error on 429', async () => {
     await i18n.changeLanguage('ar');
     let answer = json(201, { message: 'ok', request: { id: 1 } });
