@@ -30,6 +30,15 @@ export interface AlertRuleConfig {
  */
 export const WATER_STRESS_DEFAULT = -0.1;
 
+/**
+ * WATER_STRESS speaks of a crop, so it fires only when the same acquisition's NDVI median (when the owner's plan
+ * holds NDVI, so it is stored) shows a canopy: at least 0.3. Below it NDMI mostly reads the ground — bare soil
+ * before sowing or after harvest is dry by nature, not stressed. NDVI of 0.1 and below is barren ground and
+ * 0.2–0.3 sparse shrub or grass (USGS, "Landsat Normalized Difference Vegetation Index"); on the demo season the
+ * maize seedbed in May (NDVI ≈ 0.14, NDMI ≈ −0.11) no longer raises three false alerts. See docs/ALERTS.md.
+ */
+export const WATER_STRESS_MIN_NDVI = 0.3;
+
 /** The defaults of a parcel that has never saved its rules. */
 export const ALERT_RULE_DEFAULTS: Record<AlertRuleName, AlertRuleConfig> = {
   NEW_IMAGE: { rule: 'NEW_IMAGE', enabled: true, index: 'NDVI', threshold: null, share: null },

@@ -1,4 +1,11 @@
-import { DEMO_FARMER_FIELD_KEYS, DEMO_FIELDS, DEMO_PATCH, type AlertList } from '@filaha/shared';
+import {
+  DEMO_FARMER_FIELD_KEYS,
+  DEMO_FIELDS,
+  DEMO_PATCH,
+  WATER_STRESS_DEFAULT,
+  WATER_STRESS_MIN_NDVI,
+  type AlertList,
+} from '@filaha/shared';
 import { alerts, and, asc, eq, inArray, seriesPoints } from '@filaha/db';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
@@ -65,6 +72,30 @@ describe('alerts over the demo season', { timeout: 600_000 }, () => {
       .where(and(eq(alerts.parcelId, wheat), eq(alerts.rule, 'PARTIAL_DROP')));
     expect(partial.map((p) => p.date)).toEqual([DEMO_PATCH.date]);
     expect(partial[0]!.details.value).toBeGreaterThanOrEqual(0.2);
+
+    // Water stress speaks of a crop: it fires on every acquisition whose NDMI median is under the default
+    // threshold, except where the same acquisition's NDVI median shows bare ground (the maize seedbed in May).
+    const stored = await app.database.db
+      .select()
+      .from(seriesPoints)
+      .where(and(inArray(seriesPoints.parcelId, [...parcels.values()]), eq(seriesPoints.status, 'point')));
+    const key = (p: { parcelId: number; sceneId: string }) => `${p.parcelId}:${p.sceneId}`;
+    const ndvi = new Map(stored.filter((p) => p.indexCode === 'NDVI').map((p) => [key(p), p.stats?.median ?? null]));
+    const dry = stored.filter(
+      (p) => p.indexCode === 'NDMI' && (p.stats?.median ?? Infinity) < WATER_STRESS_DEFAULT - 1e-9,
+    );
+    const bare = dry.filter((p) => (ndvi.get(key(p)) ?? Infinity) < WATER_STRESS_MIN_NDVI);
+    expect(bare.map((p) => p.parcelId)).toContain(parcels.get('maize'));
+    const stress = await app.database.db
+      .select()
+      .from(alerts)
+      .where(and(inArray(alerts.parcelId, [...parcels.values()]), eq(alerts.rule, 'WATER_STRESS')));
+    expect(stress.map(key).sort()).toEqual(
+      dry
+        .filter((p) => !bare.includes(p))
+        .map(key)
+        .sort(),
+    );
 
     // In the notification centre, in the farmer's list.
     const list = json<AlertList>(

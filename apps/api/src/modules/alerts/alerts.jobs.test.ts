@@ -80,6 +80,25 @@ describe('evaluateParcelAlerts', () => {
     expect(await evaluate(parcel.id, '2025-07-06')).toHaveLength(1);
   });
 
+  it("WATER_STRESS stays quiet on bare ground: the same acquisition's NDVI median under 0.3", async () => {
+    const { parcel } = await parcelWith(['WATER_STRESS']);
+    await storePoints(t.current, parcel.id, [
+      // A seedbed: dry soil reads a negative NDMI, but there is no crop to be stressed.
+      { date: '2025-05-12', index: 'NDMI', median: -0.11 },
+      { date: '2025-05-12', index: 'NDVI', median: 0.14 },
+      // A canopy at exactly 0.3 counts as one.
+      { date: '2025-07-06', index: 'NDMI', median: -0.2 },
+      { date: '2025-07-06', index: 'NDVI', median: 0.3 },
+      // A clouded NDVI row tells nothing: the rule reads NDMI alone.
+      { date: '2025-07-21', index: 'NDMI', median: -0.2 },
+      { date: '2025-07-21', index: 'NDVI', median: 0.1, status: 'CLOUDY' },
+    ]);
+    expect(await evaluate(parcel.id, '2025-05-12')).toEqual([]);
+    expect(await evaluate(parcel.id, '2025-07-06')).toHaveLength(1);
+    expect(await evaluate(parcel.id, '2025-07-21')).toHaveLength(1);
+    expect((await rowsOf(parcel.id)).map((r) => r.date)).toEqual(['2025-07-06', '2025-07-21']);
+  });
+
   it('NEW_IMAGE fires for a recent clear acquisition only, not for a clouded or an old one (a backfill)', async () => {
     const { parcel } = await parcelWith(['NEW_IMAGE']);
     const [clear, cloudy, old] = [daysFromToday(-3), daysFromToday(-1), daysFromToday(-20)];

@@ -156,11 +156,15 @@ async function evaluateRule(
       // one is news: computing a parcel's past season (a new parcel, the demo catalog) says nothing per image.
       if (Date.parse(`${point.date}T00:00:00Z`) < Date.now() - NEW_IMAGE_MAX_AGE_DAYS * DAY_MS) return undefined;
       return { ...base, details: { value: point.validFraction, threshold: null, validFraction: point.validFraction } };
-    case 'WATER_STRESS':
+    case 'WATER_STRESS': {
       if (point.median === null || rule.threshold === null) return undefined;
-      return waterStressFires(point.median, rule.threshold)
+      // The same acquisition's NDVI, when stored (the plan holds NDVI), tells a canopy from bare ground.
+      const ndvi = rule.index === 'NDVI' ? undefined : await pointFor(db, parcel.id, 'NDVI', sceneId, basis);
+      const ndviMedian = ndvi?.status === 'point' ? ndvi.median : null;
+      return waterStressFires(point.median, rule.threshold, ndviMedian)
         ? { ...base, details: { value: point.median, threshold: rule.threshold, validFraction: point.validFraction } }
         : undefined;
+    }
     case 'DROP': {
       if (point.mean === null || rule.threshold === null) return undefined;
       const before = await previousPoint(db, parcel.id, rule.index, point);

@@ -5,6 +5,7 @@ import {
   type AlertRuleConfig,
   type AlertRuleName,
   type AlertSettings,
+  WATER_STRESS_MIN_NDVI,
 } from '@filaha/shared';
 import { alertRules, alertSettings, eq, type Db } from '@filaha/db';
 
@@ -49,8 +50,12 @@ export function dropFires(previousMean: number, mean: number, threshold: number)
   return previousMean - mean > threshold + EPSILON;
 }
 
-/** WATER_STRESS: the NDMI median is below the threshold. */
-export function waterStressFires(median: number, threshold: number): boolean {
+/**
+ * WATER_STRESS: the NDMI median is below the threshold, on a canopy: when the same acquisition's NDVI median is
+ * known (`ndviMedian`), it must reach WATER_STRESS_MIN_NDVI (bare or harvested ground is dry, not stressed).
+ */
+export function waterStressFires(median: number, threshold: number, ndviMedian: number | null = null): boolean {
+  if (ndviMedian !== null && ndviMedian < WATER_STRESS_MIN_NDVI - EPSILON) return false;
   return median < threshold - EPSILON;
 }
 
