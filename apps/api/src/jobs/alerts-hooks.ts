@@ -37,7 +37,12 @@ export function alertHooks(deps: {
             sql`${alerts.emailAt} < now() - make_interval(secs => ${deps.jobTimeoutSeconds})`,
           ),
         );
-      await sendAlertEmail({ database, mailer, publicUrl: deps.publicUrl }, alertId);
+      const outcome = await sendAlertEmail({ database, mailer, publicUrl: deps.publicUrl }, alertId);
+      if (outcome !== 'already') return;
+      // Still claimed by an attempt that may be alive (or that died less than a job timeout ago): fail this
+      // attempt so the queue tries again later, rather than completing the job with the e-mail unsent.
+      const [row] = await database.db.select({ state: alerts.emailState }).from(alerts).where(eq(alerts.id, alertId));
+      if (row?.state === 'sending') throw new Error(`alert ${alertId}: its e-mail is being sent by another attempt`);
     },
     pendingEmails: async (parcelId, sceneId) =>
       (
