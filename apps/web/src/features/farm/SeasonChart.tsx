@@ -210,9 +210,26 @@ interface TapPointsProps {
   onSelect: (date: string) => void;
 }
 
+/** Half the height of a point's touch target, and its reach beyond the first and the last dot (px). */
+const HIT_HALF = 22;
+
+/**
+ * Each point's touch target along x: from halfway to its left neighbour to halfway to its right one (HIT_HALF
+ * beyond the ends), so targets never overlap and a tap between two close dots picks the nearer — on a phone a
+ * season of acquisitions five days apart sits a few pixels apart.
+ */
+export function hitSpans(xs: readonly number[]): Array<[number, number]> {
+  return xs.map((cx, i) => {
+    const left = i === 0 ? cx - HIT_HALF : Math.max(cx - HIT_HALF, (xs[i - 1]! + cx) / 2);
+    const right = i === xs.length - 1 ? cx + HIT_HALF : Math.min(cx + HIT_HALF, (cx + xs[i + 1]!) / 2);
+    return [left, right];
+  });
+}
+
 /**
  * The median's points, drawn by the page rather than by recharts so they are ordinary, stable buttons: a
- * finger-sized target around each dot, Enter or Space from the keyboard, a ring on the selected one.
+ * finger-sized target around each dot that never overlaps its neighbours' (hitSpans), Enter or Space from the
+ * keyboard and the arrow keys to the previous or next acquisition, a ring on the selected one.
  */
 function TapPoints({ points, selected, onSelect }: TapPointsProps) {
   const { t, i18n } = useTranslation('farm');
@@ -220,20 +237,34 @@ function TapPoints({ points, selected, onSelect }: TapPointsProps) {
   const x = useXAxisScale();
   const y = useYAxisScale();
   if (!x || !y) return null;
+  const placed = points.flatMap((p) => {
+    const cx = x(timeOf(p.date));
+    const cy = y(p.median);
+    return cx === undefined || cy === undefined ? [] : [{ p, cx, cy }];
+  });
+  const spans = hitSpans(placed.map((d) => d.cx));
+  // Time reads left to right (dir="ltr" on the chart): the arrows move along it, in both languages.
+  const step = (event: KeyboardEvent<SVGGElement>, i: number) => {
+    const to = event.key === 'ArrowRight' ? i + 1 : event.key === 'ArrowLeft' ? i - 1 : -1;
+    const next = placed[to];
+    if (!next) return false;
+    const group = event.currentTarget.parentElement?.children[to];
+    if (group instanceof SVGElement) group.focus();
+    onSelect(next.p.date);
+    return true;
+  };
   // Above the band and the lines (recharts draws its layers by z-index), under the axis labels.
   return (
     <ZIndexLayer zIndex={DefaultZIndexes.activeDot}>
       <g data-testid="season-points">
-        {points.map((p) => {
-          const cx = x(timeOf(p.date));
-          const cy = y(p.median);
-          if (cx === undefined || cy === undefined) return null;
+        {placed.map(({ p, cx, cy }, i) => {
           const active = p.date === selected;
+          const [left, right] = spans[i]!;
           const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
             if (event.key === 'Enter' || event.key === ' ') {
               event.preventDefault();
               onSelect(p.date);
-            }
+            } else if (step(event, i)) event.preventDefault();
           };
           return (
             <g
@@ -251,7 +282,14 @@ function TapPoints({ points, selected, onSelect }: TapPointsProps) {
               onKeyDown={onKeyDown}
               className="cursor-pointer outline-none [&:focus-visible>circle:last-child]:stroke-amber-500"
             >
-              <circle cx={cx} cy={cy} r={14} fill="transparent" />
+              <rect
+                x={left}
+                y={cy - HIT_HALF}
+                width={right - left}
+                height={2 * HIT_HALF}
+                fill="transparent"
+                data-testid="season-point-target"
+              />
               <circle
                 cx={cx}
                 cy={cy}

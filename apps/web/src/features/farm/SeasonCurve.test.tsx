@@ -7,7 +7,7 @@ import { json, stubApi, type Call } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { CHART_COLOURS } from './HistoryChart.tsx';
 import type { SeriesAnswer, SeriesPoint } from './farmApi.ts';
-import { SEASON_COLOURS } from './SeasonChart.tsx';
+import { SEASON_COLOURS, hitSpans } from './SeasonChart.tsx';
 import { CONFIG, PARCEL, status } from './testData.ts';
 
 /** French numbers and percentages carry (narrow) no-break spaces: compared as plain spaces. */
@@ -165,6 +165,22 @@ describe('season curve on the parcel page', { timeout: 30_000 }, () => {
     expect(points()[4]!.getAttribute('aria-pressed')).toBe('true');
     // The focus stays on the point.
     expect(document.activeElement?.getAttribute('data-date')).toBe('2025-08-25');
+    // The arrows move to the previous acquisition and back, selection and focus together; none past the last.
+    await userEvent.keyboard('{ArrowLeft}');
+    const previousDate = points()[3]!.getAttribute('data-date');
+    expect(document.activeElement?.getAttribute('data-date')).toBe(previousDate);
+    expect(points()[3]!.getAttribute('aria-pressed')).toBe('true');
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(document.activeElement?.getAttribute('data-date')).toBe('2025-08-25');
+    expect(points()[4]!.getAttribute('aria-pressed')).toBe('true');
+
+    // On this phone-wide chart the dots of close dates sit a few pixels apart: their touch targets meet
+    // halfway and never overlap, so a tap picks the nearer dot.
+    const spans = within(section)
+      .getAllByTestId('season-point-target')
+      .map((r) => [Number(r.getAttribute('x')), Number(r.getAttribute('x')) + Number(r.getAttribute('width'))]);
+    expect(spans).toHaveLength(5);
+    for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1] - 1e-9);
   });
 
   it('says when the plan does not include the index, in both languages', async () => {
@@ -275,5 +291,16 @@ describe('season chart colours (WCAG 1.4.11, graphics ≥ 3:1)', () => {
     expect(contrast(SEASON_COLOURS.previous, CHART_COLOURS.background)).toBeGreaterThanOrEqual(3);
     expect(contrast(CHART_COLOURS.mean, CHART_COLOURS.band)).toBeGreaterThanOrEqual(3);
     expect(contrast(CHART_COLOURS.band, CHART_COLOURS.background)).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('season chart touch targets (hitSpans)', () => {
+  it('meet halfway between close dots, reach 22 px around lone ones, and never overlap', () => {
+    expect(hitSpans([100, 106, 200])).toEqual([
+      [78, 103],
+      [103, 128],
+      [178, 222],
+    ]);
+    expect(hitSpans([50])).toEqual([[28, 72]]);
   });
 });
