@@ -178,7 +178,10 @@ describe('season curve on the parcel page', { timeout: 30_000 }, () => {
     // halfway and never overlap, so a tap picks the nearer dot.
     const spans = within(section)
       .getAllByTestId('season-point-target')
-      .map((r) => [Number(r.getAttribute('x')), Number(r.getAttribute('x')) + Number(r.getAttribute('width'))]);
+      .map((r): [number, number] => [
+        Number(r.getAttribute('x')),
+        Number(r.getAttribute('x')) + Number(r.getAttribute('width')),
+      ]);
     expect(spans).toHaveLength(5);
     for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1] - 1e-9);
   });
