@@ -3,6 +3,7 @@ import './i18n/index.ts';
 import { boot } from './app/boot.tsx';
 import { applyLangToDocument, storedLang } from './i18n/languages.ts';
 import { registerServiceWorker } from './lib/pwa.ts';
+import { startWebfont } from './lib/webfont.ts';
 
 // The inline script of index.html does this before first paint; if a CSP without its hash blocked it,
 // this still runs before React renders anything.
@@ -13,3 +14,4 @@ if (!root) throw new Error('#root is missing from index.html');
 boot(root);
 // Static (a few hundred bytes): one request less on every page than a lazy chunk. It waits for the page to settle.
 if (import.meta.env.PROD) registerServiceWorker();
+startWebfont();
