@@ -5,7 +5,8 @@ import { queryClient } from '../src/lib/queries.ts';
 
 // Lazy routes and locale chunks load through dynamic imports: on a loaded 2-core CI machine they can take
 // longer than testing-library's 1 s default, which would make the suite flaky without testing anything more.
-configure({ asyncUtilTimeout: 5000 });
+// 15 s: a page's first lazy import is transformed on first use, which took over 5 s in a loaded CI run.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no layout or scrolling; the app only needs these to exist.
 window.scrollTo = () => {};

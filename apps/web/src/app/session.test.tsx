@@ -53,9 +53,13 @@ describe('session start-up and route guards', () => {
 
   it('lets an investor into the farmer area', async () => {
     localStorage.setItem('Token', 'investor.jwt');
-    stubApi({ 'GET /api/roles/my-role': () => json(200, 'Investor') });
+    stubApi({
+      'GET /api/roles/my-role': () => json(200, 'Investor'),
+      'GET /api/users/profile': () => json(200, { id: 8, userName: 'Samir', roleName: 'Investor' }),
+    });
     renderApp('/user/profile');
-    await waitFor(() => expect(screen.getAllByRole('heading', { level: 1 }).length).toBeGreaterThan(0));
+    expect(await screen.findByRole('heading', { level: 1, name: 'ملفي الشخصي' })).toBeTruthy();
+    expect(await screen.findByText('Samir', { selector: 'dd bdi' })).toBeTruthy();
     expect(path()).toBe('/user/profile');
   });
 

@@ -99,6 +99,8 @@ describe('profile', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderApp('/user/profile');
     const retry = await screen.findByRole('button', { name: 'إعادة المحاولة' }, { timeout: 8000 });
+    // The page keeps its title above the error.
+    expect(screen.getByRole('heading', { level: 1, name: 'ملفي الشخصي' })).toBeTruthy();
     ok = true;
     await user.click(retry);
     expect(await screen.findByRole('button', { name: 'تعديل' })).toBeTruthy();

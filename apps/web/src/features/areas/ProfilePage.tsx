@@ -65,19 +65,34 @@ export function ProfilePage() {
     },
   });
 
-  if (profile.isPending) return <Loading />;
+  // The page keeps its title while the profile loads or fails to.
+  const title = (
+    <h1 id="page-title" className="text-2xl font-bold text-stone-900">
+      {t('profile.title')}
+    </h1>
+  );
+  if (profile.isPending)
+    return (
+      <section aria-labelledby="page-title" className="mx-auto max-w-2xl">
+        {title}
+        <Loading />
+      </section>
+    );
   if (profile.isError || !profile.data)
     return (
-      <div role="alert" className="mx-auto max-w-2xl rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-        <p>{t('profile.loadError')}</p>
-        <button
-          type="button"
-          onClick={() => void profile.refetch()}
-          className="mt-3 rounded-lg border border-red-400 bg-white px-4 py-2 text-sm font-semibold text-red-900 hover:bg-red-100"
-        >
-          {t('profile.retry')}
-        </button>
-      </div>
+      <section aria-labelledby="page-title" className="mx-auto max-w-2xl">
+        {title}
+        <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          <p>{t('profile.loadError')}</p>
+          <button
+            type="button"
+            onClick={() => void profile.refetch()}
+            className="mt-3 rounded-lg border border-red-400 bg-white px-4 py-2 text-sm font-semibold text-red-900 hover:bg-red-100"
+          >
+            {t('profile.retry')}
+          </button>
+        </div>
+      </section>
     );
   const data = profile.data;
   const role = parseRole(data.roleName);
@@ -104,9 +119,7 @@ export function ProfilePage() {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-2xl">
-      <h1 id="page-title" className="text-2xl font-bold text-stone-900">
-        {t('profile.title')}
-      </h1>
+      {title}
       <div className="mt-4">
         <PendingSubmissions kind="profile" />
       </div>
