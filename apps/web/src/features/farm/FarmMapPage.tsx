@@ -1,8 +1,9 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
+import { Loading } from '../../components/ui/Loading.tsx';
 import { DemoImageryNote } from '../demo/DemoImageryNote.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { ConfigLoading, InactiveScreen, RestrictedScreen } from './AccessScreens.tsx';
@@ -16,7 +17,7 @@ import { indexCodeOf, legendClassOf, legendText } from './legend.ts';
 import { LimitModal } from './LimitModal.tsx';
 import { DisplayControls, ParcelSelect } from './MapControls.tsx';
 import { FarmMapSeason } from './FarmMapSeason.tsx';
-import { FarmMap } from './map/FarmMap.tsx';
+import { LazyFarmMap } from './map/LazyFarmMap.tsx';
 import { MAP_DEFAULTS, boundsCenter, parcelBounds, unionBounds, type MapView } from './map/mapConfig.ts';
 import { ParcelList } from './ParcelList.tsx';
 import { PeriodFields } from './PeriodFields.tsx';
@@ -231,7 +232,11 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
         <div data-column="map" className="min-w-0 space-y-4 max-sm:order-1">
           <CompareToggle on={comparing} onToggle={setComparing} />
           {/* Compare mode (issue 15 §2) takes the place of the form and the map, which stay mounted. */}
-          {comparing ? <CompareMode parcels={parcels} parcelId={parcelId} index={index} config={config} /> : null}
+          {comparing ? (
+            <Suspense fallback={<Loading className="py-8" />}>
+              <CompareMode parcels={parcels} parcelId={parcelId} index={index} config={config} />
+            </Suspense>
+          ) : null}
           <div
             hidden={comparing}
             id={formId}
@@ -313,7 +318,8 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
             {image ? (
               <VisibilityBadge validFraction={image.stats.validFraction} minValidFraction={image.minValidFraction} />
             ) : null}
-            <FarmMap
+            <LazyFarmMap
+              ready={!parcelsQuery.isPending || parcels.length > 0}
               parcels={parcels}
               selectedId={parcelId}
               onSelect={selectParcel}

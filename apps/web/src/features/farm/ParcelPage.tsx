@@ -11,7 +11,7 @@ import { farmQueries, type Parcel } from './farmApi.ts';
 import { asLang, formatDay, formatNumber } from './format.ts';
 import { descriptionIn, useParcelIndices, type IndexView } from './indexView.ts';
 import { indexTone } from './legend.ts';
-import { FarmMap } from './map/FarmMap.tsx';
+import { LazyFarmMap } from './map/LazyFarmMap.tsx';
 import { MAP_DEFAULTS, parcelBounds } from './map/mapConfig.ts';
 import { LegendPanel, StatsList, VisibilityBadge } from './ResultPanels.tsx';
 import { SeasonCurve } from './SeasonCurve.tsx';
@@ -111,7 +111,7 @@ function ParcelView({ parcel, indices, fromPlan }: { parcel: Parcel; indices: In
 
       <div className="mt-4 grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-4">
-          <FarmMap
+          <LazyFarmMap
             parcels={[parcel]}
             selectedId={parcel.id}
             overlay={image ? { url: image.imageUrl, bounds: image.bounds, opacity: MAP_DEFAULTS.opacity } : null}

@@ -123,7 +123,12 @@ async function generated(lang: Lang) {
  * result's centre at zoom 15); 20 px right and down is inside the grid's south-east cell.
  */
 async function tapMap() {
-  const container = document.querySelector('.leaflet-container')!;
+  // The map's code loads once the screen is usable (map/LazyFarmMap.tsx).
+  const container = await waitFor(() => {
+    const found = document.querySelector('.leaflet-container');
+    expect(found).not.toBeNull();
+    return found!;
+  });
   await waitFor(() => {
     fireEvent.click(container, { clientX: 20, clientY: 20 });
     expect(screen.getByTestId('farm-value-tooltip')).toBeTruthy();

@@ -1,6 +1,8 @@
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export { CompareMode } from './CompareMode.tsx';
+/** The compare mode and its two maps load when the farmer opens it (a Suspense around it on the page). */
+export const CompareMode = lazy(() => import('./CompareMode.tsx').then((m) => ({ default: m.CompareMode })));
 
 /** Switches the farm map between the ordinary index map and the "compare two dates" mode. */
 export function CompareToggle({ on, onToggle }: { on: boolean; onToggle: (on: boolean) => void }) {

@@ -7,6 +7,7 @@ import { MapBase } from '../../basemap/MapBase.tsx';
 import type { Bounds, Parcel } from '../farmApi.ts';
 import { asLang, formatNumber } from '../format.ts';
 import { valueAt, type ValuesGrid } from '../valuesGrid.ts';
+import { FarmMapFrame } from './FarmMapFrame.tsx';
 import { BASE_TILES, MAP_DEFAULTS, ringLatLngs, type MapView } from './mapConfig.ts';
 
 export interface MapOverlay {
@@ -15,7 +16,7 @@ export interface MapOverlay {
   opacity: number;
 }
 
-interface FarmMapProps {
+export interface FarmMapProps {
   parcels: readonly Parcel[];
   selectedId: number | null;
   onSelect?: (id: number) => void;
@@ -117,7 +118,16 @@ function tooltipPlace(h: Hover): CSSProperties {
  * positions tiles and controls in left/top pixels, which an RTL page would otherwise mirror.
  */
 export function FarmMap(props: FarmMapProps) {
-  const { parcels, selectedId, onSelect, overlay, grid, tooltip, indexCode, view, label, describe } = props;
+  return (
+    <FarmMapFrame label={props.label} heightClass={props.heightClass}>
+      <FarmMapContent {...props} />
+    </FarmMapFrame>
+  );
+}
+
+/** What the frame holds: the Leaflet map and the value tooltip (map/LazyFarmMap.tsx loads it on its own). */
+export function FarmMapContent(props: FarmMapProps) {
+  const { parcels, selectedId, onSelect, overlay, grid, tooltip, indexCode, view, describe } = props;
   const { t, i18n } = useTranslation('farm');
   const lang = asLang(i18n.language);
   const [hover, setHover] = useState<Hover | null>(null);
@@ -127,12 +137,7 @@ export function FarmMap(props: FarmMapProps) {
   useEffect(() => setHover(null), [grid, tooltip]);
 
   return (
-    <div
-      dir="ltr"
-      role="region"
-      aria-label={label}
-      className={`relative isolate overflow-hidden rounded-xl border border-stone-300 bg-stone-300 ${props.heightClass ?? 'h-[420px] md:h-[700px]'}`}
-    >
+    <>
       <MapContainer
         center={MAP_DEFAULTS.center}
         zoom={MAP_DEFAULTS.zoom}
@@ -178,7 +183,7 @@ export function FarmMap(props: FarmMapProps) {
           {t('map.valueAt', { index: indexCode, value: formatNumber(hover.value, lang, 3) })}
         </ValueTooltip>
       ) : null}
-    </div>
+    </>
   );
 }
 

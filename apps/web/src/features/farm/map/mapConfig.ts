@@ -67,3 +67,6 @@ export function boundsCenter(bounds: Bounds): [number, number] {
 export type MapView =
   | { key: string; kind: 'fit'; bounds: Bounds; maxZoom?: number }
   | { key: string; kind: 'center'; center: [number, number]; zoom: number };
+
+/** The map's height when the page sets none (the map and its loading placeholder). */
+export const FARM_MAP_HEIGHT = 'h-[420px] md:h-[700px]';
