@@ -294,6 +294,8 @@ function TapPoints({ points, selected, onSelect }: TapPointsProps) {
                 cx={cx}
                 cy={cy}
                 r={active ? 7 : 4.5}
+                // Only the targets take taps: a dot overlapping its neighbour's target must not steal them.
+                pointerEvents="none"
                 fill={active ? CHART_COLOURS.background : CHART_COLOURS.mean}
                 stroke={active ? SEASON_COLOURS.selected : CHART_COLOURS.background}
                 strokeWidth={active ? 3 : 1.5}
