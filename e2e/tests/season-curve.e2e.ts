@@ -189,25 +189,6 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
         const stats = page.getByTestId('farm-stats').first();
         await stats.waitFor();
         expect(await stats.textContent()).toContain(day);
-        // The page brings the result into view (issue 13 §2): its visibility badge ends at the top of the screen.
-        const badge = page.getByTestId('farm-visibility').first();
-        await expect.poll(() => inScreen(badge), { timeout: 15_000 }).toBe(true);
-        // The map drawn (the overlay's image decoded) and the scroll finished before the screenshot.
-        const overlay = page.locator('img.leaflet-image-layer').first();
-        await expect
-          .poll(() => overlay.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
-            timeout: 30_000,
-          })
-          .toBe(true);
-        let lastY = -1;
-        await expect
-          .poll(async () => {
-            const y = (await badge.boundingBox())?.y ?? -2;
-            const still = y === lastY;
-            lastY = y;
-            return still;
-          })
-          .toBe(true);
         await shot(page, `${lang}-04-ordered-map`);
         await ctx.close();
       },
