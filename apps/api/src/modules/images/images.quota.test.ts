@@ -92,6 +92,18 @@ describe('quota under concurrency', () => {
     expect(await usageOf(t, farmer.subscriptionId!, 'MSAVI')).toEqual({ used: 2, total: 6 });
   });
 
+  it('the same acquisition asked for with another window answers that window, uncharged', async () => {
+    const farmer = await createFarmer(t);
+    const parcel = await createParcel(t, farmer.userId, gridParcel(13));
+    const first = answerOf(await generate(t, farmer, 'NDVI', { parcelle_id: parcel.id }));
+    const day = first.scene.datetime.slice(0, 10);
+    expect(first).toMatchObject({ cached: false, dateDebut: '2025-08-14', dateFin: '2025-08-19' });
+    const again = answerOf(await generate(t, farmer, 'NDVI', { parcelle_id: parcel.id, startDate: day, endDate: day }));
+    expect(again).toMatchObject({ cached: true, resultId: first.resultId, dateDebut: day, dateFin: day });
+    expect(again.scene.id).toBe(first.scene.id);
+    expect(await usageOf(t, farmer.subscriptionId!, 'NDVI')).toEqual({ used: 1, total: 6 });
+  });
+
   it('an edited legend makes a new image of the same scene', async () => {
     const farmer = await createFarmer(t);
     const parcel = await createParcel(t, farmer.userId, gridParcel(12));

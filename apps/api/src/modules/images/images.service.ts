@@ -130,6 +130,7 @@ export function createImagesService({ repo, imagery, storage, coverage }: Images
     row: ResultRow,
     cached: boolean,
     size?: { width: number; height: number },
+    asked?: { start: string; end: string },
   ): Promise<GenerateImageAnswer> {
     const { width, height } = size ?? (await storedPngSize(storage, row.imageKey)) ?? { width: 0, height: 0 };
     return {
@@ -144,8 +145,10 @@ export function createImagesService({ repo, imagery, storage, coverage }: Images
       width,
       height,
       scene: { id: row.sceneId, datetime: row.sceneDatetime.toISOString(), cloudFraction: row.cloudFraction },
-      dateDebut: row.startDate,
-      dateFin: row.endDate,
+      // The period the farmer asked for: an image already produced for another window that holds the same
+      // acquisition is answered with this request's window, not the one it was first ordered with.
+      dateDebut: asked?.start ?? row.startDate,
+      dateFin: asked?.end ?? row.endDate,
     };
   }
 
@@ -171,10 +174,10 @@ export function createImagesService({ repo, imagery, storage, coverage }: Images
     deadline: Deadline,
     selection?: SceneSelection,
   ): Promise<GenerateImageAnswer> {
-    const size = await storedFilesSize(row);
-    if (size) return answer(index, row, true, size);
-
     const window = { start: request.start, end: request.end };
+    const size = await storedFilesSize(row);
+    if (size) return answer(index, row, true, size, window);
+
     let scene = selection;
     if (!scene) {
       // The scene's own day: the selection finds that acquisition again.
@@ -197,11 +200,11 @@ export function createImagesService({ repo, imagery, storage, coverage }: Images
       await removeResultFiles(storage, keys);
       const current = await repo.resultById(row.id);
       if (!current) throw new NotFoundError();
-      return answer(index, current, true);
+      return answer(index, current, true, undefined, window);
     }
     // What is left of the lost files is no longer referenced (the orphan sweep would remove it too).
     await removeResultFiles(storage, row);
-    return answer(index, repaired, true, { width: map.width, height: map.height });
+    return answer(index, repaired, true, { width: map.width, height: map.height }, window);
   }
 
   /** The size an already-produced image was requested at (`…-w512h512` at the end of its legend hash). */
@@ -300,7 +303,7 @@ export function createImagesService({ repo, imagery, storage, coverage }: Images
       if (delivery.kind === 'exhausted') throw new QuotaExhaustedError(index.code, delivery.used, delivery.total);
       return delivery.kind === 'charged'
         ? answer(index, delivery.row, false, { width: map.width, height: map.height })
-        : answer(index, delivery.row, true);
+        : answer(index, delivery.row, true, undefined, window);
     },
   };
 }
