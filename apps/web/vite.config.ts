@@ -27,11 +27,19 @@ function reactRouterProduction(): string {
  * outbox, the live-messages hook and their API helpers): one chunk.
  */
 const AREA_SHELL_MODULES =
-  /[\\/](?:src[\\/](?:features[\\/]areas[\\/](?:AreaLayout|AreaPageView|Sidebar|areaIcons)\.tsx|app[\\/](?:pages|restoreSession)\.ts|lib[\\/](?:queries|outbox)\.ts|features[\\/]messaging[\\/](?:live|api)\.ts|features[\\/]admin[\\/](?:adminApi|queries)\.ts)|node_modules[\\/]@tanstack[\\/])/;
+  /[\\/](?:src[\\/](?:features[\\/]areas[\\/](?:AreaLayout|AreaPageView|Sidebar|areaIcons)\.tsx|app[\\/](?:pages|restoreSession)\.ts|lib[\\/](?:queries|outbox)\.ts|features[\\/]messaging[\\/](?:live|api)\.ts|features[\\/]admin[\\/](?:adminApi|queries)\.ts|features[\\/]alerts[\\/](?:AlertBell|BellIcon)\.tsx|features[\\/]alerts[\\/]alertsApi\.ts|features[\\/]farm[\\/]useMedia\.ts)|node_modules[\\/]@tanstack[\\/])/;
+
+/**
+ * The farm map page with the farm modules it always loads (result panels, values grid, API, formats, the map's
+ * lazy frame, the demo note): one chunk. Leaflet (map/FarmMap.tsx), the charts (recharts), the compare mode and
+ * the other farm pages stay in their own chunks, loaded when used.
+ */
+const FARM_PAGE_MODULES =
+  /[\\/](?:src[\\/]features[\\/](?:farm[\\/](?!ParcelPage|HistoryPage|HistoryChart|SeasonChart)[^\\/]+|farm[\\/]map[\\/](?:FarmMapFrame|LazyFarmMap|mapConfig)\.tsx?|demo[\\/]DemoImageryNote\.tsx)|packages[\\/]imagery[\\/]src[\\/]output[\\/]values-grid\.ts)$/;
 
 /** Small shared pieces of forms and lists (banners, fields, dialogs, messages, wilayas, money): one chunk. */
 const SHARED_UI_MODULES =
-  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:components[\\/]ui[\\/](?:ErrorBanner|fields|Dialog|FormError)\.tsx|lib[\\/](?:messages|catalogText|money|focusFirstInvalid)\.ts)|packages[\\/]shared[\\/]src[\\/](?:errors|wilayas)\.ts)$/;
+  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:components[\\/]ui[\\/](?:ErrorBanner|fields|Dialog|FormError)\.tsx|lib[\\/](?:messages|catalogText|money|focusFirstInvalid)\.ts)|packages[\\/]shared[\\/]src[\\/](?:errors|wilayas|localized)\.ts)$/;
 
 /**
  * Locale namespaces that load together, one chunk per language: the signed-in frame's (layout, messaging for
@@ -40,7 +48,7 @@ const SHARED_UI_MODULES =
 function localeGroup(id: string): string | null {
   const m = /[\\/]i18n[\\/]locales[\\/](\w+)[\\/](\w+)\.json$/.exec(id);
   if (!m) return null;
-  if (m[2] === 'layout' || m[2] === 'messaging') return `area-${m[1]}`;
+  if (m[2] === 'layout' || m[2] === 'messaging' || m[2] === 'farm') return `area-${m[1]}`;
   if (m[2] === 'errors' || m[2] === 'validation' || m[2] === 'auth') return `forms-${m[1]}`;
   return null;
 }
@@ -81,10 +89,13 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 10 },
+            // The bundler's runtime helpers (under 1 KB) with the entry: one request less on every screen.
+            { name: 'app', test: /rolldown[\\/]runtime/, priority: 11 },
             // Issue 13 §4: what always loads together after the first paint, one file per group instead of
             // ten small ones (each ≥ 1 round trip on a weak connection; docs/PERFORMANCE.md).
             { name: localeGroup, priority: 3, includeDependenciesRecursively: false },
             { name: 'area', test: AREA_SHELL_MODULES, priority: 2, includeDependenciesRecursively: false },
+            { name: 'farm-page', test: FARM_PAGE_MODULES, priority: 2, includeDependenciesRecursively: false },
             { name: 'ui', test: SHARED_UI_MODULES, priority: 1, includeDependenciesRecursively: false },
           ],
         },

@@ -2,27 +2,12 @@ import { z } from 'zod';
 import { phoneSchema, wilayaSchema } from './auth.ts';
 import { ID_MAX, PUBLICATION_STATES, PUBLICATION_UNITS } from './limits.ts';
 import { nameText, noNul, requiredText } from './text.ts';
+import { MARKETPLACE_LIMITS, PUBLICATION_SORTS } from './marketplace-limits.ts';
 
 /**
  * Contracts of the marketplace routes (SPEC §3 SellerAbonnementUser and Publication, §7 `publications/*`),
  * shared by the API and the web forms. Form field names are the SPEC's; issue messages are locale keys.
  */
-export const MARKETPLACE_LIMITS = {
-  maxImagesPerPublication: 10,
-  maxImageBytes: 8 * 1024 * 1024,
-  /** Longest side of the stored photo and of its thumbnail (pixels). */
-  imageLargePx: 1600,
-  imageThumbPx: 400,
-  pageSizeDefault: 24,
-  pageSizeMax: 100,
-  productNameMaxLength: 120,
-  addressMaxLength: 200,
-  searchMaxLength: 100,
-} as const;
-
-export const PUBLICATION_SORTS = ['recent', 'price_asc', 'price_desc'] as const;
-export type PublicationSort = (typeof PUBLICATION_SORTS)[number];
-
 const required = 'validation.required';
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 /** Numbers arrive as text from multipart forms and query strings. */

@@ -86,9 +86,3 @@ export const optionalNameText = (max: number) =>
     .refine((v) => v === '' || hasVisibleCharacter(v), TEXT_MESSAGES.invisible)
     .refine((v) => !BIDI_CONTROLS.test(v), TEXT_MESSAGES.bidi)
     .optional();
-
-/** A bilingual catalogue text in the reader's language: the Arabic one when there is one, else the French. */
-export function localizedName(texts: { fr: string; ar?: string | null }, lang: 'ar' | 'fr'): string {
-  const ar = texts.ar?.trim();
-  return lang === 'ar' && ar ? ar : texts.fr;
-}
