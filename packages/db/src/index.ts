@@ -5,7 +5,7 @@ export type { MigrationState } from './migrate.ts';
 export { listenOnPostgres, notify, type PostgresListener, type PostgresListenerOptions } from './listen.ts';
 export { DatabaseUnreachableError, PostgisMissingError, waitForPostgres } from './postgres-start.ts';
 export { hashPassword, verifyPassword } from './password.ts';
-export { addLegendIfNone, type DefaultLegendRow } from './seed/legends.ts';
+export { addLegendIfNone, defaultLegendRows, type DefaultLegendRow } from './seed/legends.ts';
 export {
   seed,
   createUsageRows,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  indexCodeFromName,
   LegendInput,
   ParcelForm,
   ParcelInput,
@@ -14,6 +13,7 @@ import {
   toBilingual,
   toRecommendations,
 } from './admin.ts';
+import { indexCodeFromName } from './indices.ts';
 
 const messages = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   (r.error?.issues ?? []).map((i) => `${i.path.join('.')}:${i.message}`);

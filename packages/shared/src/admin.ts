@@ -158,21 +158,6 @@ export function toRecommendations(value: string | RecommendationInput[]): Recomm
   return trimmed ? [{ range: { ar: '', fr: '' }, ar: trimmed, fr: trimmed }] : [];
 }
 
-/**
- * The index codes the imagery engine computes (@filaha/imagery INDEX_CODES, checked equal by its tests): the
- * back office offers these, and POST/PUT /api/indice refuse any other code.
- */
-export const ENGINE_INDEX_CODES = ['NDVI', 'NDMI', 'NDWI', 'NDRE', 'MSAVI', 'EVI', 'SAVI', 'GNDVI'] as const;
-export type EngineIndexCode = (typeof ENGINE_INDEX_CODES)[number];
-
-/** 'Indice NDVI' → 'NDVI' (SPEC §3: the index is matched without the 'Indice' prefix, spaces and case). */
-export function indexCodeFromName(name: string): string {
-  return name
-    .replace(/^\s*indice\s*/i, '')
-    .replace(/\s+/g, '')
-    .toUpperCase();
-}
-
 const indexFields = {
   indiceName: nameText(80),
   /** Engine code ('NDVI'…); derived from indiceName when absent. */

@@ -6,6 +6,7 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './demo-area.ts';
 export * from './reset-form.ts';
+export * from './indices.ts';
 export * from './admin.ts';
 export * from './marketplace-limits.ts';
 export * from './marketplace.ts';

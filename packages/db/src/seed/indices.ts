@@ -1,30 +1,27 @@
+import { INDEX_REGISTRY } from '@filaha/shared';
 import type { LocalizedText, Recommendation } from '../schema/index.ts';
+import { defaultLegendRows, type DefaultLegendRow } from './legends.ts';
 
-export interface SeedLegend {
-  start: number;
-  end: number;
-  color: string;
-  fr: string;
-  ar: string;
-}
-export interface SeedIndex {
-  code: 'NDVI' | 'NDMI' | 'NDWI' | 'NDRE' | 'MSAVI';
-  name: string;
+type SeededCode = 'NDVI' | 'NDMI' | 'NDWI' | 'NDRE' | 'MSAVI';
+
+/** The texts the seed writes for an index; its name and default legend come from the registry (@filaha/shared). */
+interface SeedTexts {
+  code: SeededCode;
   description: LocalizedText;
   recommendations: Recommendation[];
-  legends: SeedLegend[];
+}
+
+export interface SeedIndex extends SeedTexts {
+  name: string;
+  legends: DefaultLegendRow[];
 }
 
 const range = (fr: string, ar: string): LocalizedText => ({ fr, ar });
 
-/**
- * The five indices of the product with bilingual texts and default legends (IMAGERY.md). Legend
- * intervals are [start, end); the outer ends are −1 and 1, the bounds of these normalised indices.
- */
-export const SEED_INDICES: SeedIndex[] = [
+/** The five indices of the product with bilingual texts (IMAGERY.md). */
+const SEED_TEXTS: SeedTexts[] = [
   {
     code: 'NDVI',
-    name: 'Indice NDVI',
     description: {
       fr: "L'indice de végétation par différence normalisée (NDVI) compare le rouge, absorbé par la chlorophylle, au proche infrarouge, réfléchi par les feuilles. Il mesure la vigueur et la densité du couvert végétal : plus la valeur est élevée, plus la végétation est dense et active.",
       ar: 'مؤشر الغطاء النباتي بالفرق المعياري (NDVI) يقارن الضوء الأحمر الذي يمتصه اليخضور بالأشعة تحت الحمراء القريبة التي تعكسها الأوراق. يقيس قوة الغطاء النباتي وكثافته: كلما ارتفعت القيمة كان الغطاء أكثف وأنشط.',
@@ -56,23 +53,9 @@ export const SEED_INDICES: SeedIndex[] = [
         ar: 'غطاء نباتي كثيف وقوي. واصل الممارسات الحالية. راقب المناطق الأضعف داخل القطعة.',
       },
     ],
-    legends: [
-      { start: -1, end: 0, color: 'rgb(128, 118, 105)', fr: 'Eau ou surface non végétale', ar: 'ماء أو سطح غير نباتي' },
-      { start: 0, end: 0.2, color: 'rgb(165, 81, 42)', fr: 'Sol nu', ar: 'تربة عارية' },
-      {
-        start: 0.2,
-        end: 0.4,
-        color: 'rgb(240, 210, 60)',
-        fr: 'Végétation clairsemée ou stressée',
-        ar: 'غطاء نباتي متفرق أو مجهد',
-      },
-      { start: 0.4, end: 0.6, color: 'rgb(140, 200, 80)', fr: 'Végétation modérée', ar: 'غطاء نباتي متوسط' },
-      { start: 0.6, end: 1, color: 'rgb(26, 120, 50)', fr: 'Végétation dense et saine', ar: 'غطاء نباتي كثيف وسليم' },
-    ],
   },
   {
     code: 'NDMI',
-    name: 'Indice NDMI',
     description: {
       fr: "L'indice d'humidité par différence normalisée (NDMI) compare le proche infrarouge et l'infrarouge à ondes courtes, sensible à l'eau contenue dans les feuilles. Il révèle le stress hydrique avant qu'il ne soit visible à l'œil nu.",
       ar: 'مؤشر الرطوبة بالفرق المعياري (NDMI) يقارن الأشعة تحت الحمراء القريبة بالأشعة تحت الحمراء قصيرة الموجة الحساسة للماء الموجود في الأوراق. يكشف الإجهاد المائي قبل أن يظهر للعين المجردة.',
@@ -99,16 +82,9 @@ export const SEED_INDICES: SeedIndex[] = [
         ar: 'محتوى مائي مرتفع. تجنب الإفراط في الري لأنه يشجع الأمراض الفطرية.',
       },
     ],
-    legends: [
-      { start: -1, end: 0, color: 'rgb(222, 203, 164)', fr: 'Sec', ar: 'جاف' },
-      { start: 0, end: 0.2, color: 'rgb(173, 216, 230)', fr: 'Humidité faible', ar: 'رطوبة ضعيفة' },
-      { start: 0.2, end: 0.4, color: 'rgb(70, 130, 200)', fr: 'Humidité bonne', ar: 'رطوبة جيدة' },
-      { start: 0.4, end: 1, color: 'rgb(8, 48, 140)', fr: 'Humidité élevée', ar: 'رطوبة مرتفعة' },
-    ],
   },
   {
     code: 'NDWI',
-    name: 'Indice NDWI',
     description: {
       fr: "L'indice de l'eau par différence normalisée (NDWI, McFeeters) compare le vert et le proche infrarouge pour repérer l'eau libre : bassins, retenues, zones inondées.",
       ar: 'مؤشر الماء بالفرق المعياري (NDWI، ماكفيترز) يقارن اللون الأخضر بالأشعة تحت الحمراء القريبة لتحديد المياه المكشوفة: الأحواض والسدود والمناطق المغمورة.',
@@ -130,15 +106,9 @@ export const SEED_INDICES: SeedIndex[] = [
         ar: 'مياه مكشوفة: حوض أو سد أو فيضان.',
       },
     ],
-    legends: [
-      { start: -1, end: 0, color: 'rgb(150, 160, 120)', fr: 'Terre', ar: 'يابسة' },
-      { start: 0, end: 0.2, color: 'rgb(120, 190, 220)', fr: 'Sol humide', ar: 'تربة رطبة' },
-      { start: 0.2, end: 1, color: 'rgb(20, 80, 200)', fr: 'Eau libre', ar: 'مياه مكشوفة' },
-    ],
   },
   {
     code: 'NDRE',
-    name: 'Indice NDRE',
     description: {
       fr: "L'indice NDRE (bord du rouge) compare le proche infrarouge à la bande « red edge ». Plus sensible que le NDVI sur les cultures denses, il renseigne sur la teneur en chlorophylle et donc sur la nutrition azotée.",
       ar: 'مؤشر NDRE (الحافة الحمراء) يقارن الأشعة تحت الحمراء القريبة بنطاق الحافة الحمراء. هو أكثر حساسية من NDVI في المحاصيل الكثيفة، ويدل على محتوى اليخضور وبالتالي على التغذية الآزوتية.',
@@ -165,16 +135,9 @@ export const SEED_INDICES: SeedIndex[] = [
         ar: 'محتوى مرتفع جدا من اليخضور. لا حاجة لأي تصحيح.',
       },
     ],
-    legends: [
-      { start: -1, end: 0.2, color: 'rgb(165, 81, 42)', fr: 'Chlorophylle faible', ar: 'يخضور ضعيف' },
-      { start: 0.2, end: 0.35, color: 'rgb(240, 210, 60)', fr: 'Chlorophylle modérée', ar: 'يخضور متوسط' },
-      { start: 0.35, end: 0.5, color: 'rgb(140, 200, 80)', fr: 'Chlorophylle bonne', ar: 'يخضور جيد' },
-      { start: 0.5, end: 1, color: 'rgb(26, 120, 50)', fr: 'Chlorophylle très élevée', ar: 'يخضور مرتفع جدا' },
-    ],
   },
   {
     code: 'MSAVI',
-    name: 'Indice MSAVI',
     description: {
       fr: "L'indice de végétation ajusté au sol (MSAVI) corrige l'influence du sol nu visible entre les plants. Il est adapté aux débuts de cycle et aux cultures peu couvrantes, là où le NDVI est faussé par le sol.",
       ar: 'مؤشر الغطاء النباتي المعدل حسب التربة (MSAVI) يصحح تأثير التربة العارية الظاهرة بين النباتات. يناسب بداية الموسم والمحاصيل قليلة التغطية حيث يتأثر NDVI بالتربة.',
@@ -201,11 +164,12 @@ export const SEED_INDICES: SeedIndex[] = [
         ar: 'غطاء كثيف. استعمل NDVI أو NDRE لمتابعة أدق.',
       },
     ],
-    legends: [
-      { start: -1, end: 0.2, color: 'rgb(165, 81, 42)', fr: 'Sol nu', ar: 'تربة عارية' },
-      { start: 0.2, end: 0.4, color: 'rgb(240, 210, 60)', fr: 'Couvert en développement', ar: 'غطاء في طور النمو' },
-      { start: 0.4, end: 0.6, color: 'rgb(140, 200, 80)', fr: 'Couvert installé', ar: 'غطاء مستقر' },
-      { start: 0.6, end: 1, color: 'rgb(26, 120, 50)', fr: 'Couvert dense', ar: 'غطاء كثيف' },
-    ],
   },
 ];
+
+/** The seeded indices: texts, the registry's French name ('Indice NDVI') and default legend. */
+export const SEED_INDICES: SeedIndex[] = SEED_TEXTS.map((texts) => ({
+  ...texts,
+  name: INDEX_REGISTRY[texts.code].names.fr,
+  legends: defaultLegendRows(texts.code),
+}));

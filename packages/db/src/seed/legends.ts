@@ -1,3 +1,4 @@
+import { INDEX_REGISTRY, type EngineIndexCode } from '@filaha/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { indices, legends } from '../schema/index.ts';
@@ -9,6 +10,21 @@ export interface DefaultLegendRow {
   color: string;
   fr: string;
   ar: string;
+}
+
+/**
+ * The registry's default legend of an index code (@filaha/shared INDEX_REGISTRY) as legend rows: what a seeded
+ * index and an index created in the back office start with; none for a code the registry does not know.
+ */
+export function defaultLegendRows(code: string): DefaultLegendRow[] {
+  if (!Object.hasOwn(INDEX_REGISTRY, code)) return [];
+  return INDEX_REGISTRY[code as EngineIndexCode].legend.map(({ start, end, color, label }) => ({
+    start,
+    end,
+    color,
+    fr: label.fr,
+    ar: label.ar,
+  }));
 }
 
 /**

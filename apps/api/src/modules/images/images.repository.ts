@@ -20,6 +20,7 @@ import {
   type PolygonGeometry,
 } from '@filaha/db';
 import type { LegendInterval } from '@filaha/imagery';
+import { indexCodeFromName } from '@filaha/shared';
 
 export type ResultRow = typeof indexResults.$inferSelect;
 export type NewResult = typeof indexResults.$inferInsert;
@@ -52,15 +53,6 @@ export type Delivery =
   | { kind: 'duplicate'; row: ResultRow }
   /** The quota ran out meanwhile: nothing was written. */
   | { kind: 'exhausted'; used: number; total: number };
-
-/** 'Indice NDVI', 'ndvi', ' NDVI ' → 'NDVI' (the SPEC's matching rule: drop the prefix, spaces and case). */
-export function normalizeIndexName(name: string): string {
-  return name
-    .trim()
-    .replace(/^indice\s*/i, '')
-    .replace(/\s+/g, '')
-    .toUpperCase();
-}
 
 class QuotaRaceLost extends Error {}
 
@@ -138,12 +130,12 @@ export function createImagesRepository(db: Db) {
 
   return {
     async findIndex(name: string): Promise<IndexRecord | undefined> {
-      const wanted = normalizeIndexName(name);
+      const wanted = indexCodeFromName(name);
       if (!wanted) return undefined;
       // A handful of rows: matching in JS keeps the SPEC's rule in one readable place.
       const rows = await db.select({ id: indices.id, code: indices.code, name: indices.name }).from(indices);
       return (
-        rows.find((r) => r.code.toUpperCase() === wanted) ?? rows.find((r) => normalizeIndexName(r.name) === wanted)
+        rows.find((r) => r.code.toUpperCase() === wanted) ?? rows.find((r) => indexCodeFromName(r.name) === wanted)
       );
     },
 

@@ -5,7 +5,7 @@ import {
   type IndexInput,
   type IndexUpdateInput,
 } from '@filaha/shared';
-import type { DefaultLegendRow } from '@filaha/db';
+import { defaultLegendRows } from '@filaha/db';
 import { findIndex } from '@filaha/imagery';
 import type { AuthedCtx, Ctx } from '../../context.ts';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
@@ -36,22 +36,6 @@ function codeOf(input: { code?: string | undefined; indiceName: string }): strin
   const engine = findIndex(code);
   if (!engine) throw notComputable();
   return engine.code;
-}
-
-/**
- * The engine's default legend of a code it computes (packages/imagery indices.ts: thresholds per index, labels
- * in both languages), as legend rows: what an index created in the back office starts with.
- */
-export function engineLegendRows(code: string): DefaultLegendRow[] {
-  const engine = findIndex(code);
-  if (!engine) return [];
-  return engine.legend.map((l) => ({
-    start: l.start,
-    end: l.end,
-    color: l.color,
-    fr: l.label?.fr ?? `${l.start} – ${l.end}`,
-    ar: l.label?.ar ?? `${l.start} – ${l.end}`,
-  }));
 }
 
 /** Vegetation indices (admin CRUD; reads are public) and the farmer's index-map configuration (SPEC §3). */
@@ -85,7 +69,7 @@ export function createIndicesService(repo: IndicesRepository, parcels: ParcelsRe
         recommendations: toRecommendations(input.recomndation),
       };
       // The farmer's legend is never empty: the engine's default for the code, editable afterwards.
-      const created = settle(await repo.create(values, engineLegendRows(values.code)));
+      const created = settle(await repo.create(values, defaultLegendRows(values.code)));
       return present(created.id, ctx.lang);
     },
 
@@ -104,7 +88,7 @@ export function createIndicesService(repo: IndicesRepository, parcels: ParcelsRe
       if (input.recomndation !== undefined) patch.recommendations = toRecommendations(input.recomndation);
       if (Object.keys(patch).length === 0) return present(id, ctx.lang);
       // Another engine code on an index without legend rows brings that code's default legend.
-      settle(await repo.update(id, patch, engineLegendRows));
+      settle(await repo.update(id, patch, defaultLegendRows));
       return present(id, ctx.lang);
     },
 

@@ -1,3 +1,4 @@
+import { indexCodeFromName } from '@filaha/shared';
 import type { LangCode } from '../../i18n/languages.ts';
 import { formatNumber } from './format.ts';
 
@@ -58,9 +59,5 @@ export function indexTone(code: string): { dot: string; ring: string } {
 
 /** SPEC §3: an index is matched by its name without the 'Indice' prefix, spaces and case ('Indice NDVI' → NDVI). */
 export function indexCodeOf(index: { code?: string | null; indiceName: string }): string {
-  if (index.code) return index.code.toUpperCase();
-  return index.indiceName
-    .replace(/^\s*indice/i, '')
-    .replace(/\s+/g, '')
-    .toUpperCase();
+  return index.code ? index.code.toUpperCase() : indexCodeFromName(index.indiceName);
 }
