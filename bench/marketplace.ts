@@ -15,6 +15,10 @@ import { writeDocSection } from './lib/doc-section.ts';
 import {
   createDb,
   hashPassword,
+  publicationCountStatement,
+  publicationListStatement,
+  statementText,
+  type PublicationListFilters,
   publicationImages,
   publications,
   sellerPlans,
@@ -27,12 +31,9 @@ import {
 import { PublicationListQuery } from '@filaha/shared';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import {
-  countQuery,
-  listQuery,
-  type ListFilters,
-  type SqlQuery,
-} from '../apps/api/src/modules/marketplace/publications.query.ts';
+
+/** A statement as `pg` runs it. */
+type SqlQuery = { text: string; values: unknown[] };
 
 interface AutocannonResult {
   latency: { p50: number; p99: number };
@@ -216,12 +217,12 @@ async function fill(): Promise<void> {
 }
 
 // ---- measurements -------------------------------------------------------------------------------------------
-/** The statements the API runs for a query string (the same builder the repository uses). */
+/** The statements the API runs for a query string (@filaha/db's, which the API's repository runs). */
 function statementsFor(queryString: string): SqlQuery[] {
   const query = PublicationListQuery.parse(Object.fromEntries(new URLSearchParams(queryString)));
   const limit = query.limit ?? 24;
-  const filters: ListFilters = { ...query, limit, offset: ((query.page ?? 1) - 1) * limit };
-  return [listQuery(filters), countQuery(filters)];
+  const filters: PublicationListFilters = { ...query, limit, offset: ((query.page ?? 1) - 1) * limit };
+  return [statementText(publicationListStatement(filters)), statementText(publicationCountStatement(filters))];
 }
 
 /** Node types and indexes of a plan, to show the listing is served by indexes. */

@@ -14,6 +14,17 @@ export {
   type SeedResult,
   type SeedAccount,
 } from './seed/index.ts';
+export {
+  escapeLike,
+  FARMER_SELLER_ROLE_ID,
+  publicationByIdStatement,
+  publicationCountStatement,
+  publicationListStatement,
+  publicationsByOwnerStatement,
+  statementText,
+  type PublicationListFilters,
+  type PublicationRow,
+} from './queries/publications.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
 // drizzle-orm lives in this package's node_modules only: re-export the query helpers so other

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { PUBLICATION_UNITS, type PublicationState, type PublicationUnit } from '@filaha/shared';
 import { users } from './accounts.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
@@ -107,4 +107,19 @@ export const servicePrices = pgTable(
       sql`${t.amountDa} IS NULL OR (${t.amountDa} > 0 AND ${t.amountDa} <= 100000000)`,
     ),
   ],
+);
+
+/**
+ * The marketplace listing's change counter: one row (id = true), bumped by the statement-level triggers of
+ * migration 0006 in the transaction of every write the listing reads; the API caches listing pages per value.
+ */
+export const marketplaceListingVersion = pgTable(
+  'marketplace_listing_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+  },
+  (t) => [check('marketplace_listing_version_id_check', sql`${t.id}`)],
 );

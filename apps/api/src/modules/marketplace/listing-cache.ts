@@ -1,4 +1,4 @@
-import { sql, type Db } from '@filaha/db';
+import { marketplaceListingVersion, sql, type Db } from '@filaha/db';
 
 /**
  * Listing pages of the marketplace, kept in memory per value of the database's listing change counter
@@ -117,9 +117,9 @@ export function createListingCache({ readVersion, maxChars = 8 * 1024 * 1024 }: 
 /** The counter of migration 0006 as text (bigint), or null when the row is missing. */
 export function listingVersionReader(db: Db): () => Promise<string | null> {
   return async () => {
-    const result = await db.execute<{ version: string }>(
-      sql`SELECT version::text AS version FROM marketplace_listing_version`,
-    );
-    return result.rows[0]?.version ?? null;
+    const [row] = await db
+      .select({ version: sql<string>`${marketplaceListingVersion.version}::text` })
+      .from(marketplaceListingVersion);
+    return row?.version ?? null;
   };
 }

@@ -1,4 +1,4 @@
-import type { PublicationRow } from './publications.query.ts';
+import type { PublicationRow } from '@filaha/db';
 import type { Publication } from './publications.schemas.ts';
 
 /** Where the API serves publication photos (public, cached for a year: keys are never reused). */

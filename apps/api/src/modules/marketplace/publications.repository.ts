@@ -3,26 +3,23 @@ import {
   asc,
   eq,
   inArray,
+  publicationByIdStatement,
+  publicationCountStatement,
   publicationImages,
+  publicationListStatement,
   publications,
+  publicationsByOwnerStatement,
   sellerPlans,
   sellerSubscriptions,
   sql,
   type Db,
+  type PublicationListFilters,
+  type PublicationRow,
   type SQL,
   type Tx,
 } from '@filaha/db';
 import type { PublicationState, PublicationUnit } from '@filaha/shared';
 import { algiersToday } from '../seller-plans/shared.ts';
-import {
-  byIdQuery,
-  byOwnerQuery,
-  countQuery,
-  listQuery,
-  type ListFilters,
-  type PublicationRow,
-  type SqlQuery,
-} from './publications.query.ts';
 
 export interface StoredPhoto {
   key: string;
@@ -43,21 +40,8 @@ export interface PublicationFields {
 export type PostRefusal = 'no_subscription' | 'inactive' | 'limit';
 export type CreateOutcome = { ok: true; id: number } | { ok: false; reason: PostRefusal };
 
-/** `$n` placeholders → drizzle chunks, so a SqlQuery runs on either driver through the same `db`. */
-export function toDrizzle(query: SqlQuery): SQL {
-  const chunks: SQL[] = [];
-  let last = 0;
-  for (const match of query.text.matchAll(/\$(\d+)/g)) {
-    chunks.push(sql.raw(query.text.slice(last, match.index)));
-    chunks.push(sql`${sql.param(query.values[Number(match[1]) - 1])}`);
-    last = match.index + match[0].length;
-  }
-  chunks.push(sql.raw(query.text.slice(last)));
-  return sql.join(chunks);
-}
-
 export function createPublicationsRepository(db: Db) {
-  const rows = async (query: SqlQuery) => (await db.execute<PublicationRow>(toDrizzle(query))).rows;
+  const rows = async (statement: SQL) => (await db.execute<PublicationRow>(statement)).rows;
 
   /** Why the subscription cannot take a post now (read-only; the insert re-checks atomically). */
   async function refusal(target: Db | Tx, userId: number, subscriptionId: number): Promise<PostRefusal | null> {
@@ -80,11 +64,11 @@ export function createPublicationsRepository(db: Db) {
   }
 
   return {
-    findById: async (id: number): Promise<PublicationRow | undefined> => (await rows(byIdQuery(id)))[0],
-    listByOwner: (userId: number) => rows(byOwnerQuery(userId)),
-    list: (filters: ListFilters) => rows(listQuery(filters)),
-    async count(filters: ListFilters): Promise<number> {
-      const result = await db.execute<{ total: number }>(toDrizzle(countQuery(filters)));
+    findById: async (id: number): Promise<PublicationRow | undefined> => (await rows(publicationByIdStatement(id)))[0],
+    listByOwner: (userId: number) => rows(publicationsByOwnerStatement(userId)),
+    list: (filters: PublicationListFilters) => rows(publicationListStatement(filters)),
+    async count(filters: PublicationListFilters): Promise<number> {
+      const result = await db.execute<{ total: number }>(publicationCountStatement(filters));
       return Number(result.rows[0]?.total ?? 0);
     },
 

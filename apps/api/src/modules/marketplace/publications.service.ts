@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PublicationListFilters } from '@filaha/db';
 import {
   MARKETPLACE_LIMITS,
   PublicationInput,
@@ -13,7 +14,6 @@ import { marketplaceText } from '../seller-plans/shared.ts';
 import type { ProcessedPhoto } from './photos.ts';
 import { parseFields, tooManyImages } from './publication-form.ts';
 import { IMAGE_KEY_PREFIX, toPublication } from './publications.presenter.ts';
-import type { ListFilters } from './publications.query.ts';
 import type { PostRefusal, PublicationFields, PublicationsRepository, StoredPhoto } from './publications.repository.ts';
 import type { Publication, PublicationPage } from './publications.schemas.ts';
 
@@ -196,7 +196,7 @@ export function createPublicationsService({ repo, storage, log }: PublicationsSe
       const paged = query.page !== undefined || query.limit !== undefined;
       const page = query.page ?? 1;
       const limit = query.limit ?? (paged ? MARKETPLACE_LIMITS.pageSizeDefault : MARKETPLACE_LIMITS.pageSizeMax);
-      const filters: ListFilters = {
+      const filters: PublicationListFilters = {
         q: query.q,
         category: query.category,
         wilaya: query.wilaya,
