@@ -1,7 +1,6 @@
 import { toBilingual, type PlanInput } from '@filaha/shared';
 import type { AuthedCtx, Ctx } from '../../context.ts';
-import { NotFoundError } from '../../errors.ts';
-import { conflict, inUse } from './domain-errors.ts';
+import { conflict, inUse, NotFoundError } from '../../core/errors.ts';
 import { domainText } from './domain-texts.ts';
 import { toPlan, toPlanDetails } from './plans.presenter.ts';
 import type { PlansRepository } from './plans.repository.ts';

@@ -1,21 +1,6 @@
-import { CONFLICT_REASONS, type ConflictReason } from '@filaha/shared';
-import { AppError } from '../../errors.ts';
 import type { Language } from '../../i18n/messages.ts';
 
 /** Helpers of the marketplace modules (seller plans, seller subscriptions, publications). */
-
-/** 409 CONFLICT (or IN_USE) whose issue names the field and the reason with its locale key. */
-export function conflictOn(reason: ConflictReason, path: string): AppError {
-  const code = reason === 'in_use' ? 'IN_USE' : 'CONFLICT';
-  return new AppError(code, 409, [{ path, code: reason, message: CONFLICT_REASONS[reason] }]);
-}
-
-/** 400 for a body field naming a row that does not exist (a stale select, for instance). */
-export function unknownReference(path: string): AppError {
-  return new AppError('VALIDATION_FAILED', 400, [
-    { path, code: 'unknown_reference', message: 'validation.unknownReference' },
-  ]);
-}
 
 /** Success messages of the marketplace routes (SPEC §8 wording for French where it exists). */
 const TEXTS = {
