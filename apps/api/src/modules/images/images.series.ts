@@ -31,8 +31,7 @@ const STAFF = ['Admin', 'Manager'] as const;
 function apiErrorOf(error: unknown): unknown {
   if (error instanceof CatalogUnavailableError || error instanceof CogUnavailableError)
     return Object.assign(new AppError('CATALOG_UNAVAILABLE'), { cause: error });
-  if (error instanceof InvalidGeometryError)
-    return Object.assign(new AppError('INVALID_GEOMETRY'), { cause: error });
+  if (error instanceof InvalidGeometryError) return Object.assign(new AppError('INVALID_GEOMETRY'), { cause: error });
   return error;
 }
 

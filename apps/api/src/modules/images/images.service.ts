@@ -86,8 +86,7 @@ export function apiErrorOf(error: unknown, window: { start: string; end: string 
   if (error instanceof CatalogUnavailableError || error instanceof CogUnavailableError) {
     return Object.assign(new AppError('CATALOG_UNAVAILABLE'), { cause: error });
   }
-  if (error instanceof InvalidGeometryError)
-    return Object.assign(new AppError('INVALID_GEOMETRY'), { cause: error });
+  if (error instanceof InvalidGeometryError) return Object.assign(new AppError('INVALID_GEOMETRY'), { cause: error });
   if (error instanceof UnknownIndexError) return new WordedError('NOT_FOUND', 'indexNotFound');
   return error;
 }
