@@ -12,7 +12,7 @@ import { AppError, conflict, ForbiddenError, inUse, NotFoundError, ValidationErr
 import { READER_ROLES } from '../../core/roles.ts';
 import { toParcel } from '../parcels/parcels.presenter.ts';
 import type { ParcelsRepository } from '../parcels/parcels.repository.ts';
-import { domainText } from '../plans/domain-texts.ts';
+import { domainText } from '../../core/texts.ts';
 import type { IndexValues, IndicesRepository, WriteOutcome } from './indices.repository.ts';
 import { descriptionText, toIndex, toLegend } from './indices.presenter.ts';
 import type { Index, IndexConfig } from './indices.schemas.ts';

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthedCtx, Ctx } from '../../context.ts';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
-import { marketplaceText } from '../seller-plans/shared.ts';
+import { marketplaceText } from '../../core/texts.ts';
 import type { ProcessedPhoto } from './photos.ts';
 import { parseFields, tooManyImages } from './publication-form.ts';
 import { IMAGE_KEY_PREFIX, toPublication } from './publications.presenter.ts';

@@ -2,7 +2,7 @@ import { ALGERIA_BBOX, PARCEL_AREA_HA, PARCEL_MESSAGES, type ParcelInput } from 
 import type { AuthedCtx } from '../../context.ts';
 import { AppError, ForbiddenError, NotFoundError, unknownReference, ValidationError } from '../../core/errors.ts';
 import { FARMER_ROLE, READER_ROLES } from '../../core/roles.ts';
-import { domainText } from '../plans/domain-texts.ts';
+import { domainText } from '../../core/texts.ts';
 import { toParcel } from './parcels.presenter.ts';
 import type { GeometryCheck, ParcelsRepository } from './parcels.repository.ts';
 import type { Parcel } from './parcels.schemas.ts';

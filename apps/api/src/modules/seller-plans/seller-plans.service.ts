@@ -10,7 +10,7 @@ import {
 import type { SellerPlansRepository } from './seller-plans.repository.ts';
 import type { CurrentSellerSubscription, SellerPlan, SellerSubscriptionWithUser } from './seller-plans.schemas.ts';
 import type { SellerSubscriptionsRepository } from './seller-subscriptions.repository.ts';
-import { marketplaceText } from './shared.ts';
+import { marketplaceText } from '../../core/texts.ts';
 
 /**
  * Seller plans (catalogue) and seller subscriptions. Route guards fix the roles; this service decides the

@@ -9,7 +9,7 @@ import type { AuthedCtx } from '../../context.ts';
 import { AppError, conflict, NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { Language } from '../../i18n/messages.ts';
 import { hasSqlState, SQL_STATE } from '../../lib/sql-state.ts';
-import { algiersToday } from '../seller-plans/shared.ts';
+import { algiersToday } from '../../core/time.ts';
 import { movementsCsv, stockText } from './stock-csv.ts';
 import type { ItemRow, MovementRow, Shortfall, StockRepository } from './stock.repository.ts';
 import type { StockItem, StockMovement, StockSummary } from './stock.schemas.ts';

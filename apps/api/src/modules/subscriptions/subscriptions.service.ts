@@ -2,7 +2,7 @@ import type { FarmerSubscriptionInput, SubscriptionState, UsageRowsInput } from 
 import type { AuthedCtx } from '../../context.ts';
 import { AppError, conflict, ForbiddenError, NotFoundError, unknownReference } from '../../core/errors.ts';
 import { READER_ROLES } from '../../core/roles.ts';
-import { domainText } from '../plans/domain-texts.ts';
+import { domainText } from '../../core/texts.ts';
 import { toSubscription, toSubscriptionWithUser, toUsage } from './subscriptions.presenter.ts';
 import type { SubscriptionsRepository } from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionWithUser, Usage } from './subscriptions.schemas.ts';
