@@ -2,7 +2,7 @@ import { catalogPolls, desc, sql, type Database } from '@filaha/db';
 import { JOB_QUEUES, JobsOverview, type FailedJob, type JobCounts, type JobQueue } from '@filaha/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFoundError } from '../errors.ts';
+import { NotFoundError } from '../core/errors.ts';
 import { queueInstalled, type JobRuntime } from './runtime.ts';
 
 const STAFF = ['Admin', 'Manager'] as const;

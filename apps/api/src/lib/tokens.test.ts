@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 import { tokenStillValid } from '../plugins/auth.ts';
 import { createTokenService, signTokenWithExpiry } from './tokens.ts';
 

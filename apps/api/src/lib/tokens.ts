@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { UnauthenticatedError } from '../errors.ts';
+import { UnauthenticatedError } from '../core/errors.ts';
 
 const ISSUER = 'filaha';
 const AUDIENCE = 'filaha-api';

@@ -1,7 +1,7 @@
 import type { RoleName } from '@filaha/shared';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { ForbiddenError, UnauthenticatedError } from '../errors.ts';
+import { ForbiddenError, UnauthenticatedError } from '../core/errors.ts';
 import type { TokenService } from '../lib/tokens.ts';
 
 /** The signed-in caller, as the database says now (not as the token said when it was issued). */

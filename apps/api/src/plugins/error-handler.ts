@@ -2,7 +2,7 @@ import type { ApiError, ApiIssue, ErrorCode } from '@filaha/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, NotFoundError } from '../errors.ts';
+import { AppError, DetailedError, NotFoundError } from '../core/errors.ts';
 import { isDataException } from '../lib/sql-state.ts';
 import { pickLanguage } from '../i18n/language.ts';
 import { errorMessage, rateLimitedMessage } from '../i18n/messages.ts';
@@ -14,7 +14,11 @@ interface MappedError {
   headers?: Record<string, string>;
 }
 
-/** Status codes Fastify and its plugins raise themselves, mapped to our stable codes. */
+/**
+ * Status codes Fastify and its plugins raise themselves, mapped to our stable codes. These answers keep the
+ * framework's status (a 405 is NOT_FOUND with 405, another 4xx is VALIDATION_FAILED with that status); every
+ * AppError's status comes from the catalogue (`ERROR_STATUS` in packages/shared/src/errors.ts).
+ */
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
   401: 'UNAUTHENTICATED',
@@ -65,7 +69,20 @@ export function mapError(error: unknown): MappedError {
   return { status: 500, code: 'INTERNAL' };
 }
 
+/** `{ code, message, ...details }`: the extra fields of a DetailedError (limit modal, nearest dates, photo name). */
+function sendDetailed(request: FastifyRequest, reply: FastifyReply, error: DetailedError): FastifyReply {
+  const language = pickLanguage(request.headers['accept-language']);
+  const body: ApiError & Record<string, unknown> = {
+    code: error.code,
+    message: errorMessage(error.code, language),
+    ...error.details(language),
+  };
+  if (error.headers) void reply.headers(error.headers);
+  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  if (error instanceof DetailedError) return sendDetailed(request, reply, error);
   const mapped = mapError(error);
   if (mapped.status >= 500) {
     // The client gets only the stable code; the details stay in the log.
@@ -86,8 +103,9 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
 }
 
 /**
- * The one place where errors become HTTP answers `{ code, message, issues? }`. Registered with fastify-plugin so
- * it covers every route, including the ones plugins add (static files, docs, rate limiting).
+ * The one place where errors become HTTP answers `{ code, message, issues? }` (plus a DetailedError's fields).
+ * Registered with fastify-plugin so it covers every route, including the ones plugins add (static files, docs, rate
+ * limiting). No module registers its own (core/error-catalogue.test.ts checks the sources).
  */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Db } from '@filaha/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, ValidationError } from '../errors.ts';
+import { AppError, ValidationError } from '../core/errors.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Set on an answer that is the stored first answer, not a new run of the request. */
@@ -45,14 +45,14 @@ type Row = {
 /** The same key with another method, path or body: never run, never replayed (422, stable code). */
 class KeyReusedError extends AppError {
   constructor() {
-    super('IDEMPOTENCY_KEY_REUSED', 422);
+    super('IDEMPOTENCY_KEY_REUSED');
   }
 }
 
 /** The first request with this key is still running: try again in a moment (409, stable code). */
 class InProgressError extends AppError {
   constructor() {
-    super('IDEMPOTENCY_IN_PROGRESS', 409, undefined, { 'retry-after': '1' });
+    super('IDEMPOTENCY_IN_PROGRESS', { headers: { 'retry-after': '1' } });
   }
 }
 

@@ -1,7 +1,7 @@
 import { findNul, TEXT_MESSAGES } from '@filaha/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ValidationError } from '../errors.ts';
+import { ValidationError } from '../core/errors.ts';
 
 /**
  * The path (`q`, `items.0.name`) of the first U+0000 in the request's path parameters, query string or parsed

@@ -7,7 +7,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { RateLimitedError } from '../errors.ts';
+import { RateLimitedError } from '../core/errors.ts';
 import { rateLimitStore, type CounterStore } from '../lib/counters.ts';
 
 function origin(url: string): string | undefined {

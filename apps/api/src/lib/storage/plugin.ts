@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { ForbiddenError, NotFoundError } from '../../errors.ts';
+import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import { createFileUrlSigner } from './file-urls.ts';
 import { createLocalStorage, type StorageLog } from './local.ts';
 import { createS3Storage } from './s3.ts';

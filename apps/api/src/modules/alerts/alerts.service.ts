@@ -8,7 +8,7 @@ import {
 } from '@filaha/shared';
 import { alertRules, alerts, alertSettings, and, count, desc, eq, isNull, parcels, sql, type Db } from '@filaha/db';
 import type { AuthedCtx } from '../../context.ts';
-import { NotFoundError } from '../../errors.ts';
+import { NotFoundError } from '../../core/errors.ts';
 import { rulesOf, settingsOf } from './alerts.rules.ts';
 
 const STAFF = ['Admin', 'Manager'];

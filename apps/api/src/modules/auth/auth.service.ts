@@ -1,7 +1,7 @@
 import { hashPassword, verifyPassword } from '@filaha/db';
 import { ROLE_IDS, type LoginInput, type RegisterInput } from '@filaha/shared';
 import type { Ctx } from '../../context.ts';
-import { BadRequestError, UnauthenticatedError, ValidationError } from '../../errors.ts';
+import { BadRequestError, UnauthenticatedError, ValidationError } from '../../core/errors.ts';
 import { text } from '../../i18n/texts.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import type { RolesRepository } from '../roles/roles.repository.ts';

@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { hashPassword } from '@filaha/db';
 import { LIMITS, type ForgotPasswordInput, type ResetPasswordInput } from '@filaha/shared';
 import type { Ctx } from '../../context.ts';
-import { BadRequestError } from '../../errors.ts';
+import { BadRequestError } from '../../core/errors.ts';
 import { text } from '../../i18n/texts.ts';
 import type { Defer } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';

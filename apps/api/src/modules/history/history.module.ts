@@ -1,6 +1,5 @@
 import type { Database } from '@filaha/db';
 import type { FastifyPluginAsync } from 'fastify';
-import { detailedErrorHandler } from '../images/images.errors.ts';
 import { createHistoryRepository } from './history.repository.ts';
 import { historyRoutes } from './history.routes.ts';
 import { createHistoryService } from './history.service.ts';
@@ -15,6 +14,5 @@ export const historyModule: FastifyPluginAsync<{ database: Database; minValidFra
 ) => {
   if (!app.hasDecorator('storage')) throw new Error('history module: register storagePlugin before it');
   const history = createHistoryService(createHistoryRepository(database.db), app.storage, minValidFraction);
-  app.setErrorHandler(detailedErrorHandler);
   await app.register(historyRoutes, { history });
 };

@@ -1,8 +1,7 @@
 import { DEFAULT_MIN_VALID_FRACTION } from '@filaha/imagery';
 import type { AuthedCtx } from '../../context.ts';
-import { ForbiddenError } from '../../errors.ts';
+import { ForbiddenError, WordedError } from '../../core/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
-import { WordedError } from '../images/images.errors.ts';
 import { downloadName, resultUrls } from '../images/result-files.ts';
 import type { HistoryRepository, HistoryRow } from './history.repository.ts';
 import type { HistoryItem, HistoryQuery } from './history.schemas.ts';
@@ -49,7 +48,7 @@ export function createHistoryService(
 
     async latest({ ctx, query }: { ctx: AuthedCtx; query: HistoryQuery }): Promise<HistoryItem> {
       const [row] = await repo.list(ownerOf(ctx, query), query.parcelleId, query.indiceId, 1);
-      if (!row) throw new WordedError('NOT_FOUND', 404, 'noImageFound');
+      if (!row) throw new WordedError('NOT_FOUND', 'noImageFound');
       return present(row);
     },
   };

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthedCtx } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { buildTestApp, json, type TestApp } from '../../../test/helper.ts';
 import { createImagery, IMAGERY_DEFAULTS } from './imagery.ts';
 import { createImagesRepository } from './images.repository.ts';

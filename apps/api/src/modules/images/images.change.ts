@@ -3,11 +3,11 @@ import type { ResultStats } from '@filaha/db';
 import { CHANGE_LEGEND, encodeValuesGrid, type ChangeMapResult, type IndexStats } from '@filaha/imagery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authedCtxOf as authed, type AuthedCtx } from '../../context.ts';
-import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
+import { AppError, NotFoundError, ValidationError, WordedError } from '../../core/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import type { Imagery, RenderRequest } from './imagery.ts';
 import type { ChangeRepository, ChangeRow } from './images.change.repository.ts';
-import { QuotaExhaustedError, WordedError } from './images.errors.ts';
+import { QuotaExhaustedError } from './images.errors.ts';
 import type { ImagesRepository, IndexRecord } from './images.repository.ts';
 import { IMAGE_ROLES } from './images.routes.ts';
 import { CHANGE_THRESHOLD_STEPS, ChangeAnswer, ChangeBody, IndexNameParams } from './images.schemas.ts';
@@ -172,7 +172,7 @@ export function createChangeService({ repo, changes, images, imagery, storage }:
       const selection = await imagery.selectScene(request(window), deadline).catch((e: unknown) => {
         throw apiErrorOf(e, { start: window.startDate, end: window.endDate });
       });
-      if (selection.scene.id !== sceneId) throw new AppError('CATALOG_UNAVAILABLE', 503);
+      if (selection.scene.id !== sceneId) throw new AppError('CATALOG_UNAVAILABLE');
       return selection;
     };
     const [earlier, later] = await Promise.all([
@@ -212,7 +212,7 @@ export function createChangeService({ repo, changes, images, imagery, storage }:
      */
     async generate({ ctx, indexName, input }: { ctx: AuthedCtx; indexName: string; input: ChangeBody }) {
       const index = await repo.findIndex(indexName);
-      if (!index) throw new WordedError('NOT_FOUND', 404, 'indexNotFound');
+      if (!index) throw new WordedError('NOT_FOUND', 'indexNotFound');
       if (input.indice_id !== undefined && input.indice_id !== index.id)
         throw ValidationError.field('indice_id', 'validation.indexMismatch');
       const parcel = await repo.findParcel(input.parcelle_id);

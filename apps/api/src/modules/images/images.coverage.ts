@@ -1,7 +1,7 @@
 import type { Catalog, ParcelGeometry } from '@filaha/imagery';
 import { catalogCoverage, intersectsCoverage, type Coverage } from '@filaha/imagery/coverage';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../core/errors.ts';
 
 /** Staff draw parcels (SPEC §5): they see where the catalog has imagery before saving one. */
 export const COVERAGE_ROLES = ['Admin', 'Manager'] as const;
@@ -51,7 +51,7 @@ export const coverageRoutes: FastifyPluginAsyncZod<{ coverage: CatalogCoverage }
       try {
         return await coverage.get();
       } catch (error) {
-        throw Object.assign(new AppError('CATALOG_UNAVAILABLE', 503), { cause: error });
+        throw Object.assign(new AppError('CATALOG_UNAVAILABLE'), { cause: error });
       }
     },
   );

@@ -1,24 +1,11 @@
-import type { ApiError } from '@filaha/shared';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.ts';
-import { pickLanguage } from '../../i18n/language.ts';
-import { errorMessage, type Language } from '../../i18n/messages.ts';
-import { text, type TextKey } from '../../i18n/texts.ts';
-import { sendError } from '../../plugins/error-handler.ts';
-
-/** Fills `{name}` placeholders of a catalogue text. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
+import { DetailedError, fill } from '../../core/errors.ts';
+import type { Language } from '../../i18n/messages.ts';
+import { text } from '../../i18n/texts.ts';
 
 /**
- * An API error whose answer carries more than `{ code, message }` (the SPEC's limit-modal payload, the
- * nearest dates of a missing scene…). Still a typed AppError thrown by the service; `detailedErrorHandler`
- * renders the extra fields and hands every other error to the app's one error handler.
+ * The images module's answers that carry more than `{ code, message }` (SPEC §3 limit-modal payload, the nearest
+ * dates of a missing or clouded scene). Rendered by the app's one error handler (plugins/error-handler.ts).
  */
-export abstract class DetailedError extends AppError {
-  abstract details(lang: Language): Record<string, unknown>;
-}
 
 /** 429 — the limit modal: title, message in three forms, and the counter. */
 export class QuotaExhaustedError extends DetailedError {
@@ -27,7 +14,7 @@ export class QuotaExhaustedError extends DetailedError {
     readonly used: number,
     readonly limit: number,
   ) {
-    super('QUOTA_EXHAUSTED', 429);
+    super('QUOTA_EXHAUSTED');
   }
   details(lang: Language) {
     const values = { index: this.indexCode, used: this.used, limit: this.limit };
@@ -51,7 +38,7 @@ export class NoSceneFoundError extends DetailedError {
     readonly nearestBefore: string | null,
     readonly nearestAfter: string | null,
   ) {
-    super('NO_SCENE', 404);
+    super('NO_SCENE');
   }
   details(lang: Language) {
     return {
@@ -71,7 +58,7 @@ export class CloudedError extends DetailedError {
     readonly nearestBefore: string | null = null,
     readonly nearestAfter: string | null = null,
   ) {
-    super('ALL_CLOUDY', 422);
+    super('ALL_CLOUDY');
   }
   details(lang: Language) {
     const percent = Math.round(this.validFraction * 1000) / 10;
@@ -84,31 +71,4 @@ export class CloudedError extends DetailedError {
       nearestAfter: this.nearestAfter,
     };
   }
-}
-
-/** A standard code with a more specific message ('Aucune image trouvée.', 'Index non trouvé.'). */
-export class WordedError extends DetailedError {
-  constructor(
-    code: AppError['code'],
-    status: number,
-    readonly textKey: TextKey,
-  ) {
-    super(code, status);
-  }
-  details(lang: Language) {
-    return { message: text(this.textKey, lang) };
-  }
-}
-
-/** For `setErrorHandler` in the images, history and marketplace scopes. */
-export function detailedErrorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  if (!(error instanceof DetailedError)) return sendError(request, reply, error);
-  const lang = pickLanguage(request.headers['accept-language']);
-  const body: ApiError & Record<string, unknown> = {
-    code: error.code,
-    message: errorMessage(error.code, lang),
-    ...error.details(lang),
-  };
-  if (error.headers) void reply.headers(error.headers);
-  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
 }

@@ -14,7 +14,7 @@ import { LIMITS } from '@filaha/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authedCtxOf as authed } from '../../context.ts';
-import { AppError, NotFoundError } from '../../errors.ts';
+import { AppError, NotFoundError } from '../../core/errors.ts';
 import type { Imagery } from './imagery.ts';
 import type { ImagesRepository } from './images.repository.ts';
 import { IMAGE_ROLES } from './images.routes.ts';
@@ -93,7 +93,7 @@ async function bounded<T>(work: Promise<T>, ms: number): Promise<T> {
     return await Promise.race([work, timeout]);
   } catch (error) {
     if (error instanceof CatalogUnavailableError || error instanceof CogUnavailableError)
-      throw Object.assign(new AppError('CATALOG_UNAVAILABLE', 503), { cause: error });
+      throw Object.assign(new AppError('CATALOG_UNAVAILABLE'), { cause: error });
     throw error;
   } finally {
     clearTimeout(timer);

@@ -5,7 +5,6 @@ import { createImagery, imageryOptionsFromConfig, type Imagery } from './imagery
 import { changeRoutes, createChangeService } from './images.change.ts';
 import { createChangeRepository } from './images.change.repository.ts';
 import { coverageRoutes, createCatalogCoverage } from './images.coverage.ts';
-import { detailedErrorHandler } from './images.errors.ts';
 import { latestImageRoutes } from './images.latest.ts';
 import { createImagesRepository } from './images.repository.ts';
 import { imagesRoutes } from './images.routes.ts';
@@ -41,8 +40,6 @@ export const imagesModule: FastifyPluginAsync<ImagesModuleOptions> = async (app,
     storage: app.storage,
     coverage,
   });
-  // Scoped: renders the limit-modal / nearest-dates fields, hands everything else to the app's handler.
-  app.setErrorHandler(detailedErrorHandler);
   await app.register(imagesRoutes, { images });
   // Change between two dates: charged like an image, once per acquisition pair (change_results, 0013).
   const change = createChangeService({

@@ -12,7 +12,7 @@ import { ID_MAX } from '@filaha/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authedCtxOf as authed } from '../../context.ts';
-import { AppError, NotFoundError } from '../../errors.ts';
+import { AppError, NotFoundError } from '../../core/errors.ts';
 import type { Imagery } from './imagery.ts';
 import type { ImagesRepository } from './images.repository.ts';
 
@@ -30,9 +30,8 @@ const STAFF = ['Admin', 'Manager'] as const;
 
 function apiErrorOf(error: unknown): unknown {
   if (error instanceof CatalogUnavailableError || error instanceof CogUnavailableError)
-    return Object.assign(new AppError('CATALOG_UNAVAILABLE', 503), { cause: error });
-  if (error instanceof InvalidGeometryError)
-    return Object.assign(new AppError('INVALID_GEOMETRY', 422), { cause: error });
+    return Object.assign(new AppError('CATALOG_UNAVAILABLE'), { cause: error });
+  if (error instanceof InvalidGeometryError) return Object.assign(new AppError('INVALID_GEOMETRY'), { cause: error });
   return error;
 }
 
@@ -222,18 +221,18 @@ export const seriesRoutes: FastifyPluginAsyncZod<SeriesRouteOptions> = async (ap
       if (!parcel || (!staff && parcel.userId !== actor.id)) throw new NotFoundError();
       if (!staff) {
         const record = await repo.findIndex(index.code);
-        if (!record) throw new AppError('INDEX_NOT_IN_PLAN', 403);
+        if (!record) throw new AppError('INDEX_NOT_IN_PLAN');
         const subscriptions = await repo.subscriptionsFor(actor.id, record.id);
         const active = subscriptions.filter((s) => s.state === 'actif');
-        if (active.length === 0) throw new AppError('SUBSCRIPTION_INACTIVE', 403);
-        if (!active.some((s) => s.requestCount !== null)) throw new AppError('INDEX_NOT_IN_PLAN', 403);
+        if (active.length === 0) throw new AppError('SUBSCRIPTION_INACTIVE');
+        if (!active.some((s) => s.requestCount !== null)) throw new AppError('INDEX_NOT_IN_PLAN');
       }
       const use = await app.counters.hit(`series:${actor.id}`, DAY_MS);
       if (use.count > dailyLimit) {
         await app.counters.refund(`series:${actor.id}`);
         const seconds = Math.max(1, Math.ceil(use.ttlMs / 1000));
         reply.header('retry-after', String(seconds));
-        throw new AppError('RATE_LIMITED', 429);
+        throw new AppError('RATE_LIMITED');
       }
 
       const { basis, fresh } = await computeAndStoreSeries({ db, imagery, parcel, index: index.code, from, to }).catch(

@@ -12,11 +12,11 @@ import {
   type SceneSelection,
 } from '@filaha/imagery';
 import type { AuthedCtx } from '../../context.ts';
-import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
+import { AppError, NotFoundError, ValidationError, WordedError } from '../../core/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import type { Deadline, Imagery, RenderRequest } from './imagery.ts';
 import type { CatalogCoverage } from './images.coverage.ts';
-import { CloudedError, NoSceneFoundError, QuotaExhaustedError, WordedError } from './images.errors.ts';
+import { CloudedError, NoSceneFoundError, QuotaExhaustedError } from './images.errors.ts';
 import type { ImagesRepository, IndexRecord, ResultRow, SubscriptionAccess } from './images.repository.ts';
 import type { GenerateImageAnswer, GenerateImageBody } from './images.schemas.ts';
 import {
@@ -84,11 +84,10 @@ export function apiErrorOf(error: unknown, window: { start: string; end: string 
   if (error instanceof AllCloudyError)
     return new CloudedError(error.bestValidFraction, error.bestSceneId, error.nearestBefore, error.nearestAfter);
   if (error instanceof CatalogUnavailableError || error instanceof CogUnavailableError) {
-    return Object.assign(new AppError('CATALOG_UNAVAILABLE', 503), { cause: error });
+    return Object.assign(new AppError('CATALOG_UNAVAILABLE'), { cause: error });
   }
-  if (error instanceof InvalidGeometryError)
-    return Object.assign(new AppError('INVALID_GEOMETRY', 422), { cause: error });
-  if (error instanceof UnknownIndexError) return new WordedError('NOT_FOUND', 404, 'indexNotFound');
+  if (error instanceof InvalidGeometryError) return Object.assign(new AppError('INVALID_GEOMETRY'), { cause: error });
+  if (error instanceof UnknownIndexError) return new WordedError('NOT_FOUND', 'indexNotFound');
   return error;
 }
 
@@ -99,7 +98,7 @@ export function createImagesService({ repo, imagery, storage, coverage }: Images
    */
   async function sceneErrorOf(error: unknown, geometry: PolygonGeometry, window: { start: string; end: string }) {
     if (error instanceof NoSceneError && coverage && (await coverage.covers(geometry)) === false)
-      return new AppError('OUTSIDE_COVERAGE', 404);
+      return new AppError('OUTSIDE_COVERAGE');
     return apiErrorOf(error, window);
   }
 
@@ -109,10 +108,10 @@ export function createImagesService({ repo, imagery, storage, coverage }: Images
    */
   async function quotaFor(userId: number, indexId: number): Promise<Quota> {
     let subscriptions = await repo.subscriptionsFor(userId, indexId);
-    if (subscriptions.length === 0) throw new AppError('SUBSCRIPTION_REQUIRED', 403);
+    if (subscriptions.length === 0) throw new AppError('SUBSCRIPTION_REQUIRED');
     const including = () => subscriptions.filter((s) => s.state === 'actif' && s.requestCount !== null);
-    if (!subscriptions.some((s) => s.state === 'actif')) throw new AppError('SUBSCRIPTION_INACTIVE', 403);
-    if (including().length === 0) throw new AppError('INDEX_NOT_IN_PLAN', 403);
+    if (!subscriptions.some((s) => s.state === 'actif')) throw new AppError('SUBSCRIPTION_INACTIVE');
+    if (including().length === 0) throw new AppError('INDEX_NOT_IN_PLAN');
     const missing = including().filter((s) => s.usage === null);
     if (missing.length > 0) {
       // Activation creates usage rows; a subscription activated before that existed gets them now.
@@ -121,7 +120,7 @@ export function createImagesService({ repo, imagery, storage, coverage }: Images
     }
     const usable = including().filter((s): s is SubscriptionAccess & Quota => s.usage !== null);
     const chosen = usable.find((s) => s.usage.used < s.usage.total) ?? usable[0];
-    if (!chosen) throw new AppError('INDEX_NOT_IN_PLAN', 403);
+    if (!chosen) throw new AppError('INDEX_NOT_IN_PLAN');
     return { subscriptionId: chosen.subscriptionId, usage: chosen.usage };
   }
 
@@ -185,7 +184,7 @@ export function createImagesService({ repo, imagery, storage, coverage }: Images
       scene = await imagery.selectScene({ ...request, start: day, end: day }, deadline).catch((e: unknown) => {
         throw apiErrorOf(e, window);
       });
-      if (scene.scene.id !== row.sceneId) throw new AppError('CATALOG_UNAVAILABLE', 503);
+      if (scene.scene.id !== row.sceneId) throw new AppError('CATALOG_UNAVAILABLE');
     }
     const map = await imagery.render(scene, request, deadline).catch((e: unknown) => {
       throw apiErrorOf(e, window);
@@ -231,7 +230,7 @@ export function createImagesService({ repo, imagery, storage, coverage }: Images
       input: GenerateImageBody;
     }): Promise<GenerateImageAnswer> {
       const index = await repo.findIndex(indexName);
-      if (!index) throw new WordedError('NOT_FOUND', 404, 'indexNotFound');
+      if (!index) throw new WordedError('NOT_FOUND', 'indexNotFound');
       if (input.indice_id !== undefined && input.indice_id !== index.id) {
         throw ValidationError.field('indice_id', 'validation.indexMismatch');
       }

@@ -1,5 +1,5 @@
 import { and, asc, eq, indices, planIndices, plans, type Db } from '@filaha/db';
-import { hasSqlState, SQL_STATE } from '../plans/domain-errors.ts';
+import { hasSqlState, SQL_STATE } from '../../lib/sql-state.ts';
 
 export interface AssignmentRecord {
   planId: number;

@@ -1,8 +1,7 @@
 import type { PlanIndexInput, PlanIndexUpdateInput } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
-import { NotFoundError, ValidationError } from '../../errors.ts';
-import { conflict, unknownReference } from '../plans/domain-errors.ts';
-import { domainText } from '../plans/domain-texts.ts';
+import { conflict, NotFoundError, unknownReference, ValidationError } from '../../core/errors.ts';
+import { domainText } from '../../core/texts.ts';
 import type { AssignmentsRepository } from './assignments.repository.ts';
 import { toAssignment } from './indices.presenter.ts';
 import type { Assignment } from './indices.schemas.ts';

@@ -16,7 +16,7 @@ import {
   type Recommendation,
 } from '@filaha/db';
 import type { SubscriptionState } from '@filaha/shared';
-import { hasSqlState, isReferencedError, SQL_STATE } from '../plans/domain-errors.ts';
+import { hasSqlState, isReferencedError, SQL_STATE } from '../../lib/sql-state.ts';
 
 export type IndexRecord = InferSelectModel<typeof indices>;
 export type LegendRecord = InferSelectModel<typeof legends>;

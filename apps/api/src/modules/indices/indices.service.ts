@@ -8,11 +8,11 @@ import {
 import { defaultLegendRows } from '@filaha/db';
 import { findIndex } from '@filaha/imagery';
 import type { AuthedCtx, Ctx } from '../../context.ts';
-import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import { AppError, conflict, ForbiddenError, inUse, NotFoundError, ValidationError } from '../../core/errors.ts';
+import { READER_ROLES } from '../../core/roles.ts';
 import { toParcel } from '../parcels/parcels.presenter.ts';
 import type { ParcelsRepository } from '../parcels/parcels.repository.ts';
-import { conflict, inUse, READER_ROLES } from '../plans/domain-errors.ts';
-import { domainText } from '../plans/domain-texts.ts';
+import { domainText } from '../../core/texts.ts';
 import type { IndexValues, IndicesRepository, WriteOutcome } from './indices.repository.ts';
 import { descriptionText, toIndex, toLegend } from './indices.presenter.ts';
 import type { Index, IndexConfig } from './indices.schemas.ts';
@@ -106,9 +106,9 @@ export function createIndicesService(repo: IndicesRepository, parcels: ParcelsRe
     async config({ ctx, userId }: { ctx: AuthedCtx; userId: number }): Promise<IndexConfig[]> {
       if (userId !== ctx.actor.id && !READER_ROLES.has(ctx.actor.role)) throw new ForbiddenError();
       const subscriptions = await repo.subscriptionsOf(userId);
-      if (subscriptions.length === 0) throw new AppError('SUBSCRIPTION_REQUIRED', 403);
+      if (subscriptions.length === 0) throw new AppError('SUBSCRIPTION_REQUIRED');
       const active = subscriptions.find((s) => s.state === 'actif');
-      if (!active) throw new AppError('SUBSCRIPTION_INACTIVE', 403);
+      if (!active) throw new AppError('SUBSCRIPTION_INACTIVE');
       const [planIndices, parcelRows, usage] = await Promise.all([
         repo.ofPlan(active.planId),
         parcels.list(userId),

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, indices, legends, lt, ne, sql, type Db, type Tx } from '@filaha/db';
-import { hasSqlState, SQL_STATE } from '../plans/domain-errors.ts';
+import { hasSqlState, SQL_STATE } from '../../lib/sql-state.ts';
 import type { LegendRecord } from './indices.repository.ts';
 
 export interface LegendValues {

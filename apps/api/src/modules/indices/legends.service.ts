@@ -1,8 +1,7 @@
 import { toBilingual, type Bilingual, type LegendInput, type LegendUpdateInput } from '@filaha/shared';
 import type { AuthedCtx, Ctx } from '../../context.ts';
-import { NotFoundError, ValidationError } from '../../errors.ts';
-import { conflict, unknownReference } from '../plans/domain-errors.ts';
-import { domainText } from '../plans/domain-texts.ts';
+import { conflict, NotFoundError, unknownReference, ValidationError } from '../../core/errors.ts';
+import { domainText } from '../../core/texts.ts';
 import { toLegend } from './indices.presenter.ts';
 import type { Legend } from './indices.schemas.ts';
 import type { LegendOutcome, LegendsRepository, LegendValues } from './legends.repository.ts';

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { Db } from '@filaha/db';
 import type { FastifyPluginAsync } from 'fastify';
-import { detailedErrorHandler } from '../images/images.errors.ts';
 import type { ListingCache } from './listing-cache.ts';
 import { MULTIPART_LIMITS } from './publication-form.ts';
 import { createPublicationsRepository } from './publications.repository.ts';
@@ -17,8 +16,6 @@ export const marketplaceModule: FastifyPluginAsync<{ db: Db; listingCache: Listi
   { db, listingCache },
 ) => {
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
-  // A refused photo's answer names the file (PhotoTooLargeError); every other error goes to the app's handler.
-  app.setErrorHandler(detailedErrorHandler);
   const service = createPublicationsService({
     repo: createPublicationsRepository(db),
     storage: () => {

@@ -2,10 +2,9 @@ import { availableParallelism } from 'node:os';
 import { MARKETPLACE_LIMITS } from '@filaha/shared';
 import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
-import { AppError } from '../../errors.ts';
+import { AppError, DetailedError, fill } from '../../core/errors.ts';
 import { text } from '../../i18n/texts.ts';
 import type { Language } from '../../i18n/messages.ts';
-import { DetailedError, fill } from '../images/images.errors.ts';
 
 /** Photo policy of the marketplace: what is accepted, and what is stored instead of the upload. */
 
@@ -44,7 +43,10 @@ export interface ProcessedPhoto {
 }
 
 export function unsupportedImage(path = 'images'): AppError {
-  return new AppError('UNSUPPORTED_MEDIA', 400, [{ path, code: 'unsupported_image', message: 'validation.imageType' }]);
+  return new AppError('UNSUPPORTED_MEDIA', {
+    variant: 'photoContent',
+    issues: [{ path, code: 'unsupported_image', message: 'validation.imageType' }],
+  });
 }
 
 /** The uploaded name as shown back to the user: no control or bidirectional-override characters, not too long. */
@@ -63,9 +65,9 @@ export class PhotoTooLargeError extends DetailedError {
     readonly width: number,
     readonly height: number,
   ) {
-    super('PAYLOAD_TOO_LARGE', 413, [
-      { path: 'images', code: 'image_too_many_pixels', message: 'validation.imageTooManyPixels' },
-    ]);
+    super('PAYLOAD_TOO_LARGE', {
+      issues: [{ path: 'images', code: 'image_too_many_pixels', message: 'validation.imageTooManyPixels' }],
+    });
     this.file = displayName(fileName);
   }
   details(lang: Language) {

@@ -3,7 +3,7 @@ import type {} from '@fastify/multipart';
 import { hasNul, MARKETPLACE_LIMITS, TEXT_MESSAGES } from '@filaha/shared';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, ValidationError } from '../../errors.ts';
+import { AppError, ValidationError } from '../../core/errors.ts';
 import { processPhoto, type ProcessedPhoto } from './photos.ts';
 
 /** Limits of @fastify/multipart for the publication routes (registered for them only). */
@@ -58,7 +58,7 @@ export async function readPublicationForm(request: FastifyRequest): Promise<Publ
       const bytes = await part.toBuffer();
       // toBuffer() can return the cut buffer when the limit is hit on the last chunk (seen over real HTTP): the
       // stream's flag is the reliable signal.
-      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 413);
+      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
       // An empty file input still sends a part with no bytes: nothing was chosen.
       if (bytes.length === 0) continue;
       form.photos.push(await processPhoto(bytes, part.filename));
@@ -80,7 +80,5 @@ export function parseFields<S extends z.ZodType>(schema: S, fields: Record<strin
 }
 
 export function tooManyImages(): AppError {
-  return new AppError('VALIDATION_FAILED', 400, [
-    { path: 'images', code: 'too_many', message: 'validation.tooManyImages' },
-  ]);
+  return new ValidationError([{ path: 'images', code: 'too_many', message: 'validation.tooManyImages' }]);
 }

@@ -19,7 +19,7 @@ import {
   type Tx,
 } from '@filaha/db';
 import type { PublicationState, PublicationUnit } from '@filaha/shared';
-import { algiersToday } from '../seller-plans/shared.ts';
+import { algiersToday } from '../../core/time.ts';
 
 export interface StoredPhoto {
   key: string;

@@ -2,7 +2,7 @@ import { PublicationListQuery } from '@filaha/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authedCtxOf as authed, ctxOf } from '../../context.ts';
-import { NotFoundError } from '../../errors.ts';
+import { NotFoundError } from '../../core/errors.ts';
 import { readPublicationForm } from './publication-form.ts';
 import {
   IdParams,

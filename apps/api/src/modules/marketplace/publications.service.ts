@@ -8,9 +8,9 @@ import {
 } from '@filaha/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthedCtx, Ctx } from '../../context.ts';
-import { AppError, ForbiddenError, NotFoundError } from '../../errors.ts';
+import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
-import { marketplaceText } from '../seller-plans/shared.ts';
+import { marketplaceText } from '../../core/texts.ts';
 import type { ProcessedPhoto } from './photos.ts';
 import { parseFields, tooManyImages } from './publication-form.ts';
 import { IMAGE_KEY_PREFIX, toPublication } from './publications.presenter.ts';
@@ -24,18 +24,28 @@ export interface PublicationsServiceDeps {
   log: FastifyBaseLogger;
 }
 
-/** SPEC §7: refusals of publishing are 401 with a server message; the post limit is 403 (not a session problem). */
+/**
+ * SPEC §7: refusals of publishing are 401 with a server message; the post limit is 403 (not a session problem).
+ * Both are named status variants of the catalogue (ERROR_STATUS_VARIANTS in packages/shared/src/errors.ts).
+ */
 function refusalError(reason: PostRefusal): AppError {
-  const issue = (code: string, message: string) => [{ path: 'sellerAbonnementUserId', code, message }];
-  if (reason === 'limit')
-    return new AppError('QUOTA_EXHAUSTED', 403, issue('post_limit_reached', 'marketplace.postLimitReached'));
-  if (reason === 'inactive')
-    return new AppError(
-      'SUBSCRIPTION_INACTIVE',
-      401,
-      issue('subscription_inactive', 'marketplace.subscriptionInactive'),
-    );
-  return new AppError('SUBSCRIPTION_REQUIRED', 401, issue('subscription_required', 'marketplace.subscriptionRequired'));
+  const issues = (code: string, message: string) => [{ path: 'sellerAbonnementUserId', code, message }];
+  if (reason === 'limit') {
+    return new AppError('QUOTA_EXHAUSTED', {
+      variant: 'postLimit',
+      issues: issues('post_limit_reached', 'marketplace.postLimitReached'),
+    });
+  }
+  if (reason === 'inactive') {
+    return new AppError('SUBSCRIPTION_INACTIVE', {
+      variant: 'publishing',
+      issues: issues('subscription_inactive', 'marketplace.subscriptionInactive'),
+    });
+  }
+  return new AppError('SUBSCRIPTION_REQUIRED', {
+    variant: 'publishing',
+    issues: issues('subscription_required', 'marketplace.subscriptionRequired'),
+  });
 }
 
 function allFields(input: PublicationInput): PublicationFields {
@@ -169,7 +179,7 @@ export function createPublicationsService({ repo, storage, log }: PublicationsSe
         await deleteFiles(stored);
         if (outcome.reason === 'not_found') throw new NotFoundError();
         if (outcome.reason === 'too_many') throw tooManyImages();
-        throw new AppError('VALIDATION_FAILED', 400, [
+        throw new ValidationError([
           { path: 'deletedImageIds', code: 'unknown_image', message: 'validation.unknownReference' },
         ]);
       }

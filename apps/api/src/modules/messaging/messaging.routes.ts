@@ -3,7 +3,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authedCtxOf as authed } from '../../context.ts';
-import { RateLimitedError, UnauthenticatedError } from '../../errors.ts';
+import { RateLimitedError, UnauthenticatedError } from '../../core/errors.ts';
 import { openEventStream, type EventHub } from './event-stream.ts';
 import {
   BlockAnswer,

@@ -1,6 +1,6 @@
 import type { ConversationInput, MessageInput, MessagePageQuery } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
-import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
+import { AppError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { BlocksRepository } from './blocks.repository.ts';
 import type { LiveEvents } from './live-events.ts';
 import type { ConversationRow, MessageRecord, MessagingRepository } from './messaging.repository.ts';
@@ -43,7 +43,7 @@ function blockedError(byMe: boolean): AppError {
   const issue = byMe
     ? { path: 'userId', code: 'blocked_by_you', message: 'messaging.blockedByYou' }
     : { path: 'userId', code: 'blocked_by_them', message: 'messaging.blockedByThem' };
-  return new AppError('BLOCKED', 403, [issue]);
+  return new AppError('BLOCKED', { issues: [issue] });
 }
 
 export interface MessagingDeps {

@@ -1,6 +1,6 @@
 import type { NetworkFilter, SuggestionQuery, SuggestionReason } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
-import { NotFoundError, ValidationError } from '../../errors.ts';
+import { NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { NetworkRepository, SuggestionRow } from './network.repository.ts';
 import type { Suggestion } from './network.schemas.ts';
 import { distancesFrom, neighboursOf } from './wilaya-geo.ts';

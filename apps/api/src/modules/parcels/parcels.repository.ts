@@ -1,6 +1,6 @@
 import { asc, eq, parcels, roles, sql, users, type Db, type InferSelectModel, type SQL } from '@filaha/db';
 import type { PolygonInput } from '@filaha/shared';
-import { hasSqlState, SQL_STATE } from '../plans/domain-errors.ts';
+import { hasSqlState, SQL_STATE } from '../../lib/sql-state.ts';
 
 export type ParcelRecord = InferSelectModel<typeof parcels>;
 

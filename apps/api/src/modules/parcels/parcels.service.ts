@@ -1,8 +1,8 @@
 import { ALGERIA_BBOX, PARCEL_AREA_HA, PARCEL_MESSAGES, type ParcelInput } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
-import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
-import { FARMER_ROLE, READER_ROLES, unknownReference } from '../plans/domain-errors.ts';
-import { domainText } from '../plans/domain-texts.ts';
+import { AppError, ForbiddenError, NotFoundError, unknownReference, ValidationError } from '../../core/errors.ts';
+import { FARMER_ROLE, READER_ROLES } from '../../core/roles.ts';
+import { domainText } from '../../core/texts.ts';
 import { toParcel } from './parcels.presenter.ts';
 import type { GeometryCheck, ParcelsRepository } from './parcels.repository.ts';
 import type { Parcel } from './parcels.schemas.ts';
@@ -10,7 +10,7 @@ import type { Parcel } from './parcels.schemas.ts';
 const M2_PER_HA = 10_000;
 
 function invalidGeometry(code: string, message: string): AppError {
-  return new AppError('INVALID_GEOMETRY', 400, [{ path: 'geom', code, message }]);
+  return new AppError('INVALID_GEOMETRY', { issues: [{ path: 'geom', code, message }] });
 }
 
 /** The spatial rules, in the order a user can fix them: a valid shape first, then where it is, then its size. */

@@ -9,8 +9,7 @@ import {
   type Db,
   type InferSelectModel,
 } from '@filaha/db';
-import { hasSqlState, SQL_STATE } from './domain-errors.ts';
-import { duplicateName, type DuplicateName } from '../../lib/sql-state.ts';
+import { hasSqlState, SQL_STATE, duplicateName, type DuplicateName } from '../../lib/sql-state.ts';
 
 export type FunctionalityRecord = InferSelectModel<typeof functionalities>;
 

@@ -1,8 +1,7 @@
 import type { AssignFunctionalityInput, AssignSellerFunctionalityInput, FunctionalityInput } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
-import { conflict, unknownReference } from './domain-errors.ts';
-import { domainText } from './domain-texts.ts';
-import { NotFoundError } from '../../errors.ts';
+import { conflict, NotFoundError, unknownReference } from '../../core/errors.ts';
+import { domainText } from '../../core/texts.ts';
 import type { FunctionalitiesRepository, FunctionalityRecord, LinkOutcome } from './functionalities.repository.ts';
 import type { Functionality } from './plans.schemas.ts';
 

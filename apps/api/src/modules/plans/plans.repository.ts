@@ -12,8 +12,7 @@ import {
   type LocalizedText,
   type Recommendation,
 } from '@filaha/db';
-import { isReferencedError } from './domain-errors.ts';
-import { duplicateName, type DuplicateName } from '../../lib/sql-state.ts';
+import { isReferencedError, duplicateName, type DuplicateName } from '../../lib/sql-state.ts';
 
 export type PlanRecord = InferSelectModel<typeof plans>;
 

@@ -1,8 +1,7 @@
 import { toBilingual, type PlanInput } from '@filaha/shared';
 import type { AuthedCtx, Ctx } from '../../context.ts';
-import { NotFoundError } from '../../errors.ts';
-import { conflict, inUse } from './domain-errors.ts';
-import { domainText } from './domain-texts.ts';
+import { conflict, inUse, NotFoundError } from '../../core/errors.ts';
+import { domainText } from '../../core/texts.ts';
 import { toPlan, toPlanDetails } from './plans.presenter.ts';
 import type { PlansRepository } from './plans.repository.ts';
 import type { Plan, PlanDetails } from './plans.schemas.ts';

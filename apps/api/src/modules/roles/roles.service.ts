@@ -1,5 +1,5 @@
 import type { AuthedCtx } from '../../context.ts';
-import { ForbiddenError, NotFoundError } from '../../errors.ts';
+import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import type { RolesRepository, SellerRoleRecord } from './roles.repository.ts';
 import type { SellerRoleItem } from './roles.schemas.ts';
 

@@ -1,7 +1,7 @@
 import type { SellerPlanRecord } from './seller-plans.repository.ts';
 import type { SellerPlan, SellerSubscription, SellerSubscriptionWithUser } from './seller-plans.schemas.ts';
 import type { SellerSubscriptionRecord } from './seller-subscriptions.repository.ts';
-import { algiersToday, remainingDays } from './shared.ts';
+import { algiersToday, remainingDays } from '../../core/time.ts';
 
 /** Internal English names → the contract's French field names (ARCHITECTURE §4). */
 export function toSellerPlan(plan: SellerPlanRecord): SellerPlan {

@@ -1,6 +1,6 @@
 import type { SellerPlanInput, SellerSubscriptionInput, SubscriptionState } from '@filaha/shared';
 import type { AuthedCtx, Ctx } from '../../context.ts';
-import { NotFoundError } from '../../errors.ts';
+import { conflict, NotFoundError, unknownReference } from '../../core/errors.ts';
 import {
   isActive,
   toSellerPlan,
@@ -10,7 +10,7 @@ import {
 import type { SellerPlansRepository } from './seller-plans.repository.ts';
 import type { CurrentSellerSubscription, SellerPlan, SellerSubscriptionWithUser } from './seller-plans.schemas.ts';
 import type { SellerSubscriptionsRepository } from './seller-subscriptions.repository.ts';
-import { conflictOn, marketplaceText, unknownReference } from './shared.ts';
+import { marketplaceText } from '../../core/texts.ts';
 
 /**
  * Seller plans (catalogue) and seller subscriptions. Route guards fix the roles; this service decides the
@@ -40,8 +40,8 @@ export function createSellerPlansService(plans: SellerPlansRepository, subscript
         description: input.description ?? '',
         descriptionAr: input.descriptionAr ?? '',
       });
-      if (created === 'duplicate') throw conflictOn('duplicate', 'nameAbonnement');
-      if (created === 'duplicate_ar') throw conflictOn('duplicate', 'nameAbonnementAr');
+      if (created === 'duplicate') throw conflict('duplicate', 'nameAbonnement');
+      if (created === 'duplicate_ar') throw conflict('duplicate', 'nameAbonnementAr');
       return toSellerPlan(created);
     },
 
@@ -59,15 +59,15 @@ export function createSellerPlansService(plans: SellerPlansRepository, subscript
         ...(input.descriptionAr === undefined ? {} : { descriptionAr: input.descriptionAr }),
       });
       if (updated === 'not_found') throw new NotFoundError();
-      if (updated === 'duplicate') throw conflictOn('duplicate', 'nameAbonnement');
-      if (updated === 'duplicate_ar') throw conflictOn('duplicate', 'nameAbonnementAr');
+      if (updated === 'duplicate') throw conflict('duplicate', 'nameAbonnement');
+      if (updated === 'duplicate_ar') throw conflict('duplicate', 'nameAbonnementAr');
       return toSellerPlan(updated);
     },
 
     async removePlan({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {
       const outcome = await plans.remove(id);
       if (outcome === 'not_found') throw new NotFoundError();
-      if (outcome === 'in_use') throw conflictOn('in_use', 'id');
+      if (outcome === 'in_use') throw conflict('in_use', 'id');
       return { message: marketplaceText('sellerPlanDeleted', ctx.lang) };
     },
 
@@ -76,7 +76,7 @@ export function createSellerPlansService(plans: SellerPlansRepository, subscript
       const outcome = await subscriptions.create(ctx.actor.id, input.sellerAbonnementId);
       if (!outcome.ok) {
         throw outcome.reason === 'open'
-          ? conflictOn('subscription_open', 'sellerAbonnementId')
+          ? conflict('subscription_open', 'sellerAbonnementId')
           : unknownReference('sellerAbonnementId');
       }
       const created = await subscriptionOrThrow(outcome.id);
@@ -99,7 +99,7 @@ export function createSellerPlansService(plans: SellerPlansRepository, subscript
     async setState({ ctx, id, etat }: { ctx: AuthedCtx; id: number; etat: SubscriptionState }) {
       const outcome = await subscriptions.setState(id, etat);
       if (outcome === 'not_found') throw new NotFoundError();
-      if (outcome === 'other_active') throw conflictOn('other_active', 'etat');
+      if (outcome === 'other_active') throw conflict('other_active', 'etat');
       const updated = await subscriptionOrThrow(id);
       return {
         message: marketplaceText('sellerSubscriptionUpdated', ctx.lang),

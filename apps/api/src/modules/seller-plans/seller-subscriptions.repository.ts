@@ -1,7 +1,7 @@
 import { and, desc, eq, sellerPlans, sellerSubscriptions, users, type Db, type SQL } from '@filaha/db';
 import type { SubscriptionState } from '@filaha/shared';
 import { SQL_STATE, hasSqlState } from '../../lib/sql-state.ts';
-import { addYears, algiersToday } from './shared.ts';
+import { addYears, algiersToday } from '../../core/time.ts';
 
 export interface SellerSubscriptionRecord {
   id: number;

@@ -2,7 +2,7 @@ import { eq, sellerSubscriptions } from '@filaha/db';
 import { factories } from '@filaha/db/testing';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
-import { addYears, algiersToday } from './shared.ts';
+import { addYears, algiersToday } from '../../core/time.ts';
 
 const t = useTestApp();
 

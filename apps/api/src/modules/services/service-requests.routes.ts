@@ -4,7 +4,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../context.ts';
-import { RateLimitedError } from '../../errors.ts';
+import { RateLimitedError } from '../../core/errors.ts';
 import { ServiceRequest, ServiceRequestCreated } from './service-requests.schemas.ts';
 import type { ServiceRequestsService } from './service-requests.service.ts';
 

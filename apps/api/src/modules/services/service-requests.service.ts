@@ -1,6 +1,6 @@
 import type { ServiceKey, ServiceRequestInput } from '@filaha/shared';
 import type { Ctx } from '../../context.ts';
-import { domainText } from '../plans/domain-texts.ts';
+import { domainText } from '../../core/texts.ts';
 import type { ServiceRequestRecord, ServiceRequestsRepository } from './service-requests.repository.ts';
 import type { ServiceRequest } from './service-requests.schemas.ts';
 

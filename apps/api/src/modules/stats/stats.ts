@@ -2,8 +2,7 @@ import { sql, type Db } from '@filaha/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-
-const TIME_ZONE = 'Africa/Algiers';
+import { ALGIERS_TIME_ZONE } from '../../core/time.ts';
 
 export const RequestsPerMonthQuery = z.object({
   months: z.coerce
@@ -23,7 +22,11 @@ export type RequestsPerMonth = z.output<typeof RequestsPerMonth>;
 
 /** The last `count` months as `YYYY-MM`, oldest first, in Algiers time. */
 export function lastMonths(count: number, now = new Date()): string[] {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit' })
+  const [year, month] = new Intl.DateTimeFormat('en-CA', {
+    timeZone: ALGIERS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+  })
     .format(now)
     .split('-')
     .map(Number) as [number, number];
@@ -41,9 +44,9 @@ export function lastMonths(count: number, now = new Date()): string[] {
 export async function requestsPerMonth(db: Db, months: number, now = new Date()): Promise<RequestsPerMonth> {
   const labels = lastMonths(months, now);
   const result = await db.execute<{ month: string; code: string; name: string; count: number }>(sql`
-    SELECT to_char(r.created_at AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM') AS month, i.code, i.name, count(*)::int AS count
+    SELECT to_char(r.created_at AT TIME ZONE ${ALGIERS_TIME_ZONE}, 'YYYY-MM') AS month, i.code, i.name, count(*)::int AS count
     FROM index_results r JOIN indices i ON i.id = r.index_id
-    WHERE to_char(r.created_at AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM') >= ${labels[0]!}
+    WHERE to_char(r.created_at AT TIME ZONE ${ALGIERS_TIME_ZONE}, 'YYYY-MM') >= ${labels[0]!}
     GROUP BY 1, 2, 3`);
   const byIndex = new Map<string, { code: string; name: string; counts: number[] }>();
   for (const row of result.rows) {

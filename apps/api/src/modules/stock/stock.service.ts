@@ -6,10 +6,10 @@ import type {
   StockPeriodQuery,
 } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
-import { AppError, NotFoundError, ValidationError } from '../../errors.ts';
+import { AppError, conflict, NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { Language } from '../../i18n/messages.ts';
 import { hasSqlState, SQL_STATE } from '../../lib/sql-state.ts';
-import { algiersToday, conflictOn } from '../seller-plans/shared.ts';
+import { algiersToday } from '../../core/time.ts';
 import { movementsCsv, stockText } from './stock-csv.ts';
 import type { ItemRow, MovementRow, Shortfall, StockRepository } from './stock.repository.ts';
 import type { StockItem, StockMovement, StockSummary } from './stock.schemas.ts';
@@ -59,7 +59,7 @@ function negativeStock(path: string, s: Shortfall): AppError {
     date: s.date,
     shortfall: -Number(s.balance),
   };
-  return new AppError('STOCK_NEGATIVE', 409, [issue]);
+  return new AppError('STOCK_NEGATIVE', { issues: [issue] });
 }
 
 const unknownItem = () =>
@@ -81,7 +81,7 @@ export function createStockService(repo: StockRepository) {
     try {
       return await write();
     } catch (error) {
-      if (hasSqlState(error, SQL_STATE.uniqueViolation)) throw conflictOn('duplicate', 'name');
+      if (hasSqlState(error, SQL_STATE.uniqueViolation)) throw conflict('duplicate', 'name');
       throw error;
     }
   }
@@ -106,7 +106,9 @@ export function createStockService(repo: StockRepository) {
       const result = await repo.deleteItem(ctx.actor.id, id, withMovements);
       if (!result.ok && result.reason === 'not_found') throw new NotFoundError();
       if (!result.ok) {
-        throw new AppError('IN_USE', 409, [{ path: 'id', code: 'has_movements', message: 'stock.itemHasMovements' }]);
+        throw new AppError('IN_USE', {
+          issues: [{ path: 'id', code: 'has_movements', message: 'stock.itemHasMovements' }],
+        });
       }
       return { message: stockText('itemDeleted', ctx.lang), deletedMovements: result.movements };
     },

@@ -17,7 +17,7 @@ import {
   type Tx,
 } from '@filaha/db';
 import type { SubscriptionState } from '@filaha/shared';
-import { hasSqlState, SQL_STATE } from '../plans/domain-errors.ts';
+import { hasSqlState, SQL_STATE } from '../../lib/sql-state.ts';
 
 export interface SubscriptionRecord {
   id: number;

@@ -1,8 +1,8 @@
 import type { FarmerSubscriptionInput, SubscriptionState, UsageRowsInput } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
-import { AppError, ForbiddenError, NotFoundError } from '../../errors.ts';
-import { conflict, READER_ROLES, unknownReference } from '../plans/domain-errors.ts';
-import { domainText } from '../plans/domain-texts.ts';
+import { AppError, conflict, ForbiddenError, NotFoundError, unknownReference } from '../../core/errors.ts';
+import { READER_ROLES } from '../../core/roles.ts';
+import { domainText } from '../../core/texts.ts';
 import { toSubscription, toSubscriptionWithUser, toUsage } from './subscriptions.presenter.ts';
 import type { SubscriptionsRepository } from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionWithUser, Usage } from './subscriptions.schemas.ts';
@@ -66,7 +66,7 @@ export function createSubscriptionsService(repo: SubscriptionsRepository) {
     async createUsage({ input }: { ctx: AuthedCtx; input: UsageRowsInput }) {
       const subscription = await repo.findById(input.abonnementuser_id);
       if (!subscription) throw new NotFoundError();
-      if (subscription.state !== 'actif') throw new AppError('SUBSCRIPTION_INACTIVE', 409);
+      if (subscription.state !== 'actif') throw new AppError('SUBSCRIPTION_INACTIVE', { variant: 'usageRepair' });
       const created = await repo.createMissingUsage(subscription.id);
       return { created, usage: (await repo.usage(subscription.id)).map(toUsage) };
     },

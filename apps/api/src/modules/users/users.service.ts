@@ -1,6 +1,6 @@
 import type { UpdateUserInput } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { text } from '../../i18n/texts.ts';
 import type { RolesRepository } from '../roles/roles.repository.ts';
 import { toListItem, toProfile, toPublicUser } from './users.presenter.ts';
@@ -70,7 +70,7 @@ export function createUsersService(users: UsersRepository, roles: RolesRepositor
     async remove({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {
       if (!isAdmin(ctx)) throw new ForbiddenError();
       // An admin never deletes their own account (the last admin must not lock everyone out): a stable code.
-      if (isSelf(ctx, id)) throw new AppError('SELF_DELETE', 403);
+      if (isSelf(ctx, id)) throw new AppError('SELF_DELETE');
       const outcome = await users.remove(id);
       if (outcome === 'not_found') throw new NotFoundError();
       if (outcome === 'in_use') throw new ConflictError('IN_USE');
