@@ -66,9 +66,12 @@ const webStale = () => builtAt(WEB_OUTPUT) < Math.max(...['apps/web', ...WEB_INP
 
 const tsc = installed('typescript/bin/tsc', '.');
 const vite = installed('vite', 'apps/web');
+// A full `npm ci`. Checked by Vite (a dev dependency only): TypeScript alone is no sign, since `npm ci --omit=dev`
+// installs it too (an optional peer of i18next), and such an install runs the built code as it is.
+const buildTools = Boolean(tsc && vite);
 
 if (!ifStale) {
-  if (!tsc || !vite) {
+  if (!buildTools) {
     console.error('npm run build needs the build tools (TypeScript, Vite): run `npm ci` (not `--omit=dev`) first.');
     process.exit(1);
   }
@@ -78,7 +81,7 @@ if (!ifStale) {
   process.exit(0);
 }
 
-if (tsc) {
+if (buildTools) {
   // Incremental: tsc -b compares every project with its dist/.tsbuildinfo and rebuilds only what changed.
   run(process.execPath, [tsc, '-b', 'tsconfig.build.json']);
 } else if (missing.length > 0) {
@@ -101,7 +104,7 @@ if (tsc) {
 }
 
 if (withWeb && webStale()) {
-  if (vite) run('npm', ['run', 'build:web', '--silent']);
+  if (buildTools) run('npm', ['run', 'build:web', '--silent']);
   else if (!existsSync(join(root, WEB_OUTPUT)))
     console.warn('Note: the web app is not built and Vite is not installed: the API starts without it.');
 }
