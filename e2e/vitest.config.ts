@@ -1,7 +1,9 @@
 import { defineProject } from 'vitest/config';
+import { sourceConditions } from '../vitest.shared.ts';
 
 // Browser tests: one platform for the run (global setup), one file at a time, generous timeouts.
 export default defineProject({
+  ...sourceConditions,
   test: {
     name: 'e2e',
     include: ['tests/**/*.e2e.ts'],

@@ -1,10 +1,14 @@
 #!/usr/bin/env node
-// Development: the API with reload (tsx watch) and the Vite dev server with hot reload, side by side.
+// Development: the API with reload (tsx watch) and the Vite dev server with hot reload, side by side. Both run the
+// TypeScript sources, of the workspace packages too (export condition `@filaha/source`): no build needed.
 import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 const procs = [
-  spawn('npx', ['tsx', 'watch', 'apps/api/src/server.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'watch', '--conditions=@filaha/source', 'apps/api/src/server.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  }),
   spawn('npx', ['vite'], { cwd: `${root}apps/web`, stdio: 'inherit' }),
 ];
 const stop = () => procs.forEach((p) => p.kill('SIGTERM'));

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -56,6 +56,8 @@ function localeGroup(id: string): string | null {
 export default defineConfig(({ command }) => ({
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : [],
+    // @filaha/shared and @filaha/imagery are bundled from their TypeScript sources, not their built dist/.
+    conditions: ['@filaha/source', ...defaultClientConditions],
   },
   // The API serves dist/ with `preCompressed`, so every text asset ships with .br and .gz siblings.
   plugins: [

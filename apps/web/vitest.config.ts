@@ -1,7 +1,9 @@
 import { defineProject } from 'vitest/config';
+import { sourceConditions } from '../../vitest.shared.ts';
 import react from '@vitejs/plugin-react';
 
 export default defineProject({
+  ...sourceConditions,
   plugins: [react()],
   test: {
     name: 'web',

@@ -26,8 +26,10 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the platform exactly as `npm run serve` does (embedded database in a fresh temp DATA_DIR, demo data on)
- * and waits until /api/health answers. The web app must have been built (`npm run build:web`).
+ * Starts the platform as `npm run serve` does (embedded database in a fresh temp DATA_DIR, demo data on) and waits
+ * until /api/health answers. The API and the workspace packages run from their TypeScript sources through tsx
+ * (export condition `@filaha/source`), so the tests need no `npm run build`; the web app must have been built
+ * (`npm run build:web`, which `npm test` does).
  */
 export async function startPlatform(extraEnv: Record<string, string> = {}): Promise<Platform> {
   const port = await freePort();
@@ -42,11 +44,15 @@ export async function startPlatform(extraEnv: Record<string, string> = {}): Prom
     ...extraEnv,
   };
   if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--conditions=@filaha/source', '--import', 'tsx', 'apps/api/src/server.ts'],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));

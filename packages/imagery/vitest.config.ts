@@ -1,6 +1,8 @@
 import { defineProject } from 'vitest/config';
+import { sourceConditions } from '../../vitest.shared.ts';
 
 export default defineProject({
+  ...sourceConditions,
   test: {
     name: 'imagery',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

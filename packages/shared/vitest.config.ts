@@ -1,3 +1,7 @@
 import { defineProject } from 'vitest/config';
+import { sourceConditions } from '../../vitest.shared.ts';
 
-export default defineProject({ test: { name: 'shared', include: ['src/**/*.test.ts'] } });
+export default defineProject({
+  ...sourceConditions,
+  test: { name: 'shared', include: ['src/**/*.test.ts'] },
+});

@@ -1,5 +1,5 @@
 /**
- * The real server as an operator starts it (`node --import tsx apps/api/src/server.ts`), several times on one
+ * The real server as an operator starts it (`npm run serve`, here from its sources through tsx), several times on one
  * data folder: a second process on the folder or on the port stops before it writes, kill -9 loses no
  * confirmed write, and start-up failures name the setting at fault in one line.
  */

@@ -1,6 +1,7 @@
 /**
- * The real server as an operator starts it (`node --import tsx apps/api/src/server.ts`), for the tests that need
- * whole processes (process-safety, two-process): spawn with a clean environment, wait for /api/health, stop.
+ * The real server as an operator starts it (`npm run serve`), run from its sources through tsx (the workspace
+ * packages' sources too: export condition `@filaha/source`, no build needed), for the tests that need whole
+ * processes (process-safety, two-process): spawn with a clean environment, wait for /api/health, stop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -37,7 +38,7 @@ export async function freePort(): Promise<number> {
  * leaks into it; `env` says everything else. Every child is recorded in `spawned` so a file can kill leftovers.
  */
 export function spawnServer(env: Record<string, string>, spawned: ChildProcess[] = []): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['--conditions=@filaha/source', '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -9,7 +9,7 @@ import { freePort, spawnServer, stopServer, waitHealthy } from './server-process
 import { SseReader } from './sse.ts';
 
 /*
- * Issue 11 §5: the API is stateless — two real API processes (`node --import tsx apps/api/src/server.ts`, as
+ * Issue 11 §5: the API is stateless — two real API processes (`apps/api/src/server.ts` through tsx, as
  * `npm start` runs it) on ONE PostgreSQL database, different ports and DATA_DIRs, the same JWT_SECRET. Needs a
  * PostgreSQL server: CI runs it with DATABASE_URL set; without it the suite says why it is skipped.
  */

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { createServer, type Plugin } from 'vite';
+import { createServer, defaultServerConditions, type Plugin } from 'vite';
 // Types only: the config loader cannot run the workspace's .ts packages; the values come through the SSR module.
 import type { LangCode, LANGUAGES } from '../src/i18n/languages.ts';
 import { compressBeside } from './precompress.ts';
@@ -47,6 +47,8 @@ export function prerenderHome(): Plugin {
           configFile: false,
           root: join(import.meta.dirname, '..'),
           plugins: [react()],
+          // The workspace packages from their TypeScript sources, as in the bundle (vite.config.ts).
+          ssr: { resolve: { conditions: ['@filaha/source', ...defaultServerConditions] } },
           logLevel: 'error',
           appType: 'custom',
           server: { middlewareMode: true, hmr: false, ws: false },

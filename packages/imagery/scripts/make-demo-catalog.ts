@@ -6,8 +6,9 @@
  * (DN = reflectance × 10000), the other half carry baseline 05.11 with the flag false (DN + 1000), so
  * both branches of the offset rule run. Deterministic: run it twice, get the same bytes.
  *
- *   npm run demo-catalog -w packages/imagery            (writes the committed demo-catalog/)
- *   node --import tsx scripts/make-demo-catalog.ts DIR  (writes elsewhere, e.g. to compare bytes)
+ *   npm run demo-catalog -w packages/imagery   (writes demo-catalog/, not in git; ensureDemoCatalog does it too)
+ *   node --conditions=@filaha/source --import tsx scripts/make-demo-catalog.ts DIR   (elsewhere, e.g. to compare)
+ *   node dist/scripts/make-demo-catalog.js DIR   (the built generator, which the built API runs)
  */
 import { availableParallelism } from 'node:os';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';

@@ -1,11 +1,36 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lockfile from 'proper-lockfile';
 
-const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+const HERE = fileURLToPath(import.meta.url);
+
+/** packages/imagery, whether this module runs from src/demo.ts (sources) or dist/src/demo.js (the build). */
+function packageDir(): string {
+  let dir = path.dirname(HERE);
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`no package.json above ${HERE}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+const PACKAGE_DIR = packageDir();
+
+/**
+ * The generator beside this module: scripts/make-demo-catalog.ts run through tsx (with the workspace packages'
+ * sources, the `@filaha/source` export condition) when this module is a source, else the built
+ * dist/scripts/make-demo-catalog.js under plain Node.
+ */
+function generatorCommand(outDir: string): string[] {
+  const ext = path.extname(HERE);
+  const script = fileURLToPath(new URL(`../scripts/make-demo-catalog${ext}`, import.meta.url));
+  return ext === '.ts' ? ['--conditions=@filaha/source', '--import', 'tsx', script, outDir] : [script, outDir];
+}
 
 /**
  * Absolute path of the offline demo catalog (Mitidja plain, February–October 2025, synthetic). Not in git: it is
@@ -50,7 +75,7 @@ async function stampOf(dir: string): Promise<string | undefined> {
 
 function runGenerator(outDir: string, log: (line: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/make-demo-catalog.ts', outDir], {
+    const child = spawn(process.execPath, generatorCommand(outDir), {
       cwd: PACKAGE_DIR,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -208,9 +208,13 @@ describe('bundled demo catalog', () => {
     const out = await mkdtemp(path.join(tmpdir(), 'imagery-demo-'));
     try {
       const script = fileURLToPath(new URL('../scripts/make-demo-catalog.ts', import.meta.url));
-      await promisify(execFile)(process.execPath, ['--import', 'tsx', script, out, `--dates=${dates.join(',')}`], {
-        cwd: path.dirname(path.dirname(script)),
-      });
+      await promisify(execFile)(
+        process.execPath,
+        ['--conditions=@filaha/source', '--import', 'tsx', script, out, `--dates=${dates.join(',')}`],
+        {
+          cwd: path.dirname(path.dirname(script)),
+        },
+      );
       const hashes = async (root: string, only?: Set<string>) => {
         const result: Record<string, string> = {};
         for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {

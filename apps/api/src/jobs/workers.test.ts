@@ -25,7 +25,7 @@ import { createJobRuntime, type JobRuntime } from './runtime.ts';
 import { demoItems, oneAlertPerPoint, smallCatalog, waitFor, type DemoItem } from './test-support/catalog.ts';
 
 /*
- * Issue 15 §4, acceptance 4: real worker processes (`npm run worker`: node --import tsx apps/api/src/worker.ts)
+ * Issue 15 §4, acceptance 4: real worker processes (`npm run worker`'s worker, from its sources through tsx)
  * on one PostgreSQL database, 100 watched parcels, one new acquisition in a small static STAC catalog: every
  * point computed exactly once, every alert created exactly once, every e-mail sent once; then a worker killed
  * (SIGKILL) while it holds a job: the job is taken back after its timeout and finished by the other worker, and
@@ -50,7 +50,7 @@ interface WorkerProcess {
 }
 
 function spawnWorker(name: string, databaseUrl: string, catalogDir: string, dataDir: string): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/worker.ts'], {
+  const child = spawn(process.execPath, ['--conditions=@filaha/source', '--import', 'tsx', 'apps/api/src/worker.ts'], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
