@@ -27,11 +27,11 @@ function reactRouterProduction(): string {
  * outbox, the live-messages hook and their API helpers): one chunk.
  */
 const AREA_SHELL_MODULES =
-  /[\\/](?:src[\\/](?:features[\\/]areas[\\/](?:AreaLayout|AreaPageView|Sidebar|areaIcons)\.tsx|app[\\/](?:pages|restoreSession)\.ts|lib[\\/](?:queries|outbox)\.ts|features[\\/]messaging[\\/](?:live|api)\.ts|features[\\/]admin[\\/](?:adminApi|queries)\.ts)|node_modules[\\/]@tanstack[\\/])/;
+  /[\\/](?:src[\\/](?:features[\\/]areas[\\/](?:AreaLayout|AreaPageView|Sidebar|areaIcons)\.tsx|app[\\/](?:pages|restoreSession)\.ts|lib[\\/](?:queries|outbox|apiCalls)\.ts|features[\\/]messaging[\\/](?:live|api)\.ts|features[\\/]admin[\\/](?:adminApi|queries)\.ts)|node_modules[\\/]@tanstack[\\/])/;
 
 /** Small shared pieces of forms and lists (banners, fields, dialogs, messages, wilayas, money): one chunk. */
 const SHARED_UI_MODULES =
-  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:components[\\/]ui[\\/](?:ErrorBanner|fields|Dialog|FormError)\.tsx|lib[\\/](?:messages|catalogText|money|focusFirstInvalid)\.ts)|packages[\\/]shared[\\/]src[\\/](?:errors|wilayas)\.ts)$/;
+  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:components[\\/]ui[\\/](?:ErrorBanner|fields|Dialog)\.tsx|lib[\\/](?:messages|catalogText|money|focusFirstInvalid)\.ts)|packages[\\/]shared[\\/]src[\\/](?:errors|wilayas)\.ts)$/;
 
 /**
  * Locale namespaces that load together, one chunk per language: the signed-in frame's (layout, messaging for

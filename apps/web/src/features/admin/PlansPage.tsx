@@ -6,22 +6,23 @@ import { useTranslation } from 'react-i18next';
 import { PlanInput } from '@filaha/shared';
 import { TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
-import { adminApi, KEYS } from './adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { KEYS } from './adminApi.ts';
 import { plansQuery } from './queries.ts';
 import type { PlanDetails } from './types.ts';
-import { AdminPage, Collapsible, matches, SearchBox } from './ui/AdminPage.tsx';
+import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
 import { CatalogText, EditPanel, hasArabic, MissingArabic, useCatalogText } from './ui/Bilingual.tsx';
-import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
-import { DataTable, type Column } from './ui/DataTable.tsx';
-import { FormError } from './ui/FormError.tsx';
-import { useFormat } from './ui/format.ts';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
+import { FormError } from '../../components/ui/FormError.tsx';
+import { useFormat } from '../../lib/format.ts';
 import { PriceTag } from '../subscription/PriceTag.tsx';
 import { firstPrice } from '../subscription/format.ts';
-import { btn } from './ui/styles.ts';
-import { TextAreaField } from './ui/TextAreaField.tsx';
-import { useAdminMutation } from './ui/useAdminMutation.ts';
-import { useErrorText } from './ui/useErrorText.ts';
-import { withToasts } from './ui/Toasts.tsx';
+import { btn } from '../../components/ui/styles.ts';
+import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
+import { useAdminMutation } from '../../lib/useAdminMutation.ts';
+import { useErrorText } from '../../lib/useErrorText.ts';
+import { withToasts } from '../../components/ui/Toasts.tsx';
 
 /**
  * SPEC §5: nameAbonnement, nameClient, prices required; the descriptions (fr, ar) are optional. Names and client
@@ -49,7 +50,7 @@ function PlanForm({ editing, onDone }: { editing?: PlanDetails; onDone: () => vo
   const errors = form.formState.errors;
   const save = useAdminMutation({
     mutationFn: (input: PlanInput) =>
-      editing ? adminApi.put(`/abonnement/${editing.id}`, input) : adminApi.post('/abonnement', input),
+      editing ? apiCalls.put(`/abonnement/${editing.id}`, input) : apiCalls.post('/abonnement', input),
     success: (_r, v) => t(editing ? 'plans.updated' : 'plans.created', { name: v.nameAbonnement }),
     invalidate: [KEYS.plans, KEYS.assignments],
     onSuccess: () => {
@@ -124,7 +125,7 @@ function PlansPageView() {
   const fr = (label: string) => t('common.inFrench', { label });
   const ar = (label: string) => t('common.inArabic', { label });
   const remove = useAdminMutation({
-    mutationFn: (id: number) => adminApi.delete(`/abonnement/${id}`),
+    mutationFn: (id: number) => apiCalls.delete(`/abonnement/${id}`),
     success: () => t('plans.deleted'),
     invalidate: [KEYS.plans, KEYS.assignments],
   });

@@ -6,21 +6,22 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, SellerPlanInput } from '@filaha/shared';
 import { TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
-import { adminApi, KEYS } from './adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { KEYS } from './adminApi.ts';
 import { sellerPlansQuery } from './queries.ts';
 import type { SellerPlan } from './types.ts';
-import { AdminPage, Collapsible, matches, SearchBox } from './ui/AdminPage.tsx';
+import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
 import { useMoney } from '../../lib/money.ts';
 import { CatalogText, EditPanel, hasArabic, MissingArabic, useCatalogText } from './ui/Bilingual.tsx';
-import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
-import { DataTable, type Column } from './ui/DataTable.tsx';
-import { FormError } from './ui/FormError.tsx';
-import { useFormat } from './ui/format.ts';
-import { btn } from './ui/styles.ts';
-import { TextAreaField } from './ui/TextAreaField.tsx';
-import { useAdminMutation } from './ui/useAdminMutation.ts';
-import { useErrorText } from './ui/useErrorText.ts';
-import { withToasts } from './ui/Toasts.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
+import { FormError } from '../../components/ui/FormError.tsx';
+import { useFormat } from '../../lib/format.ts';
+import { btn } from '../../components/ui/styles.ts';
+import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
+import { useAdminMutation } from '../../lib/useAdminMutation.ts';
+import { useErrorText } from '../../lib/useErrorText.ts';
+import { withToasts } from '../../components/ui/Toasts.tsx';
 
 /**
  * SPEC §5: nameAbonnement, nameClient, price, priority (default 1) required; nbPost optional (empty = unlimited).
@@ -52,7 +53,7 @@ function SellerPlanForm({ editing, onDone }: { editing?: SellerPlan; onDone: () 
   const ar = (label: string) => t('common.inArabic', { label });
   const save = useAdminMutation({
     mutationFn: (input: SellerPlanInput) =>
-      editing ? adminApi.put(`/sellerAbonnement/${editing.id}`, input) : adminApi.post('/sellerAbonnement', input),
+      editing ? apiCalls.put(`/sellerAbonnement/${editing.id}`, input) : apiCalls.post('/sellerAbonnement', input),
     success: (_r, v) => t(editing ? 'sellerPlans.updated' : 'sellerPlans.created', { name: v.nameAbonnement }),
     invalidate: [KEYS.sellerPlans],
     onSuccess: () => {
@@ -160,7 +161,7 @@ function SellerPlansPageView() {
   const ar = (label: string) => t('common.inArabic', { label });
   const list = useQuery(sellerPlansQuery);
   const remove = useAdminMutation({
-    mutationFn: (id: number) => adminApi.delete(`/sellerAbonnement/${id}`),
+    mutationFn: (id: number) => apiCalls.delete(`/sellerAbonnement/${id}`),
     success: () => t('sellerPlans.deleted'),
     invalidate: [KEYS.sellerPlans],
     errorTexts: { in_use: t('sellerPlans.inUse') },

@@ -2,20 +2,21 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionState } from '@filaha/shared';
-import { adminApi, KEYS } from './adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { KEYS } from './adminApi.ts';
 import { sellerSubscriptionsQuery } from './queries.ts';
 import type { SellerSubscription } from './types.ts';
-import { AdminPage, matches, SearchBox } from './ui/AdminPage.tsx';
+import { AdminPage, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
 import { useMoney } from '../../lib/money.ts';
 import { useCatalogText } from './ui/Bilingual.tsx';
-import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
-import { DataTable, type Column } from './ui/DataTable.tsx';
-import { useFormat } from './ui/format.ts';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
+import { useFormat } from '../../lib/format.ts';
 import { StateBadge, StateFilter } from './ui/StateBadge.tsx';
-import { btn } from './ui/styles.ts';
-import { useAdminMutation } from './ui/useAdminMutation.ts';
-import { useErrorText } from './ui/useErrorText.ts';
-import { withToasts } from './ui/Toasts.tsx';
+import { btn } from '../../components/ui/styles.ts';
+import { useAdminMutation } from '../../lib/useAdminMutation.ts';
+import { useErrorText } from '../../lib/useErrorText.ts';
+import { withToasts } from '../../components/ui/Toasts.tsx';
 
 /** /admin/SellerAbonnementManager: the sellers' subscriptions with the state toggle and delete. */
 function SellerSubscriptionsPageView() {
@@ -33,12 +34,12 @@ function SellerSubscriptionsPageView() {
   const list = useQuery(sellerSubscriptionsQuery);
   const toggle = useAdminMutation({
     mutationFn: (v: { id: number; etat: SubscriptionState }) =>
-      adminApi.put(`/sellerAbonnementUser/${v.id}`, { etat: v.etat }),
+      apiCalls.put(`/sellerAbonnementUser/${v.id}`, { etat: v.etat }),
     success: (_r, v) => (v.etat === 'actif' ? t('subscriptions.activated') : t('subscriptions.deactivated')),
     invalidate: [KEYS.sellerSubscriptions],
   });
   const remove = useAdminMutation({
-    mutationFn: (id: number) => adminApi.delete(`/sellerAbonnementUser/${id}`),
+    mutationFn: (id: number) => apiCalls.delete(`/sellerAbonnementUser/${id}`),
     success: () => t('subscriptions.deleted'),
     invalidate: [KEYS.sellerSubscriptions],
   });

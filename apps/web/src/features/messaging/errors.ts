@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminApiError } from '../admin/adminApi.ts';
-import { useErrorText } from '../admin/ui/useErrorText.ts';
+import { AdminApiError } from '../../lib/apiCalls.ts';
+import { useErrorText } from '../../lib/useErrorText.ts';
 
 /** Messaging failures in the visitor's language: a block says which side blocked, the rest as elsewhere. */
 export function useChatErrors() {

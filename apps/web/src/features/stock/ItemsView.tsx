@@ -3,11 +3,11 @@ import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/reac
 import { useTranslation } from 'react-i18next';
 import type { MovementDirection } from '@filaha/shared';
 import { PendingSubmissions } from '../../components/offline/PendingSubmissions.tsx';
-import { Collapsible } from '../admin/ui/AdminPage.tsx';
-import { ConfirmDialog } from '../admin/ui/ConfirmDialog.tsx';
-import { DataTable, type Column } from '../admin/ui/DataTable.tsx';
-import { btn } from '../admin/ui/styles.ts';
-import { useToast } from '../admin/ui/Toasts.tsx';
+import { Collapsible } from '../../components/ui/AdminPage.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
+import { btn } from '../../components/ui/styles.ts';
+import { useToast } from '../../components/ui/Toasts.tsx';
 import { stockApi, stockKeys, type StockItem } from './api.ts';
 import { useStockErrors } from './errors.ts';
 import { isolate, useStockFormat } from './format.ts';

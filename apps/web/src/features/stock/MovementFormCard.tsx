@@ -7,11 +7,11 @@ import { MOVEMENT_DIRECTIONS, type MovementDirection, type MovementKind } from '
 import { PendingSubmissions } from '../../components/offline/PendingSubmissions.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { sendOrKeep } from '../../lib/outbox.ts';
-import { AdminApiError, take } from '../admin/adminApi.ts';
-import { FormError } from '../admin/ui/FormError.tsx';
-import { btn } from '../admin/ui/styles.ts';
-import { TextAreaField } from '../admin/ui/TextAreaField.tsx';
-import { useToast } from '../admin/ui/Toasts.tsx';
+import { AdminApiError, take } from '../../lib/apiCalls.ts';
+import { FormError } from '../../components/ui/FormError.tsx';
+import { btn } from '../../components/ui/styles.ts';
+import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
+import { useToast } from '../../components/ui/Toasts.tsx';
 import { stockKeys, type StockItem, type StockMovement } from './api.ts';
 import { useStockErrors } from './errors.ts';
 import { algiersToday, isolate, useStockFormat } from './format.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/ui/fields.tsx';
-import { btn } from '../admin/ui/styles.ts';
-import { useToast } from '../admin/ui/Toasts.tsx';
+import { btn } from '../../components/ui/styles.ts';
+import { useToast } from '../../components/ui/Toasts.tsx';
 import { downloadCsv, type Period } from './api.ts';
 import { useStockErrors } from './errors.ts';
 import { isolate, useStockFormat } from './format.ts';

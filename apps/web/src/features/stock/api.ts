@@ -9,7 +9,7 @@ import type {
 } from '@filaha/shared';
 import { API_BASE, ApiFailure } from '../../lib/api.ts';
 import { getToken, UNAUTHENTICATED_EVENT } from '../../lib/storage.ts';
-import { adminApi, AdminApiError } from '../admin/adminApi.ts';
+import { apiCalls, AdminApiError } from '../../lib/apiCalls.ts';
 
 /** GET /api/stock/items (apps/api/README.md, "Stock management"); `stock` is computed by the server. */
 export interface StockItem {
@@ -88,18 +88,18 @@ function search(values: Readonly<Record<string, string | number | undefined>>): 
 }
 
 export const stockApi = {
-  items: () => adminApi.get<StockItem[]>('/stock/items'),
-  createItem: (input: StockItemInput) => adminApi.post<StockItem>('/stock/items', input),
-  updateItem: (id: number, input: StockItemInput) => adminApi.put<StockItem>(`/stock/items/${id}`, input),
+  items: () => apiCalls.get<StockItem[]>('/stock/items'),
+  createItem: (input: StockItemInput) => apiCalls.post<StockItem>('/stock/items', input),
+  updateItem: (id: number, input: StockItemInput) => apiCalls.put<StockItem>(`/stock/items/${id}`, input),
   deleteItem: (id: number, withMovements: boolean) =>
-    adminApi.delete<{ message: string; deletedMovements: number }>(
+    apiCalls.delete<{ message: string; deletedMovements: number }>(
       `/stock/items/${id}${withMovements ? '?withMovements=true' : ''}`,
     ),
-  movements: (filters: MovementFilters) => adminApi.get<StockMovement[]>(`/stock/movements${search({ ...filters })}`),
-  addMovement: (input: StockMovementInput) => adminApi.post<StockMovement>('/stock/movements', input),
+  movements: (filters: MovementFilters) => apiCalls.get<StockMovement[]>(`/stock/movements${search({ ...filters })}`),
+  addMovement: (input: StockMovementInput) => apiCalls.post<StockMovement>('/stock/movements', input),
   deleteMovement: (id: number) =>
-    adminApi.delete<{ message: string; movement: StockMovement }>(`/stock/movements/${id}`),
-  summary: (period: Period) => adminApi.get<StockSummary>(`/stock/summary${search({ ...period })}`),
+    apiCalls.delete<{ message: string; movement: StockMovement }>(`/stock/movements/${id}`),
+  summary: (period: Period) => apiCalls.get<StockSummary>(`/stock/summary${search({ ...period })}`),
 };
 
 export const itemsQuery = { queryKey: stockKeys.items, queryFn: stockApi.items };

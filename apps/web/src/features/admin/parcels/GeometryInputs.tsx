@@ -1,7 +1,7 @@
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PolygonInput } from '@filaha/shared';
-import { btn } from '../ui/styles.ts';
+import { btn } from '../../../components/ui/styles.ts';
 import { readGeoJsonFile } from './geometry.ts';
 
 interface Props {

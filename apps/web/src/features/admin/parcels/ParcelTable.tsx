@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Parcel, UserRow } from '../types.ts';
-import { DataTable, type Column } from '../ui/DataTable.tsx';
-import { useFormat } from '../ui/format.ts';
-import { btn } from '../ui/styles.ts';
+import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
+import { useFormat } from '../../../lib/format.ts';
+import { btn } from '../../../components/ui/styles.ts';
 
 interface Props {
   owner: UserRow;

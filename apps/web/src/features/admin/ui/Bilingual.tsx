@@ -2,10 +2,10 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localizedName } from '@filaha/shared';
 import { useCatalogText } from '../../../lib/catalogText.ts';
-import { scrollBehavior } from './format.ts';
+import { scrollBehavior } from '../../../lib/format.ts';
 
 export { useCatalogText };
-import { btn, card } from './styles.ts';
+import { btn, card } from '../../../components/ui/styles.ts';
 
 /**
  * Catalogue texts entered in the back office (plan names, client types, functionalities, seller plan texts) are

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { controlClass } from '../../../components/ui/fields.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
+import { controlClass } from './fields.tsx';
+import { Icon } from './Icon.tsx';
 import { btn, card } from './styles.ts';
 
 /** The frame of every back-office screen: its h1, an optional intro and actions (pages add toasts with withToasts). */

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessages } from '../../../lib/messages.ts';
-import { ApiAnswerError } from '../../../lib/queries.ts';
-import { AdminApiError } from '../adminApi.ts';
+import { useMessages } from './messages.ts';
+import { ApiAnswerError } from './queries.ts';
+import { AdminApiError } from './apiCalls.ts';
 
 const IN_USE_DETAILS = ['subscribed', 'assigned', 'used'] as const;
 type InUseDetail = (typeof IN_USE_DETAILS)[number];

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
+import { Dialog } from './Dialog.tsx';
 import { btn } from './styles.ts';
 
 interface ConfirmDialogProps {
