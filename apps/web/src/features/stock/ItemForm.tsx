@@ -7,7 +7,7 @@ import { STOCK_ITEM_KINDS, STOCK_UNITS, StockItemInput } from '@filaha/shared';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { sendOrKeep } from '../../lib/outbox.ts';
-import { AdminApiError, take } from '../../lib/apiCalls.ts';
+import { ApiAnswerError, unwrap } from '../../lib/queries.ts';
 import { FormError } from '../../components/ui/FormError.tsx';
 import { btn } from '../../components/ui/styles.ts';
 import { useToast } from '../../components/ui/Toasts.tsx';
@@ -36,7 +36,7 @@ function useItemForm(item: StockItem | null, onSaved: () => void) {
     mutationFn: async (input: StockItemInput): Promise<StockItem | null> => {
       if (item) return stockApi.updateItem(item.id, input);
       const outcome = await sendOrKeep<StockItem>('stockItem', 'POST', '/stock/items', input);
-      return outcome.state === 'sent' ? take(outcome.result) : null;
+      return outcome.state === 'sent' ? unwrap(outcome.result) : null;
     },
     onSuccess: async (saved) => {
       setFailure(null);
@@ -52,7 +52,7 @@ function useItemForm(item: StockItem | null, onSaved: () => void) {
       onSaved();
     },
     onError: (error) => {
-      const issue = error instanceof AdminApiError ? error.issues[0] : undefined;
+      const issue = error instanceof ApiAnswerError ? error.issues[0] : undefined;
       if (issue?.path === 'name') form.setError('name', { message: errors.text(error) });
       else setFailure(errors.text(error));
     },

@@ -7,7 +7,7 @@ import { MOVEMENT_DIRECTIONS, type MovementDirection, type MovementKind } from '
 import { PendingSubmissions } from '../../components/offline/PendingSubmissions.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { sendOrKeep } from '../../lib/outbox.ts';
-import { AdminApiError, take } from '../../lib/apiCalls.ts';
+import { ApiAnswerError, unwrap } from '../../lib/queries.ts';
 import { FormError } from '../../components/ui/FormError.tsx';
 import { btn } from '../../components/ui/styles.ts';
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
@@ -60,7 +60,7 @@ export function MovementFormCard({ items, preset }: { items: readonly StockItem[
   const save = useMutation({
     mutationFn: async (input: MovementFormValues) => {
       const outcome = await sendOrKeep<StockMovement>('stockMovement', 'POST', '/stock/movements', input);
-      return outcome.state === 'sent' ? take(outcome.result) : null;
+      return outcome.state === 'sent' ? unwrap(outcome.result) : null;
     },
     onSuccess: async (movement) => {
       setFailure(null);
@@ -80,7 +80,7 @@ export function MovementFormCard({ items, preset }: { items: readonly StockItem[
     },
     onError: (error) => {
       setFailure(errors.text(error, item?.unit, 'exit'));
-      if (error instanceof AdminApiError && error.code === 'VALIDATION_FAILED') {
+      if (error instanceof ApiAnswerError && error.code === 'VALIDATION_FAILED') {
         for (const issue of error.issues) {
           if (isField(issue.path)) form.setError(issue.path, { message: issue.message });
         }

@@ -5,7 +5,7 @@ import type { MovementDirection } from '@filaha/shared';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { Tabs } from '../../components/ui/Tabs.tsx';
-import { AdminApiError } from '../../lib/apiCalls.ts';
+import { ApiAnswerError } from '../../lib/queries.ts';
 import { AdminPage } from '../../components/ui/AdminPage.tsx';
 import { btn, card } from '../../components/ui/styles.ts';
 import { withToasts } from '../../components/ui/Toasts.tsx';
@@ -40,7 +40,7 @@ function StockPageView() {
     setPanel((p) => ({ key: (p?.key ?? 0) + 1, preset: { itemId: item.id, direction } }));
   const toggleForm = () => setPanel((p) => (p ? null : { key: Date.now() }));
 
-  if (items.error instanceof AdminApiError && items.error.status === 403) {
+  if (items.error instanceof ApiAnswerError && items.error.status === 403) {
     return (
       <AdminPage title={t('title')}>
         <p role="alert" className={`${card} text-stone-800`}>

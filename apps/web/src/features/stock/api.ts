@@ -9,7 +9,8 @@ import type {
 } from '@filaha/shared';
 import { API_BASE, ApiFailure } from '../../lib/api.ts';
 import { getToken, UNAUTHENTICATED_EVENT } from '../../lib/storage.ts';
-import { apiCalls, AdminApiError } from '../../lib/apiCalls.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { ApiAnswerError } from '../../lib/queries.ts';
 
 /** GET /api/stock/items (apps/api/README.md, "Stock management"); `stock` is computed by the server. */
 export interface StockItem {
@@ -115,7 +116,7 @@ export interface Shortfall {
 }
 
 export function shortfallOf(error: unknown): Shortfall | null {
-  if (!(error instanceof AdminApiError) || error.code !== 'STOCK_NEGATIVE') return null;
+  if (!(error instanceof ApiAnswerError) || error.code !== 'STOCK_NEGATIVE') return null;
   const issue = error.issues[0] as (ApiIssue & Partial<Shortfall>) | undefined;
   if (typeof issue?.date !== 'string' || typeof issue.shortfall !== 'number') return null;
   return { date: issue.date, shortfall: issue.shortfall };
@@ -158,7 +159,7 @@ export async function downloadCsv(period: Period, lang: 'ar' | 'fr'): Promise<st
     if (response.status === 401 && token) window.dispatchEvent(new Event(UNAUTHENTICATED_EVENT));
     if (response.status >= 500)
       throw new ApiFailure('server', payload.message ?? `HTTP ${response.status}`, response.status);
-    throw new AdminApiError(
+    throw new ApiAnswerError(
       response.status,
       payload.code ?? 'VALIDATION_FAILED',
       payload.message ?? '',
