@@ -12,7 +12,7 @@ import { KEYS } from './adminApi.ts';
 import { functionalitiesQuery, plansQuery, sellerPlansQuery } from './queries.ts';
 import { useCatalogText } from './ui/Bilingual.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
-import { btn } from '../../components/ui/styles.ts';
+import { Button } from '../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 
 /** Both selects required (SPEC §5); the plan kind says which route and which id field the server reads. */
@@ -102,9 +102,9 @@ export function AssignFunctionalityForm() {
         ))}
       </SelectField>
       <div className="sm:col-span-3">
-        <button type="submit" disabled={save.isPending} className={btn.primary}>
+        <Button type="submit" disabled={save.isPending} variant="primary">
           {save.isPending ? t('common.saving') : t('functionalities.assignSubmit')}
-        </button>
+        </Button>
       </div>
     </form>
   );

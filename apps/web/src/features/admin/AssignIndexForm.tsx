@@ -12,7 +12,7 @@ import { indicesFree, plansFree } from './assignment.ts';
 import { assignmentsQuery, indicesQuery, plansQuery } from './queries.ts';
 import { useCatalogText } from './ui/Bilingual.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
-import { btn } from '../../components/ui/styles.ts';
+import { Button } from '../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 
 /**
@@ -100,9 +100,9 @@ export function AssignIndexForm({ onDone }: { onDone?: () => void }) {
         {...form.register('nombre_de_requete')}
       />
       <div className="sm:col-span-3">
-        <button type="submit" disabled={save.isPending} className={btn.primary}>
+        <Button type="submit" disabled={save.isPending} variant="primary">
           {save.isPending ? t('common.saving') : t('planIndices.submit')}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -8,7 +8,7 @@ import { apiCalls } from '../../lib/apiCalls.ts';
 import { KEYS } from './adminApi.ts';
 import type { Assignment } from './types.ts';
 import { FormError } from '../../components/ui/FormError.tsx';
-import { btn } from '../../components/ui/styles.ts';
+import { Button } from '../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 
 /**
@@ -61,12 +61,12 @@ export function EditRequestsDialog({
       onClose={onClose}
       actions={
         <>
-          <button type="button" onClick={onClose} className={btn.secondary}>
+          <Button type="button" onClick={onClose} variant="secondary">
             {tc('actions.cancel')}
-          </button>
-          <button type="submit" form={formId} disabled={save.isPending} className={btn.primary}>
+          </Button>
+          <Button type="submit" form={formId} disabled={save.isPending} variant="primary">
             {save.isPending ? t('common.saving') : t('common.save')}
-          </button>
+          </Button>
         </>
       }
     >

@@ -15,7 +15,7 @@ import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/
 import { CatalogText, EditPanel, hasArabic, MissingArabic, useCatalogText } from './ui/Bilingual.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
-import { btn } from '../../components/ui/styles.ts';
+import { Button } from '../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../lib/useErrorText.ts';
 import { withToasts } from '../../components/ui/Toasts.tsx';
@@ -65,9 +65,9 @@ function FunctionalityForm({ editing, onDone }: { editing?: Functionality; onDon
         {...form.register('psudo')}
       />
       <div className="flex items-end">
-        <button type="submit" disabled={save.isPending} className={btn.primary}>
+        <Button type="submit" disabled={save.isPending} variant="primary">
           {save.isPending ? t('common.saving') : editing ? t('common.saveChanges') : t('functionalities.submit')}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -160,14 +160,14 @@ function FunctionalitiesPageView() {
           { label: t('functionalities.sellerPlans'), value: sellerPlansOf(f).join(' · ') || t('plans.none') },
         ]}
         actions={(f) => (
-          <button
+          <Button
             type="button"
             onClick={() => setEditing(f)}
             aria-label={`${t('common.edit')} — ${name(f)}`}
-            className={btn.small}
+            variant="small"
           >
             {t('common.edit')}
-          </button>
+          </Button>
         )}
       />
     </AdminPage>

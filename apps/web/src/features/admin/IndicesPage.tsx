@@ -16,7 +16,7 @@ import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
-import { btn } from '../../components/ui/styles.ts';
+import { Button } from '../../components/ui/Button.tsx';
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../lib/useErrorText.ts';
@@ -105,9 +105,9 @@ export function NewIndexForm({ onDone }: { onDone: () => void }) {
         {...form.register('descriptionFr')}
       />
       <div className="sm:col-span-2">
-        <button type="submit" disabled={create.isPending} className={btn.primary}>
+        <Button type="submit" disabled={create.isPending} variant="primary">
           {create.isPending ? t('common.saving') : t('indices.submit')}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -214,14 +214,14 @@ function IndicesPageView() {
           },
         ]}
         actions={(i) => (
-          <button
+          <Button
             type="button"
             onClick={() => setPending(i)}
             aria-label={`${t('common.delete')} — ${i.indiceName}`}
-            className={btn.smallDanger}
+            variant="smallDanger"
           >
             {t('common.delete')}
-          </button>
+          </Button>
         )}
       />
       {pending ? (

@@ -12,7 +12,7 @@ import { useCatalogText } from './ui/Bilingual.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { useFormat } from '../../lib/format.ts';
-import { btn } from '../../components/ui/styles.ts';
+import { Button } from '../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../lib/useErrorText.ts';
 import { withToasts } from '../../components/ui/Toasts.tsx';
@@ -85,22 +85,22 @@ function PlanIndicesPageView() {
         ]}
         actions={(a) => (
           <>
-            <button
+            <Button
               type="button"
               onClick={() => setEditing(a)}
               aria-label={`${t('common.edit')} — ${label(a)}`}
-              className={btn.small}
+              variant="small"
             >
               {t('common.edit')}
-            </button>
-            <button
+            </Button>
+            <Button
               type="button"
               onClick={() => setPending(a)}
               aria-label={`${t('common.delete')} — ${label(a)}`}
-              className={btn.smallDanger}
+              variant="smallDanger"
             >
               {t('common.delete')}
-            </button>
+            </Button>
           </>
         )}
       />

@@ -18,7 +18,7 @@ import { FormError } from '../../components/ui/FormError.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { PriceTag } from '../subscription/PriceTag.tsx';
 import { firstPrice } from '../subscription/format.ts';
-import { btn } from '../../components/ui/styles.ts';
+import { Button } from '../../components/ui/Button.tsx';
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../lib/useErrorText.ts';
@@ -104,9 +104,9 @@ function PlanForm({ editing, onDone }: { editing?: PlanDetails; onDone: () => vo
       <TextAreaField label={t('plans.descriptionFr')} lang="fr" dir="ltr" {...form.register('descriptionFr')} />
       <TextAreaField label={t('plans.descriptionAr')} lang="ar" dir="rtl" {...form.register('descriptionAr')} />
       <div className="flex items-end sm:col-span-2">
-        <button type="submit" disabled={save.isPending} className={btn.primary}>
+        <Button type="submit" disabled={save.isPending} variant="primary">
           {save.isPending ? t('common.saving') : editing ? t('common.saveChanges') : t('plans.submit')}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -207,22 +207,22 @@ function PlansPageView() {
         ]}
         actions={(p) => (
           <>
-            <button
+            <Button
               type="button"
               onClick={() => setEditing(p)}
               aria-label={`${t('common.edit')} — ${name(p)}`}
-              className={btn.small}
+              variant="small"
             >
               {t('common.edit')}
-            </button>
-            <button
+            </Button>
+            <Button
               type="button"
               onClick={() => setPending(p)}
               aria-label={`${t('common.delete')} — ${name(p)}`}
-              className={btn.smallDanger}
+              variant="smallDanger"
             >
               {t('common.delete')}
-            </button>
+            </Button>
           </>
         )}
       />

@@ -17,7 +17,7 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
 import { useFormat } from '../../lib/format.ts';
-import { btn } from '../../components/ui/styles.ts';
+import { Button } from '../../components/ui/Button.tsx';
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../lib/useErrorText.ts';
@@ -139,9 +139,9 @@ function SellerPlanForm({ editing, onDone }: { editing?: SellerPlan; onDone: () 
         {...form.register('descriptionAr')}
       />
       <div className="sm:col-span-2 lg:col-span-3">
-        <button type="submit" disabled={save.isPending} className={btn.primary}>
+        <Button type="submit" disabled={save.isPending} variant="primary">
           {save.isPending ? t('common.saving') : editing ? t('common.saveChanges') : t('sellerPlans.submit')}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -259,22 +259,22 @@ function SellerPlansPageView() {
         ]}
         actions={(p) => (
           <>
-            <button
+            <Button
               type="button"
               onClick={() => setEditing(p)}
               aria-label={`${t('common.edit')} — ${name(p)}`}
-              className={btn.small}
+              variant="small"
             >
               {t('common.edit')}
-            </button>
-            <button
+            </Button>
+            <Button
               type="button"
               onClick={() => setPending(p)}
               aria-label={`${t('common.delete')} — ${name(p)}`}
-              className={btn.smallDanger}
+              variant="smallDanger"
             >
               {t('common.delete')}
-            </button>
+            </Button>
           </>
         )}
       />

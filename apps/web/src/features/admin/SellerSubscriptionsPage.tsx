@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { StateBadge, StateFilter } from './ui/StateBadge.tsx';
-import { btn } from '../../components/ui/styles.ts';
+import { Button } from '../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../lib/useErrorText.ts';
 import { withToasts } from '../../components/ui/Toasts.tsx';
@@ -120,23 +120,23 @@ function SellerSubscriptionsPageView() {
         ]}
         actions={(s) => (
           <>
-            <button
+            <Button
               type="button"
               disabled={toggle.isPending}
               onClick={() => toggle.mutate({ id: s.id, etat: s.etat === 'actif' ? 'désactivé' : 'actif' })}
               aria-label={`${s.etat === 'actif' ? t('subscriptions.deactivate') : t('subscriptions.activate')} — ${s.User?.email ?? s.id}`}
-              className={s.etat === 'actif' ? btn.small : btn.smallBrand}
+              variant={s.etat === 'actif' ? 'small' : 'smallBrand'}
             >
               {s.etat === 'actif' ? t('subscriptions.deactivate') : t('subscriptions.activate')}
-            </button>
-            <button
+            </Button>
+            <Button
               type="button"
               onClick={() => setPending(s)}
               aria-label={`${t('common.delete')} — ${s.User?.email ?? s.id}`}
-              className={btn.smallDanger}
+              variant="smallDanger"
             >
               {t('common.delete')}
-            </button>
+            </Button>
           </>
         )}
       />

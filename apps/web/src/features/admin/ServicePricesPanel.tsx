@@ -11,7 +11,7 @@ import { KEYS } from './adminApi.ts';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
 import { useFormat } from '../../lib/format.ts';
-import { btn } from '../../components/ui/styles.ts';
+import { Button } from '../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../lib/useErrorText.ts';
 
@@ -54,9 +54,9 @@ export function ServicePricesPanel() {
       ) : query.isError ? (
         <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 text-red-800">
           <span>{errorText(query.error)}</span>
-          <button type="button" className={btn.small} onClick={() => void query.refetch()}>
+          <Button type="button" variant="small" onClick={() => void query.refetch()}>
             {t('servicePrices.retry')}
-          </button>
+          </Button>
         </div>
       ) : (
         // A new answer (saved, reset) starts the form again from what now applies.
@@ -166,13 +166,13 @@ function PricesForm({ current }: { current: ServicePrices }) {
           />
         ))}
         <div className="flex flex-wrap gap-3 sm:col-span-full">
-          <button type="submit" disabled={save.isPending} className={btn.primary}>
+          <Button type="submit" disabled={save.isPending} variant="primary">
             {save.isPending ? t('common.saving') : t('servicePrices.save')}
-          </button>
+          </Button>
           {current.setInBackOffice ? (
-            <button type="button" onClick={() => setConfirmReset(true)} className={btn.secondary}>
+            <Button type="button" onClick={() => setConfirmReset(true)} variant="secondary">
               {t('servicePrices.reset')}
-            </button>
+            </Button>
           ) : null}
         </div>
       </form>

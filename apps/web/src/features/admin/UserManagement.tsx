@@ -13,7 +13,7 @@ import { AdminPage, matches, SearchBox } from '../../components/ui/AdminPage.tsx
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { useFormat } from '../../lib/format.ts';
-import { btn } from '../../components/ui/styles.ts';
+import { Button } from '../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 import { withToasts } from '../../components/ui/Toasts.tsx';
 
@@ -132,14 +132,14 @@ function UserManagementView() {
               <span className="sr-only"> — {t('users.youHint')}</span>
             </span>
           ) : (
-            <button
+            <Button
               type="button"
               onClick={() => setPending(u)}
               aria-label={t('users.deleteLabel', { name: name(u) })}
-              className={btn.smallDanger}
+              variant="smallDanger"
             >
               {t('users.delete')}
-            </button>
+            </Button>
           )
         }
       />

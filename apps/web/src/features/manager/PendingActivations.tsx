@@ -5,7 +5,7 @@ import { KEYS } from '../admin/adminApi.ts';
 import type { FarmerSubscription } from '../admin/types.ts';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { useFormat } from '../../lib/format.ts';
-import { btn } from '../../components/ui/styles.ts';
+import { Button } from '../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 import { pendingActivations } from './stats.ts';
 
@@ -58,15 +58,15 @@ export function PendingActivations({
         emptyText={t('pending.none')}
         pageSize={5}
         actions={(s) => (
-          <button
+          <Button
             type="button"
             disabled={activate.isPending}
             onClick={() => activate.mutate(s)}
             aria-label={`${t('pending.activate')} — ${s.User?.email ?? s.id}`}
-            className={btn.smallBrand}
+            variant="smallBrand"
           >
             {t('pending.activate')}
-          </button>
+          </Button>
         )}
       />
     </section>

@@ -9,7 +9,7 @@ import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { sendOrKeep } from '../../lib/outbox.ts';
 import { ApiAnswerError, unwrap } from '../../lib/queries.ts';
 import { FormError } from '../../components/ui/FormError.tsx';
-import { btn } from '../../components/ui/styles.ts';
+import { Button } from '../../components/ui/Button.tsx';
 import { useToast } from '../../components/ui/Toasts.tsx';
 import { stockApi, stockKeys, type StockItem } from './api.ts';
 import { useStockErrors } from './errors.ts';
@@ -113,9 +113,9 @@ export function NewItemForm({ onDone }: { onDone: () => void }) {
     <form noValidate onSubmit={state.submit} className="grid gap-4 sm:grid-cols-3">
       <ItemFields state={state} editing={false} />
       <div className="sm:col-span-full">
-        <button type="submit" disabled={state.save.isPending} className={btn.primary}>
+        <Button type="submit" disabled={state.save.isPending} variant="primary">
           {state.save.isPending ? t('items.saving') : t('items.submit')}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -131,12 +131,12 @@ export function EditItemDialog({ item, onClose }: { item: StockItem; onClose: ()
       onClose={onClose}
       actions={
         <>
-          <button type="button" onClick={onClose} className={btn.secondary}>
+          <Button type="button" onClick={onClose} variant="secondary">
             {t('items.cancel')}
-          </button>
-          <button type="submit" form={formId} disabled={state.save.isPending} className={btn.primary}>
+          </Button>
+          <Button type="submit" form={formId} disabled={state.save.isPending} variant="primary">
             {state.save.isPending ? t('items.saving') : t('items.save')}
-          </button>
+          </Button>
         </>
       }
     >

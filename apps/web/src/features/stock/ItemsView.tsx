@@ -6,7 +6,7 @@ import { PendingSubmissions } from '../../components/offline/PendingSubmissions.
 import { Collapsible } from '../../components/ui/AdminPage.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
-import { btn } from '../../components/ui/styles.ts';
+import { Button } from '../../components/ui/Button.tsx';
 import { useToast } from '../../components/ui/Toasts.tsx';
 import { stockApi, stockKeys, type StockItem } from './api.ts';
 import { useStockErrors } from './errors.ts';
@@ -92,21 +92,21 @@ export function ItemsView({ items, onMove }: ItemsViewProps) {
         actions={(i) =>
           (
             [
-              ['entry', btn.smallBrand, () => onMove(i, 'in')],
-              ['exit', btn.small, () => onMove(i, 'out')],
-              ['edit', btn.small, () => setEditing(i)],
-              ['delete', btn.smallDanger, () => setDeleting(i)],
+              ['entry', 'smallBrand', () => onMove(i, 'in')],
+              ['exit', 'small', () => onMove(i, 'out')],
+              ['edit', 'small', () => setEditing(i)],
+              ['delete', 'smallDanger', () => setDeleting(i)],
             ] as const
           ).map(([action, look, run]) => (
-            <button
+            <Button
               key={action}
               type="button"
               onClick={run}
               aria-label={t(`items.${action}For`, { name: i.name })}
-              className={look}
+              variant={look}
             >
               {t(`items.${action}`)}
-            </button>
+            </Button>
           ))
         }
       />

@@ -9,7 +9,7 @@ import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { sendOrKeep } from '../../lib/outbox.ts';
 import { ApiAnswerError, unwrap } from '../../lib/queries.ts';
 import { FormError } from '../../components/ui/FormError.tsx';
-import { btn } from '../../components/ui/styles.ts';
+import { Button } from '../../components/ui/Button.tsx';
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
 import { useToast } from '../../components/ui/Toasts.tsx';
 import { stockKeys, type StockItem, type StockMovement } from './api.ts';
@@ -186,9 +186,9 @@ export function MovementFormCard({ items, preset }: { items: readonly StockItem[
         <PendingSubmissions kind="stockMovement" />
       </div>
       <div className="sm:col-span-full">
-        <button type="submit" disabled={save.isPending} className={btn.primary}>
+        <Button type="submit" disabled={save.isPending} variant="primary">
           {save.isPending ? t('movements.saving') : t('movements.submit')}
-        </button>
+        </Button>
       </div>
     </form>
   );

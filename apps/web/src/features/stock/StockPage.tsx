@@ -7,7 +7,8 @@ import { Loading } from '../../components/ui/Loading.tsx';
 import { Tabs } from '../../components/ui/Tabs.tsx';
 import { ApiAnswerError } from '../../lib/queries.ts';
 import { AdminPage } from '../../components/ui/AdminPage.tsx';
-import { btn, card } from '../../components/ui/styles.ts';
+import { card } from '../../components/ui/styles.ts';
+import { Button } from '../../components/ui/Button.tsx';
 import { withToasts } from '../../components/ui/Toasts.tsx';
 import { itemsQuery, type Period, type StockItem } from './api.ts';
 import { ItemsView } from './ItemsView.tsx';
@@ -64,16 +65,16 @@ function StockPageView() {
       title={t('title')}
       intro={t('intro')}
       actions={
-        <button
+        <Button
           type="button"
           aria-expanded={panel !== null}
           aria-controls={formId}
           onClick={toggleForm}
-          className={panel ? btn.secondary : btn.primary}
+          variant={panel ? 'secondary' : 'primary'}
         >
           <Icon name={panel ? 'close' : 'chevronNext'} className="size-4 rtl:rotate-180" />
           {t('movements.record')}
-        </button>
+        </Button>
       }
     >
       {panel ? (

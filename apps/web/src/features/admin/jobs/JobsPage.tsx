@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { apiCalls } from '../../../lib/apiCalls.ts';
 import { AdminPage } from '../../../components/ui/AdminPage.tsx';
 import { localeOf, useFormat } from '../../../lib/format.ts';
-import { btn, card } from '../../../components/ui/styles.ts';
+import { card } from '../../../components/ui/styles.ts';
+import { Button } from '../../../components/ui/Button.tsx';
 import { withToasts } from '../../../components/ui/Toasts.tsx';
 import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../../lib/useErrorText.ts';
@@ -43,9 +44,9 @@ function JobsPageView() {
       title={t('jobs.title')}
       intro={t('jobs.intro')}
       actions={
-        <button type="button" className={btn.primary} disabled={poll.isPending} onClick={() => poll.mutate()}>
+        <Button type="button" variant="primary" disabled={poll.isPending} onClick={() => poll.mutate()}>
           {poll.isPending ? t('jobs.pollSending') : t('jobs.pollNow')}
-        </button>
+        </Button>
       }
     >
       {overview.isPending ? (
@@ -55,9 +56,9 @@ function JobsPageView() {
       ) : overview.isError ? (
         <div role="alert" className={`${card} space-y-3`}>
           <p className="text-red-800">{errorText(overview.error)}</p>
-          <button type="button" className={btn.secondary} onClick={() => void overview.refetch()}>
+          <Button type="button" variant="secondary" onClick={() => void overview.refetch()}>
             {t('jobs.retryLoad')}
-          </button>
+          </Button>
         </div>
       ) : (
         <JobsContent data={overview.data} />
@@ -168,15 +169,16 @@ function FailedJobs({ failed }: { failed: FailedJob[] }) {
                 ) : null}
               </div>
               {job.state === 'dead' ? (
-                <button
+                <Button
                   type="button"
-                  className={`${btn.small} min-h-11 self-start`}
+                  variant="small"
+                  className="min-h-11 self-start"
                   disabled={retry.isPending}
                   onClick={() => retry.mutate(job.id)}
                   aria-label={t('jobs.failed.retryLabel', { subject: job.subject })}
                 >
                   {t('jobs.failed.retry')}
-                </button>
+                </Button>
               ) : null}
             </li>
           ))}

@@ -11,7 +11,7 @@ import { apiCalls } from '../../../lib/apiCalls.ts';
 import { KEYS } from '../adminApi.ts';
 import type { IndexRow, Legend } from '../types.ts';
 import { FormError } from '../../../components/ui/FormError.tsx';
-import { btn } from '../../../components/ui/styles.ts';
+import { Button } from '../../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
 import { DEFAULT_LEGEND_COLOR, hexToRgb, rgbToHex } from './color.ts';
 import { RampPreview } from './RampPreview.tsx';
@@ -186,13 +186,13 @@ export function LegendFormCard({ indices, indiceId, onIndexChange, legends, edit
         />
       </div>
       <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-3">
-        <button type="submit" disabled={save.isPending} className={btn.primary}>
+        <Button type="submit" disabled={save.isPending} variant="primary">
           {save.isPending ? t('common.saving') : editing ? t('common.save') : t('legends.submit')}
-        </button>
+        </Button>
         {editing ? (
-          <button type="button" onClick={onDone} className={btn.secondary}>
+          <Button type="button" onClick={onDone} variant="secondary">
             {t('legends.cancelEdit')}
-          </button>
+          </Button>
         ) : null}
       </div>
     </form>

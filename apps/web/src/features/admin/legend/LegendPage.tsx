@@ -9,7 +9,8 @@ import { AdminPage } from '../../../components/ui/AdminPage.tsx';
 import { scrollBehavior } from '../../../lib/format.ts';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
-import { btn, card } from '../../../components/ui/styles.ts';
+import { card } from '../../../components/ui/styles.ts';
+import { Button } from '../../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../../lib/useErrorText.ts';
 import { LegendFormCard } from './LegendForm.tsx';
@@ -126,22 +127,22 @@ function LegendPageView() {
             ]}
             actions={(l) => (
               <>
-                <button
+                <Button
                   type="button"
                   onClick={() => startEdit(l)}
                   aria-label={`${t('common.edit')} — ${l.descriptionLeg}`}
-                  className={btn.small}
+                  variant="small"
                 >
                   {t('common.edit')}
-                </button>
-                <button
+                </Button>
+                <Button
                   type="button"
                   onClick={() => setPending(l)}
                   aria-label={`${t('common.delete')} — ${l.descriptionLeg}`}
-                  className={btn.smallDanger}
+                  variant="smallDanger"
                 >
                   {t('common.delete')}
-                </button>
+                </Button>
               </>
             )}
           />

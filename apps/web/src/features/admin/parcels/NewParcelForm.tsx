@@ -11,7 +11,7 @@ import { KEYS } from '../adminApi.ts';
 import type { UserRow } from '../types.ts';
 import { FormError } from '../../../components/ui/FormError.tsx';
 import { useFormat } from '../../../lib/format.ts';
-import { btn } from '../../../components/ui/styles.ts';
+import { Button } from '../../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
 import { coverageQuery, insideCoverage } from './coverage.ts';
 import { areaHa, boundsFromInputs, boundsOf, type Bounds } from './geometry.ts';
@@ -229,14 +229,14 @@ export function NewParcelForm({
               {t('parcels.outsideCoverage')}
             </span>
           ) : null}
-          <button type="button" onClick={clear} className={btn.small}>
+          <Button type="button" onClick={clear} variant="small">
             {t('parcels.clear')}
-          </button>
+          </Button>
         </div>
       </fieldset>
-      <button type="submit" disabled={create.isPending} className={btn.primary}>
+      <Button type="submit" disabled={create.isPending} variant="primary">
         {create.isPending ? t('common.saving') : t('parcels.submit')}
-      </button>
+      </Button>
     </form>
   );
 }
