@@ -89,7 +89,7 @@ export function PlanFormFrame({
   onSubmit,
   error,
   onCloseError,
-  names,
+  nameField,
   busy,
   editing,
   children,
@@ -100,8 +100,8 @@ export function PlanFormFrame({
   onSubmit: FormEventHandler<HTMLFormElement>;
   error: string | null;
   onCloseError: () => void;
-  /** Each name field's registration and its `validation.*` message. */
-  names: Record<NameField, [UseFormRegisterReturn, string | undefined]>;
+  /** A name field's registration and its `validation.*` message. */
+  nameField: (name: NameField) => [UseFormRegisterReturn, string | undefined];
   busy: boolean;
   editing: boolean;
   children: ReactNode;
@@ -110,16 +110,19 @@ export function PlanFormFrame({
   const { fieldMessage } = useMessages();
   const fr = (label: string) => t('common.inFrench', { label });
   const ar = (label: string) => t('common.inArabic', { label });
-  const field = (name: NameField, label: string, lang: 'fr' | 'ar') => (
-    <TextField
-      label={lang === 'fr' ? fr(label) : ar(label)}
-      {...(lang === 'ar' ? { hint: t('common.arabicOptional') } : {})}
-      lang={lang}
-      dir={lang === 'fr' ? 'ltr' : 'rtl'}
-      error={fieldMessage(names[name][1])}
-      {...names[name][0]}
-    />
-  );
+  const field = (name: NameField, label: string, lang: 'fr' | 'ar') => {
+    const [registration, message] = nameField(name);
+    return (
+      <TextField
+        label={lang === 'fr' ? fr(label) : ar(label)}
+        {...(lang === 'ar' ? { hint: t('common.arabicOptional') } : {})}
+        lang={lang}
+        dir={lang === 'fr' ? 'ltr' : 'rtl'}
+        error={fieldMessage(message)}
+        {...registration}
+      />
+    );
+  };
   return (
     <form noValidate onSubmit={onSubmit} className={className}>
       <FormError text={error} onClose={onCloseError} />

@@ -58,12 +58,7 @@ function SellerPlanForm({ editing, onDone }: { editing?: SellerPlan; onDone: () 
       onSubmit={form.handleSubmit((v) => save.mutate(v))}
       error={error}
       onCloseError={clearError}
-      names={{
-        nameAbonnement: [form.register('nameAbonnement'), errors.nameAbonnement?.message],
-        nameAbonnementAr: [form.register('nameAbonnementAr'), errors.nameAbonnementAr?.message],
-        nameClient: [form.register('nameClient'), errors.nameClient?.message],
-        nameClientAr: [form.register('nameClientAr'), errors.nameClientAr?.message],
-      }}
+      nameField={(name) => [form.register(name), errors[name]?.message]}
       busy={save.isPending}
       editing={Boolean(editing)}
     >
