@@ -76,7 +76,15 @@ export function usePlanSave<I extends { nameAbonnement: string }>(
     onSuccess: onSaved,
     onError: setError,
   });
-  return { save, error, clearError: () => setError(null) };
+  /** The frame's props that follow from the save: texts, the refusal, the pending state. */
+  const frame = {
+    texts: writes.texts,
+    error,
+    onCloseError: () => setError(null),
+    busy: save.isPending,
+    editing: editingId !== undefined,
+  };
+  return { save, frame };
 }
 
 type NameField = 'nameAbonnement' | 'nameAbonnementAr' | 'nameClient' | 'nameClientAr';

@@ -38,21 +38,17 @@ function PlanForm({ editing, onDone }: { editing?: PlanDetails; onDone: () => vo
       : undefined,
   });
   const errors = form.formState.errors;
-  const { save, error, clearError } = usePlanSave<PlanInput>(WRITES, editing?.id, () => {
+  const { save, frame } = usePlanSave<PlanInput>(WRITES, editing?.id, () => {
     form.reset();
     onDone();
   });
   return (
     <PlanFormFrame
-      texts="plans"
+      {...frame}
       className="grid gap-4 sm:grid-cols-2"
       submitClassName="flex items-end sm:col-span-2"
       onSubmit={form.handleSubmit((v) => save.mutate(v))}
-      error={error}
-      onCloseError={clearError}
       nameField={(name) => [form.register(name), errors[name]?.message]}
-      busy={save.isPending}
-      editing={Boolean(editing)}
     >
       <TextField
         label={t('plans.columns.prices')}

@@ -46,21 +46,17 @@ function SellerPlanForm({ editing, onDone }: { editing?: SellerPlan; onDone: () 
       : { priority: String(LIMITS.sellerPriorityDefault), nbPost: '' },
   });
   const errors = form.formState.errors;
-  const { save, error, clearError } = usePlanSave<SellerPlanInput>(WRITES, editing?.id, () => {
+  const { save, frame } = usePlanSave<SellerPlanInput>(WRITES, editing?.id, () => {
     form.reset();
     onDone();
   });
   return (
     <PlanFormFrame
-      texts="sellerPlans"
+      {...frame}
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
       submitClassName="sm:col-span-2 lg:col-span-3"
       onSubmit={form.handleSubmit((v) => save.mutate(v))}
-      error={error}
-      onCloseError={clearError}
       nameField={(name) => [form.register(name), errors[name]?.message]}
-      busy={save.isPending}
-      editing={Boolean(editing)}
     >
       <TextField
         type="number"
