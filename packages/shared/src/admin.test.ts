@@ -13,7 +13,7 @@ import {
   toBilingual,
   toRecommendations,
 } from './admin.ts';
-import { indexCodeFromName } from './indices.ts';
+import { indexCodeFromName } from './index-names.ts';
 
 const messages = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   (r.error?.issues ?? []).map((i) => `${i.path.join('.')}:${i.message}`);

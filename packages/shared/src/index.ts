@@ -7,6 +7,7 @@ export * from './auth.ts';
 export * from './demo-area.ts';
 export * from './reset-form.ts';
 export * from './indices.ts';
+export * from './index-names.ts';
 export * from './admin.ts';
 export * from './marketplace-limits.ts';
 export * from './marketplace.ts';

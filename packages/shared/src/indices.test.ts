@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINE_INDEX_CODES, INDEX_REGISTRY, indexCodeFromName } from './indices.ts';
+import { indexCodeFromName } from './index-names.ts';
+import { ENGINE_INDEX_CODES, INDEX_REGISTRY } from './indices.ts';
 
 describe('index registry', () => {
   it('holds exactly the engine codes, each under its own code, named in both languages', () => {

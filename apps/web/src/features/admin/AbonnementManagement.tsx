@@ -1,161 +1,51 @@
-import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import type { SubscriptionState } from '@filaha/shared';
-import { adminApi, KEYS } from './adminApi.ts';
+import { KEYS } from './adminApi.ts';
 import { subscriptionsQuery } from './queries.ts';
+import { SubscriptionsPage, type SubscriptionKind } from './SubscriptionsPage.tsx';
 import type { FarmerSubscription } from './types.ts';
-import { AdminPage, matches, SearchBox } from './ui/AdminPage.tsx';
-import { useMoney } from '../../lib/money.ts';
-import { useCatalogText } from './ui/Bilingual.tsx';
-import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
-import { DataTable, type Column } from './ui/DataTable.tsx';
-import { useFormat } from './ui/format.ts';
-import { StateBadge, StateFilter } from './ui/StateBadge.tsx';
-import { btn } from './ui/styles.ts';
-import { useAdminMutation } from './ui/useAdminMutation.ts';
-import { useErrorText } from './ui/useErrorText.ts';
-import { withToasts } from './ui/Toasts.tsx';
+import { withToasts } from '../../components/ui/Toasts.tsx';
 
-/**
- * /admin/AbonnementManagement: the farmers' subscriptions (date_abonnement, etat, nameAbonnement, prices,
- * email) with Activer/Désactiver (activation creates the usage rows on the server) and Supprimer.
- */
-function AbonnementManagementView() {
-  const { t } = useTranslation('admin');
-  const text = useCatalogText();
-  const money = useMoney();
-  const fmt = useFormat();
-  const errorText = useErrorText();
-  const stateId = useId();
-  const [state, setState] = useState('');
-  const [query, setQuery] = useState('');
-  const [pending, setPending] = useState<FarmerSubscription | null>(null);
-  const list = useQuery(subscriptionsQuery);
-
-  const toggle = useAdminMutation({
-    mutationFn: (v: { id: number; etat: SubscriptionState }) =>
-      adminApi.put(`/abonnementUser/${v.id}`, { etat: v.etat }),
-    success: (_r, v) => (v.etat === 'actif' ? t('subscriptions.activated') : t('subscriptions.deactivated')),
-    invalidate: [KEYS.subscriptions],
-  });
-  const remove = useAdminMutation({
-    mutationFn: (id: number) => adminApi.delete(`/abonnementUser/${id}`),
-    success: () => t('subscriptions.deleted'),
-    invalidate: [KEYS.subscriptions],
-  });
-
-  const planName = (s: FarmerSubscription) => text(s.abonnement.nameAbonnement, s.abonnement.nameAbonnementAr);
-  const rows = (list.data ?? []).filter(
-    (s) =>
-      (!state || s.etat === state) &&
-      matches(query, s.User?.email, s.User?.userName, s.abonnement.nameAbonnement, planName(s)),
-  );
-  const columns: Column<FarmerSubscription>[] = [
+/** The farmers' subscriptions: date_abonnement, etat, nameAbonnement, prices, email; details up to the activation. */
+const FARMER_SUBSCRIPTIONS: SubscriptionKind<FarmerSubscription> = {
+  query: subscriptionsQuery,
+  path: '/abonnementUser',
+  key: KEYS.subscriptions,
+  title: (t) => t('subscriptions.title'),
+  intro: (t) => t('subscriptions.intro'),
+  plan: (s) => ({ name: s.abonnement.nameAbonnement, nameAr: s.abonnement.nameAbonnementAr }),
+  columns: ({ t, fmt, money, columns }) => [
     {
       id: 'date',
       header: t('subscriptions.columns.date'),
       cell: (s) => fmt.date(s.date_abonnement),
       sort: (s) => s.date_abonnement,
     },
-    {
-      id: 'etat',
-      header: t('subscriptions.columns.etat'),
-      cell: (s) => <StateBadge etat={s.etat} />,
-      sort: (s) => s.etat,
-    },
-    {
-      id: 'plan',
-      header: t('subscriptions.columns.plan'),
-      cell: planName,
-      sort: planName,
-    },
+    columns.etat,
+    columns.plan,
     {
       id: 'prices',
       header: t('subscriptions.columns.prices'),
       cell: (s) => money.plan(s.abonnement.prices),
       sort: (s) => s.abonnement.prices,
     },
+    columns.email,
+  ],
+  initialSort: { id: 'date', dir: 'desc' },
+  details: (s, { t, fmt, money, etat }) => [
+    { label: t('subscriptions.client'), value: s.abonnement.nameClient },
+    { label: t('subscriptions.columns.prices'), value: money.plan(s.abonnement.prices) },
+    { label: t('subscriptions.columns.date'), value: fmt.date(s.date_abonnement) },
+    { label: t('subscriptions.duration'), value: t('subscriptions.months', { n: s.durée }) },
+    etat(s),
     {
-      id: 'email',
-      header: t('subscriptions.columns.email'),
-      cell: (s) => <span dir="ltr">{s.User?.email}</span>,
-      sort: (s) => s.User?.email,
+      label: t('subscriptions.activatedOn'),
+      value: s.date_activation ? fmt.date(s.date_activation) : t('subscriptions.never'),
     },
-  ];
+  ],
+};
 
-  return (
-    <AdminPage
-      title={t('subscriptions.title')}
-      intro={t('subscriptions.intro')}
-      actions={
-        <>
-          <SearchBox label={t('subscriptions.search')} value={query} onChange={setQuery} />
-          <StateFilter id={stateId} value={state} onChange={setState} />
-        </>
-      }
-    >
-      <DataTable
-        caption={t('subscriptions.title')}
-        columns={columns}
-        rows={rows}
-        rowKey={(s) => s.id}
-        loading={list.isPending}
-        error={list.isError ? errorText(list.error) : null}
-        onRetry={() => void list.refetch()}
-        initialSort={{ id: 'date', dir: 'desc' }}
-        detailsSubtitle={(s) => s.User?.email ?? ''}
-        details={(s) => [
-          { label: t('common.id'), value: s.id },
-          { label: t('subscriptions.user'), value: s.User?.userName ?? '—' },
-          { label: t('subscriptions.columns.email'), value: <span dir="ltr">{s.User?.email}</span> },
-          { label: t('subscriptions.columns.plan'), value: planName(s) },
-          { label: t('subscriptions.client'), value: s.abonnement.nameClient },
-          { label: t('subscriptions.columns.prices'), value: money.plan(s.abonnement.prices) },
-          { label: t('subscriptions.columns.date'), value: fmt.date(s.date_abonnement) },
-          { label: t('subscriptions.duration'), value: t('subscriptions.months', { n: s.durée }) },
-          { label: t('subscriptions.columns.etat'), value: <StateBadge etat={s.etat} /> },
-          {
-            label: t('subscriptions.activatedOn'),
-            value: s.date_activation ? fmt.date(s.date_activation) : t('subscriptions.never'),
-          },
-        ]}
-        actions={(s) => (
-          <>
-            <button
-              type="button"
-              disabled={toggle.isPending}
-              onClick={() => toggle.mutate({ id: s.id, etat: s.etat === 'actif' ? 'désactivé' : 'actif' })}
-              aria-label={`${s.etat === 'actif' ? t('subscriptions.deactivate') : t('subscriptions.activate')} — ${s.User?.email ?? s.id}`}
-              className={s.etat === 'actif' ? btn.small : btn.smallBrand}
-            >
-              {s.etat === 'actif' ? t('subscriptions.deactivate') : t('subscriptions.activate')}
-            </button>
-            <button
-              type="button"
-              onClick={() => setPending(s)}
-              aria-label={`${t('common.delete')} — ${s.User?.email ?? s.id}`}
-              className={btn.smallDanger}
-            >
-              {t('common.delete')}
-            </button>
-          </>
-        )}
-      />
-      {pending ? (
-        <ConfirmDialog
-          title={t('subscriptions.confirmTitle')}
-          message={t('subscriptions.confirmText', {
-            plan: planName(pending),
-            email: pending.User?.email ?? '',
-          })}
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
-    </AdminPage>
-  );
+/** /admin/AbonnementManagement: the farmers' subscriptions with Activer/Désactiver and Supprimer. */
+function AbonnementManagementView() {
+  return <SubscriptionsPage kind={FARMER_SUBSCRIPTIONS} />;
 }
 
 export const AbonnementManagement = withToasts(AbonnementManagementView);

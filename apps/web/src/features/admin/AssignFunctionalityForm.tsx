@@ -7,12 +7,13 @@ import { z } from 'zod';
 import { ABONNEMENT_TYPES, AssignFunctionalityInput, AssignSellerFunctionalityInput, idSchema } from '@filaha/shared';
 import { SelectField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
-import { adminApi, KEYS } from './adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { KEYS } from './adminApi.ts';
 import { functionalitiesQuery, plansQuery, sellerPlansQuery } from './queries.ts';
 import { useCatalogText } from './ui/Bilingual.tsx';
-import { FormError } from './ui/FormError.tsx';
-import { btn } from './ui/styles.ts';
-import { useAdminMutation } from './ui/useAdminMutation.ts';
+import { FormError } from '../../components/ui/FormError.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 
 /** Both selects required (SPEC §5); the plan kind says which route and which id field the server reads. */
 const AssignForm = z.object({
@@ -28,10 +29,10 @@ async function assign(v: AssignForm): Promise<unknown> {
       fonctionnalityId: v.fonctionnalityId,
       sellerabonnementid: v.planId,
     });
-    return adminApi.post('/sellerAbonnementFonctionality', body);
+    return apiCalls.post('/sellerAbonnementFonctionality', body);
   }
   const body = AssignFunctionalityInput.parse({ fonctionnalityId: v.fonctionnalityId, abonnementId: v.planId });
-  return adminApi.post('/abonnementFonctionnality', body);
+  return apiCalls.post('/abonnementFonctionnality', body);
 }
 
 /** Functionality → farmer plan or seller plan; a duplicate answers 409 'Fonctionality déjà assignée.'. */
@@ -101,9 +102,9 @@ export function AssignFunctionalityForm() {
         ))}
       </SelectField>
       <div className="sm:col-span-3">
-        <button type="submit" disabled={save.isPending} className={btn.primary}>
+        <Button type="submit" disabled={save.isPending} variant="primary">
           {save.isPending ? t('common.saving') : t('functionalities.assignSubmit')}
-        </button>
+        </Button>
       </div>
     </form>
   );

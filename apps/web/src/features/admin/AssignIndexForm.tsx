@@ -6,13 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_REQUESTS_PER_INDEX, PlanIndexInput } from '@filaha/shared';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
-import { adminApi, KEYS } from './adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { KEYS } from './adminApi.ts';
 import { indicesFree, plansFree } from './assignment.ts';
 import { assignmentsQuery, indicesQuery, plansQuery } from './queries.ts';
 import { useCatalogText } from './ui/Bilingual.tsx';
-import { FormError } from './ui/FormError.tsx';
-import { btn } from './ui/styles.ts';
-import { useAdminMutation } from './ui/useAdminMutation.ts';
+import { FormError } from '../../components/ui/FormError.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 
 /**
  * Index → plan with a request count (default 6, integer ≥ 1). Each select offers only what is not yet
@@ -43,7 +44,7 @@ export function AssignIndexForm({ onDone }: { onDone?: () => void }) {
   }, [abonnementId, planChoices, form]);
 
   const save = useAdminMutation({
-    mutationFn: (input: PlanIndexInput) => adminApi.post('/abonnementIndice', input),
+    mutationFn: (input: PlanIndexInput) => apiCalls.post('/abonnementIndice', input),
     success: () => t('planIndices.created'),
     invalidate: [KEYS.assignments, KEYS.plans],
     onSuccess: () => {
@@ -99,9 +100,9 @@ export function AssignIndexForm({ onDone }: { onDone?: () => void }) {
         {...form.register('nombre_de_requete')}
       />
       <div className="sm:col-span-3">
-        <button type="submit" disabled={save.isPending} className={btn.primary}>
+        <Button type="submit" disabled={save.isPending} variant="primary">
           {save.isPending ? t('common.saving') : t('planIndices.submit')}
-        </button>
+        </Button>
       </div>
     </form>
   );

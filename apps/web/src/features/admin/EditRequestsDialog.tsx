@@ -4,11 +4,12 @@ import { requestCountSchema } from '@filaha/shared';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
-import { adminApi, KEYS } from './adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { KEYS } from './adminApi.ts';
 import type { Assignment } from './types.ts';
-import { FormError } from './ui/FormError.tsx';
-import { btn } from './ui/styles.ts';
-import { useAdminMutation } from './ui/useAdminMutation.ts';
+import { FormError } from '../../components/ui/FormError.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 
 /**
  * Edits an assignment's request count in a dialog (the earlier product used `prompt()`): the value must be
@@ -33,7 +34,7 @@ export function EditRequestsDialog({
   const [error, setError] = useState<string | null>(null);
   const save = useAdminMutation({
     mutationFn: (n: number) =>
-      adminApi.put(`/abonnementIndice/${assignment.AbonnementId}/${assignment.IndiceId}`, {
+      apiCalls.put(`/abonnementIndice/${assignment.AbonnementId}/${assignment.IndiceId}`, {
         AbonnementId: assignment.AbonnementId,
         IndiceId: assignment.IndiceId,
         nombre_de_requete: n,
@@ -60,12 +61,12 @@ export function EditRequestsDialog({
       onClose={onClose}
       actions={
         <>
-          <button type="button" onClick={onClose} className={btn.secondary}>
+          <Button type="button" onClick={onClose} variant="secondary">
             {tc('actions.cancel')}
-          </button>
-          <button type="submit" form={formId} disabled={save.isPending} className={btn.primary}>
+          </Button>
+          <Button type="submit" form={formId} disabled={save.isPending} variant="primary">
             {save.isPending ? t('common.saving') : t('common.save')}
-          </button>
+          </Button>
         </>
       }
     >

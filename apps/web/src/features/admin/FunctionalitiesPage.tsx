@@ -6,18 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { FunctionalityInput } from '@filaha/shared';
 import { TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
-import { adminApi, KEYS } from './adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { KEYS } from './adminApi.ts';
 import { AssignFunctionalityForm } from './AssignFunctionalityForm.tsx';
 import { functionalitiesQuery, plansQuery, sellerPlansQuery } from './queries.ts';
 import type { Functionality } from './types.ts';
-import { AdminPage, Collapsible, matches, SearchBox } from './ui/AdminPage.tsx';
+import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
 import { CatalogText, EditPanel, hasArabic, MissingArabic, useCatalogText } from './ui/Bilingual.tsx';
-import { DataTable, type Column } from './ui/DataTable.tsx';
-import { FormError } from './ui/FormError.tsx';
-import { btn } from './ui/styles.ts';
-import { useAdminMutation } from './ui/useAdminMutation.ts';
-import { useErrorText } from './ui/useErrorText.ts';
-import { withToasts } from './ui/Toasts.tsx';
+import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
+import { FormError } from '../../components/ui/FormError.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { useAdminMutation } from '../../lib/useAdminMutation.ts';
+import { useErrorText } from '../../lib/useErrorText.ts';
+import { withToasts } from '../../components/ui/Toasts.tsx';
 
 /** Name in French (required) and Arabic (optional: without it the French is shown), psudo; create or edit (PUT). */
 function FunctionalityForm({ editing, onDone }: { editing?: Functionality; onDone: () => void }) {
@@ -31,7 +32,7 @@ function FunctionalityForm({ editing, onDone }: { editing?: Functionality; onDon
   const errors = form.formState.errors;
   const save = useAdminMutation({
     mutationFn: (input: FunctionalityInput) =>
-      editing ? adminApi.put(`/fonctionnality/${editing.id}`, input) : adminApi.post('/fonctionnality', input),
+      editing ? apiCalls.put(`/fonctionnality/${editing.id}`, input) : apiCalls.post('/fonctionnality', input),
     success: (_r, v) => t(editing ? 'functionalities.updated' : 'functionalities.created', { name: v.name }),
     invalidate: [KEYS.functionalities, KEYS.plans, KEYS.sellerPlans],
     onSuccess: () => {
@@ -64,9 +65,9 @@ function FunctionalityForm({ editing, onDone }: { editing?: Functionality; onDon
         {...form.register('psudo')}
       />
       <div className="flex items-end">
-        <button type="submit" disabled={save.isPending} className={btn.primary}>
+        <Button type="submit" disabled={save.isPending} variant="primary">
           {save.isPending ? t('common.saving') : editing ? t('common.saveChanges') : t('functionalities.submit')}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -159,14 +160,14 @@ function FunctionalitiesPageView() {
           { label: t('functionalities.sellerPlans'), value: sellerPlansOf(f).join(' · ') || t('plans.none') },
         ]}
         actions={(f) => (
-          <button
+          <Button
             type="button"
             onClick={() => setEditing(f)}
             aria-label={`${t('common.edit')} — ${name(f)}`}
-            className={btn.small}
+            variant="small"
           >
             {t('common.edit')}
-          </button>
+          </Button>
         )}
       />
     </AdminPage>

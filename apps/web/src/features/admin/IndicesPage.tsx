@@ -7,19 +7,20 @@ import { z } from 'zod';
 import { ENGINE_INDEX_CODES, IndexInput, toBilingual } from '@filaha/shared';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
-import { adminApi, KEYS } from './adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { KEYS } from './adminApi.ts';
 import { AssignIndexForm } from './AssignIndexForm.tsx';
 import { indicesQuery } from './queries.ts';
 import type { IndexRow } from './types.ts';
-import { AdminPage, Collapsible, matches, SearchBox } from './ui/AdminPage.tsx';
-import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
-import { DataTable, type Column } from './ui/DataTable.tsx';
-import { FormError } from './ui/FormError.tsx';
-import { btn } from './ui/styles.ts';
-import { TextAreaField } from './ui/TextAreaField.tsx';
-import { useAdminMutation } from './ui/useAdminMutation.ts';
-import { useErrorText } from './ui/useErrorText.ts';
-import { withToasts } from './ui/Toasts.tsx';
+import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
+import { FormError } from '../../components/ui/FormError.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
+import { useAdminMutation } from '../../lib/useAdminMutation.ts';
+import { useErrorText } from '../../lib/useErrorText.ts';
+import { withToasts } from '../../components/ui/Toasts.tsx';
 
 const requiredText = z.string().trim().min(1, 'validation.required').max(8000, 'validation.tooLong');
 /**
@@ -45,7 +46,7 @@ export function NewIndexForm({ onDone }: { onDone: () => void }) {
   const taken = new Set((useQuery(indicesQuery).data ?? []).map((i) => i.code));
   const create = useAdminMutation({
     mutationFn: (v: IndexForm) =>
-      adminApi.post(
+      apiCalls.post(
         '/indice',
         IndexInput.parse({
           indiceName: v.indiceName,
@@ -104,9 +105,9 @@ export function NewIndexForm({ onDone }: { onDone: () => void }) {
         {...form.register('descriptionFr')}
       />
       <div className="sm:col-span-2">
-        <button type="submit" disabled={create.isPending} className={btn.primary}>
+        <Button type="submit" disabled={create.isPending} variant="primary">
           {create.isPending ? t('common.saving') : t('indices.submit')}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -121,7 +122,7 @@ function IndicesPageView() {
   const [pending, setPending] = useState<IndexRow | null>(null);
   const list = useQuery(indicesQuery);
   const remove = useAdminMutation({
-    mutationFn: (id: number) => adminApi.delete(`/indice/${id}`),
+    mutationFn: (id: number) => apiCalls.delete(`/indice/${id}`),
     success: () => t('indices.deleted'),
     invalidate: [KEYS.indices, KEYS.legends],
   });
@@ -213,14 +214,14 @@ function IndicesPageView() {
           },
         ]}
         actions={(i) => (
-          <button
+          <Button
             type="button"
             onClick={() => setPending(i)}
             aria-label={`${t('common.delete')} — ${i.indiceName}`}
-            className={btn.smallDanger}
+            variant="smallDanger"
           >
             {t('common.delete')}
-          </button>
+          </Button>
         )}
       />
       {pending ? (

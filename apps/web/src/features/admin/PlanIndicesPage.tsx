@@ -1,20 +1,21 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { adminApi, KEYS } from './adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { KEYS } from './adminApi.ts';
 import { assignmentsQuery, plansQuery } from './queries.ts';
 import { AssignIndexForm } from './AssignIndexForm.tsx';
 import { EditRequestsDialog } from './EditRequestsDialog.tsx';
 import type { Assignment } from './types.ts';
-import { AdminPage, Collapsible, matches, SearchBox } from './ui/AdminPage.tsx';
+import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
 import { useCatalogText } from './ui/Bilingual.tsx';
-import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
-import { DataTable, type Column } from './ui/DataTable.tsx';
-import { useFormat } from './ui/format.ts';
-import { btn } from './ui/styles.ts';
-import { useAdminMutation } from './ui/useAdminMutation.ts';
-import { useErrorText } from './ui/useErrorText.ts';
-import { withToasts } from './ui/Toasts.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
+import { useFormat } from '../../lib/format.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { useAdminMutation } from '../../lib/useAdminMutation.ts';
+import { useErrorText } from '../../lib/useErrorText.ts';
+import { withToasts } from '../../components/ui/Toasts.tsx';
 
 const keyOf = (a: Assignment) => `${a.AbonnementId}-${a.IndiceId}`;
 
@@ -35,7 +36,7 @@ function PlanIndicesPageView() {
     return plan ? text(plan.nameAbonnement, plan.nameAbonnementAr) : a.nameAbonnement;
   };
   const remove = useAdminMutation({
-    mutationFn: (a: Assignment) => adminApi.delete(`/abonnementIndice/${a.AbonnementId}/${a.IndiceId}`),
+    mutationFn: (a: Assignment) => apiCalls.delete(`/abonnementIndice/${a.AbonnementId}/${a.IndiceId}`),
     success: () => t('planIndices.deleted'),
     invalidate: [KEYS.assignments, KEYS.plans],
   });
@@ -84,22 +85,22 @@ function PlanIndicesPageView() {
         ]}
         actions={(a) => (
           <>
-            <button
+            <Button
               type="button"
               onClick={() => setEditing(a)}
               aria-label={`${t('common.edit')} — ${label(a)}`}
-              className={btn.small}
+              variant="small"
             >
               {t('common.edit')}
-            </button>
-            <button
+            </Button>
+            <Button
               type="button"
               onClick={() => setPending(a)}
               aria-label={`${t('common.delete')} — ${label(a)}`}
-              className={btn.smallDanger}
+              variant="smallDanger"
             >
               {t('common.delete')}
-            </button>
+            </Button>
           </>
         )}
       />

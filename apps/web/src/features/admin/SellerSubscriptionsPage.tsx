@@ -1,70 +1,19 @@
-import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import type { SubscriptionState } from '@filaha/shared';
-import { adminApi, KEYS } from './adminApi.ts';
+import { KEYS } from './adminApi.ts';
 import { sellerSubscriptionsQuery } from './queries.ts';
+import { SubscriptionsPage, type SubscriptionKind } from './SubscriptionsPage.tsx';
 import type { SellerSubscription } from './types.ts';
-import { AdminPage, matches, SearchBox } from './ui/AdminPage.tsx';
-import { useMoney } from '../../lib/money.ts';
-import { useCatalogText } from './ui/Bilingual.tsx';
-import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
-import { DataTable, type Column } from './ui/DataTable.tsx';
-import { useFormat } from './ui/format.ts';
-import { StateBadge, StateFilter } from './ui/StateBadge.tsx';
-import { btn } from './ui/styles.ts';
-import { useAdminMutation } from './ui/useAdminMutation.ts';
-import { useErrorText } from './ui/useErrorText.ts';
-import { withToasts } from './ui/Toasts.tsx';
+import { withToasts } from '../../components/ui/Toasts.tsx';
 
-/** /admin/SellerAbonnementManager: the sellers' subscriptions with the state toggle and delete. */
-function SellerSubscriptionsPageView() {
-  const { t } = useTranslation('admin');
-  const text = useCatalogText();
-  const money = useMoney();
-  const planName = (s: SellerSubscription) =>
-    text(s.sellerabonnement.nameAbonnement, s.sellerabonnement.nameAbonnementAr);
-  const fmt = useFormat();
-  const errorText = useErrorText();
-  const stateId = useId();
-  const [state, setState] = useState('');
-  const [query, setQuery] = useState('');
-  const [pending, setPending] = useState<SellerSubscription | null>(null);
-  const list = useQuery(sellerSubscriptionsQuery);
-  const toggle = useAdminMutation({
-    mutationFn: (v: { id: number; etat: SubscriptionState }) =>
-      adminApi.put(`/sellerAbonnementUser/${v.id}`, { etat: v.etat }),
-    success: (_r, v) => (v.etat === 'actif' ? t('subscriptions.activated') : t('subscriptions.deactivated')),
-    invalidate: [KEYS.sellerSubscriptions],
-  });
-  const remove = useAdminMutation({
-    mutationFn: (id: number) => adminApi.delete(`/sellerAbonnementUser/${id}`),
-    success: () => t('subscriptions.deleted'),
-    invalidate: [KEYS.sellerSubscriptions],
-  });
-
-  const posts = (s: SellerSubscription) =>
-    s.remainingPosts === null
-      ? t('sellerSubscriptions.postsUnlimited', { used: s.nbPost })
-      : t('sellerSubscriptions.posts', { used: s.nbPost, left: s.remainingPosts });
-  const rows = (list.data ?? []).filter(
-    (s) =>
-      (!state || s.etat === state) &&
-      matches(query, s.User?.email, s.User?.userName, s.sellerabonnement.nameAbonnement, planName(s)),
-  );
-  const columns: Column<SellerSubscription>[] = [
-    {
-      id: 'email',
-      header: t('subscriptions.columns.email'),
-      cell: (s) => <span dir="ltr">{s.User?.email}</span>,
-      sort: (s) => s.User?.email,
-    },
-    {
-      id: 'plan',
-      header: t('subscriptions.columns.plan'),
-      cell: planName,
-      sort: planName,
-    },
+/** The sellers' subscriptions: their period, days and posts left. */
+const SELLER_SUBSCRIPTIONS: SubscriptionKind<SellerSubscription> = {
+  query: sellerSubscriptionsQuery,
+  path: '/sellerAbonnementUser',
+  key: KEYS.sellerSubscriptions,
+  title: (t) => t('sellerSubscriptions.title'),
+  plan: (s) => ({ name: s.sellerabonnement.nameAbonnement, nameAr: s.sellerabonnement.nameAbonnementAr }),
+  columns: ({ t, fmt, money, columns }) => [
+    columns.email,
+    columns.plan,
     {
       id: 'price',
       header: t('sellerPlans.columns.price'),
@@ -78,81 +27,27 @@ function SellerSubscriptionsPageView() {
       sort: (s) => s.dateDebut,
     },
     { id: 'end', header: t('sellerSubscriptions.end'), cell: (s) => fmt.date(s.dateFin), sort: (s) => s.dateFin },
+    columns.etat,
+  ],
+  initialSort: { id: 'start', dir: 'desc' },
+  details: (s, { t, fmt, etat }) => [
+    { label: t('sellerSubscriptions.start'), value: fmt.date(s.dateDebut) },
+    { label: t('sellerSubscriptions.end'), value: fmt.date(s.dateFin) },
+    { label: t('sellerSubscriptions.daysLeft'), value: fmt.number(s.remainingDays, 0) },
     {
-      id: 'etat',
-      header: t('subscriptions.columns.etat'),
-      cell: (s) => <StateBadge etat={s.etat} />,
-      sort: (s) => s.etat,
+      label: t('sellerSubscriptions.postsLabel'),
+      value:
+        s.remainingPosts === null
+          ? t('sellerSubscriptions.postsUnlimited', { used: s.nbPost })
+          : t('sellerSubscriptions.posts', { used: s.nbPost, left: s.remainingPosts }),
     },
-  ];
+    etat(s),
+  ],
+};
 
-  return (
-    <AdminPage
-      title={t('sellerSubscriptions.title')}
-      actions={
-        <>
-          <SearchBox label={t('subscriptions.search')} value={query} onChange={setQuery} />
-          <StateFilter id={stateId} value={state} onChange={setState} />
-        </>
-      }
-    >
-      <DataTable
-        caption={t('sellerSubscriptions.title')}
-        columns={columns}
-        rows={rows}
-        rowKey={(s) => s.id}
-        loading={list.isPending}
-        error={list.isError ? errorText(list.error) : null}
-        onRetry={() => void list.refetch()}
-        initialSort={{ id: 'start', dir: 'desc' }}
-        detailsSubtitle={(s) => s.User?.email ?? ''}
-        details={(s) => [
-          { label: t('common.id'), value: s.id },
-          { label: t('subscriptions.user'), value: s.User?.userName ?? '—' },
-          { label: t('subscriptions.columns.email'), value: <span dir="ltr">{s.User?.email}</span> },
-          { label: t('subscriptions.columns.plan'), value: planName(s) },
-          { label: t('sellerSubscriptions.start'), value: fmt.date(s.dateDebut) },
-          { label: t('sellerSubscriptions.end'), value: fmt.date(s.dateFin) },
-          { label: t('sellerSubscriptions.daysLeft'), value: fmt.number(s.remainingDays, 0) },
-          { label: t('sellerSubscriptions.postsLabel'), value: posts(s) },
-          { label: t('subscriptions.columns.etat'), value: <StateBadge etat={s.etat} /> },
-        ]}
-        actions={(s) => (
-          <>
-            <button
-              type="button"
-              disabled={toggle.isPending}
-              onClick={() => toggle.mutate({ id: s.id, etat: s.etat === 'actif' ? 'désactivé' : 'actif' })}
-              aria-label={`${s.etat === 'actif' ? t('subscriptions.deactivate') : t('subscriptions.activate')} — ${s.User?.email ?? s.id}`}
-              className={s.etat === 'actif' ? btn.small : btn.smallBrand}
-            >
-              {s.etat === 'actif' ? t('subscriptions.deactivate') : t('subscriptions.activate')}
-            </button>
-            <button
-              type="button"
-              onClick={() => setPending(s)}
-              aria-label={`${t('common.delete')} — ${s.User?.email ?? s.id}`}
-              className={btn.smallDanger}
-            >
-              {t('common.delete')}
-            </button>
-          </>
-        )}
-      />
-      {pending ? (
-        <ConfirmDialog
-          title={t('subscriptions.confirmTitle')}
-          message={t('subscriptions.confirmText', {
-            plan: planName(pending),
-            email: pending.User?.email ?? '',
-          })}
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
-    </AdminPage>
-  );
+/** /admin/SellerAbonnementManager: the sellers' subscriptions with the state toggle and delete. */
+function SellerSubscriptionsPageView() {
+  return <SubscriptionsPage kind={SELLER_SUBSCRIPTIONS} />;
 }
 
 export const SellerSubscriptionsPage = withToasts(SellerSubscriptionsPageView);

@@ -6,13 +6,14 @@ import { TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { formatDinars } from '../services/catalog.ts';
 import { forgetPublicSettings } from '../../lib/publicSettings.ts';
-import { adminApi, KEYS } from './adminApi.ts';
-import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
-import { FormError } from './ui/FormError.tsx';
-import { useFormat } from './ui/format.ts';
-import { btn } from './ui/styles.ts';
-import { useAdminMutation } from './ui/useAdminMutation.ts';
-import { useErrorText } from './ui/useErrorText.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { KEYS } from './adminApi.ts';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { FormError } from '../../components/ui/FormError.tsx';
+import { useFormat } from '../../lib/format.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { useAdminMutation } from '../../lib/useAdminMutation.ts';
+import { useErrorText } from '../../lib/useErrorText.ts';
 
 type Group = 'soil' | 'other';
 const GROUPS: readonly Group[] = ['soil', 'other'];
@@ -27,7 +28,7 @@ export interface ServicePrices {
 
 export const servicePricesQuery = {
   queryKey: KEYS.servicePrices,
-  queryFn: () => adminApi.get<ServicePrices>('/settings/service-prices'),
+  queryFn: () => apiCalls.get<ServicePrices>('/settings/service-prices'),
 };
 
 /**
@@ -53,9 +54,9 @@ export function ServicePricesPanel() {
       ) : query.isError ? (
         <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 text-red-800">
           <span>{errorText(query.error)}</span>
-          <button type="button" className={btn.small} onClick={() => void query.refetch()}>
+          <Button type="button" variant="small" onClick={() => void query.refetch()}>
             {t('servicePrices.retry')}
-          </button>
+          </Button>
         </div>
       ) : (
         // A new answer (saved, reset) starts the form again from what now applies.
@@ -88,14 +89,14 @@ function PricesForm({ current }: { current: ServicePrices }) {
     forgetPublicSettings();
   };
   const save = useAdminMutation({
-    mutationFn: (body: ServicePricesInput) => adminApi.put<ServicePrices>('/settings/service-prices', body),
+    mutationFn: (body: ServicePricesInput) => apiCalls.put<ServicePrices>('/settings/service-prices', body),
     success: () => t('servicePrices.saved'),
     invalidate: [KEYS.servicePrices],
     onSuccess: done,
     onError: setError,
   });
   const reset = useAdminMutation({
-    mutationFn: () => adminApi.delete<ServicePrices>('/settings/service-prices'),
+    mutationFn: () => apiCalls.delete<ServicePrices>('/settings/service-prices'),
     success: () => t('servicePrices.resetDone'),
     invalidate: [KEYS.servicePrices],
     onSuccess: () => {
@@ -165,13 +166,13 @@ function PricesForm({ current }: { current: ServicePrices }) {
           />
         ))}
         <div className="flex flex-wrap gap-3 sm:col-span-full">
-          <button type="submit" disabled={save.isPending} className={btn.primary}>
+          <Button type="submit" disabled={save.isPending} variant="primary">
             {save.isPending ? t('common.saving') : t('servicePrices.save')}
-          </button>
+          </Button>
           {current.setInBackOffice ? (
-            <button type="button" onClick={() => setConfirmReset(true)} className={btn.secondary}>
+            <Button type="button" onClick={() => setConfirmReset(true)} variant="secondary">
               {t('servicePrices.reset')}
-            </button>
+            </Button>
           ) : null}
         </div>
       </form>

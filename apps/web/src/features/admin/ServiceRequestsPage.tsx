@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { adminApi, KEYS } from './adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { KEYS } from './adminApi.ts';
 import { ServicePricesPanel } from './ServicePricesPanel.tsx';
 import type { ServiceRequest } from './types.ts';
-import { AdminPage, matches, SearchBox } from './ui/AdminPage.tsx';
-import { DataTable, type Column } from './ui/DataTable.tsx';
-import { useFormat } from './ui/format.ts';
-import { useErrorText } from './ui/useErrorText.ts';
-import { withToasts } from './ui/Toasts.tsx';
+import { AdminPage, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
+import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
+import { useFormat } from '../../lib/format.ts';
+import { useErrorText } from '../../lib/useErrorText.ts';
+import { withToasts } from '../../components/ui/Toasts.tsx';
 
 /**
  * /admin/ServiceRequests: the services' starting prices (ServicePricesPanel), then the requests sent from the
@@ -21,7 +22,7 @@ function ServiceRequestsPageView() {
   const [query, setQuery] = useState('');
   const list = useQuery({
     queryKey: KEYS.serviceRequests,
-    queryFn: () => adminApi.get<ServiceRequest[]>('/service-requests'),
+    queryFn: () => apiCalls.get<ServiceRequest[]>('/service-requests'),
   });
   const service = (r: ServiceRequest) => t(`serviceRequests.services.${r.serviceKey}`);
   const rows = (list.data ?? []).filter((r) => matches(query, r.name, r.email, r.phone, service(r)));

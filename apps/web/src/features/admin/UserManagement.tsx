@@ -5,16 +5,17 @@ import { ROLE_NAMES, WILAYAS } from '@filaha/shared';
 import { controlClass } from '../../components/ui/fields.tsx';
 import { profileQuery } from '../../lib/queries.ts';
 import { parseRole } from '../../lib/roles.ts';
-import { adminApi, KEYS } from './adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { KEYS } from './adminApi.ts';
 import { usersQuery } from './queries.ts';
 import type { UserRow } from './types.ts';
-import { AdminPage, matches, SearchBox } from './ui/AdminPage.tsx';
-import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
-import { DataTable, type Column } from './ui/DataTable.tsx';
-import { useFormat } from './ui/format.ts';
-import { btn } from './ui/styles.ts';
-import { useAdminMutation } from './ui/useAdminMutation.ts';
-import { withToasts } from './ui/Toasts.tsx';
+import { AdminPage, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
+import { useFormat } from '../../lib/format.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { useAdminMutation } from '../../lib/useAdminMutation.ts';
+import { withToasts } from '../../components/ui/Toasts.tsx';
 
 /**
  * /admin/UserManagement: users table, role filter ('All Roles'), search, delete after confirmation. The signed-in
@@ -33,7 +34,7 @@ function UserManagementView() {
   const myId = me.data?.id ?? me.data?.user_id;
 
   const remove = useAdminMutation({
-    mutationFn: (id: number) => adminApi.delete(`/users/${id}`),
+    mutationFn: (id: number) => apiCalls.delete(`/users/${id}`),
     success: () => t('users.deleted'),
     invalidate: [KEYS.users],
   });
@@ -131,14 +132,14 @@ function UserManagementView() {
               <span className="sr-only"> — {t('users.youHint')}</span>
             </span>
           ) : (
-            <button
+            <Button
               type="button"
               onClick={() => setPending(u)}
               aria-label={t('users.deleteLabel', { name: name(u) })}
-              className={btn.smallDanger}
+              variant="smallDanger"
             >
               {t('users.delete')}
-            </button>
+            </Button>
           )
         }
       />

@@ -1,4 +1,5 @@
-import { adminApi, KEYS } from './adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { KEYS } from './adminApi.ts';
 import type {
   Assignment,
   UserRow,
@@ -13,32 +14,32 @@ import type {
 /** Queries several screens share (selects of the assign forms, the plan tables). */
 export const plansQuery = {
   queryKey: KEYS.plans,
-  queryFn: () => adminApi.get<PlanDetails[]>('/abonnement/details'),
+  queryFn: () => apiCalls.get<PlanDetails[]>('/abonnement/details'),
 };
 export const sellerPlansQuery = {
   queryKey: KEYS.sellerPlans,
-  queryFn: () => adminApi.get<SellerPlan[]>('/sellerAbonnement'),
+  queryFn: () => apiCalls.get<SellerPlan[]>('/sellerAbonnement'),
 };
 export const functionalitiesQuery = {
   queryKey: KEYS.functionalities,
-  queryFn: () => adminApi.get<Functionality[]>('/fonctionnality'),
+  queryFn: () => apiCalls.get<Functionality[]>('/fonctionnality'),
 };
 export const indicesQuery = {
   queryKey: KEYS.indices,
-  queryFn: () => adminApi.get<IndexRow[]>('/indice'),
+  queryFn: () => apiCalls.get<IndexRow[]>('/indice'),
 };
 
 export const assignmentsQuery = {
   queryKey: KEYS.assignments,
-  queryFn: () => adminApi.get<Assignment[]>('/abonnementIndice'),
+  queryFn: () => apiCalls.get<Assignment[]>('/abonnementIndice'),
 };
 export const subscriptionsQuery = {
   queryKey: KEYS.subscriptions,
-  queryFn: () => adminApi.get<FarmerSubscription[]>('/abonnementUser'),
+  queryFn: () => apiCalls.get<FarmerSubscription[]>('/abonnementUser'),
 };
 export const sellerSubscriptionsQuery = {
   queryKey: KEYS.sellerSubscriptions,
-  queryFn: () => adminApi.get<SellerSubscription[]>('/sellerAbonnementUser'),
+  queryFn: () => apiCalls.get<SellerSubscription[]>('/sellerAbonnementUser'),
 };
 /** GET /api/users (Admin, Manager); same key as the shell's users list. */
-export const usersQuery = { queryKey: KEYS.users, queryFn: () => adminApi.get<UserRow[]>('/users') };
+export const usersQuery = { queryKey: KEYS.users, queryFn: () => apiCalls.get<UserRow[]>('/users') };

@@ -1,7 +1,7 @@
 import { Suspense, type ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { ToastProvider } from './ui/Toasts.tsx';
+import { ToastProvider } from '../../components/ui/Toasts.tsx';
 
 /** Renders a back-office component as the area layout would: a fresh query client, toasts, lazy locales. */
 export function renderAdmin(ui: ReactElement) {

@@ -6,7 +6,7 @@ import { controlClass } from '../../components/ui/fields.tsx';
 import { waitText } from '../../lib/messages.ts';
 import { ApiAnswerError } from '../../lib/queries.ts';
 import { isSeasonRange, seasonEnding, shiftYear, todayYmd, type DateRange } from './dateRange.ts';
-import { farmQueries, SeriesAnswerError, type SeriesAnswer, type SeriesPoint } from './farmApi.ts';
+import { farmQueries, type SeriesAnswer, type SeriesPoint } from './farmApi.ts';
 import { asLang, formatDay, formatNumber, formatPercent } from './format.ts';
 import type { IndexView } from './indexView.ts';
 import type { CurvePoint } from './SeasonChart.tsx';
@@ -202,7 +202,7 @@ function SeriesError({ error, retry }: { error: unknown; retry: () => void }) {
   } else if (code === 'SUBSCRIPTION_INACTIVE') {
     message = t('season.inactive');
     canRetry = false;
-  } else if (error instanceof SeriesAnswerError && error.status === 429 && error.retryAfterSeconds) {
+  } else if (error instanceof ApiAnswerError && error.status === 429 && error.retryAfterSeconds) {
     message = t('season.rateLimited', { wait: waitText(error.retryAfterSeconds, i18n.language) });
     canRetry = false;
   }

@@ -1,7 +1,7 @@
 import { LIMITS } from '@filaha/shared';
 import { currentLang } from '../../i18n/languages.ts';
 import { API_BASE, ApiFailure, api } from '../../lib/api.ts';
-import { ApiAnswerError, getJson } from '../../lib/queries.ts';
+import { ApiAnswerError, getJson, unwrap } from '../../lib/queries.ts';
 import { getToken } from '../../lib/storage.ts';
 import type { LegendEntry } from './legend.ts';
 
@@ -277,15 +277,6 @@ export interface SeriesAnswer {
   skipped: Array<{ date: string; sceneId: string; reason: SeriesSkipReason; validFraction: number | null }>;
 }
 
-/** A 4xx of the series route; a 429 (fair use per day) keeps its Retry-After in seconds. */
-export class SeriesAnswerError extends ApiAnswerError {
-  readonly retryAfterSeconds: number | undefined;
-  constructor(status: number, code: string, message: string, retryAfterSeconds?: number) {
-    super(status, code, message);
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
-
 export async function fetchSeries(
   parcelId: number,
   indexCode: string,
@@ -293,9 +284,8 @@ export async function fetchSeries(
   to: string,
 ): Promise<SeriesAnswer> {
   const query = `index=${encodeURIComponent(indexCode)}&from=${from}&to=${to}`;
-  const result = await api.get<SeriesAnswer>(`/parcelle/${parcelId}/series?${query}`);
-  if (result.ok) return result.data;
-  throw new SeriesAnswerError(result.status, result.error.code, result.error.message, result.error.retryAfterSeconds);
+  // A 429 (fair use per day) keeps its Retry-After in seconds.
+  return unwrap(await api.get<SeriesAnswer>(`/parcelle/${parcelId}/series?${query}`));
 }
 
 export function fetchLatestClear(parcelId: number, indexCode: string): Promise<LatestClear> {
@@ -357,9 +347,8 @@ export const farmQueries = {
     queryKey: farmKeys.latest(parcelId, indexId),
     queryFn: async (): Promise<HistoryItem | null> => {
       const result = await api.get<HistoryItem>(`/request/image?parcelleId=${parcelId}&indiceId=${indexId}`);
-      if (result.ok) return result.data;
-      if (result.status === 404) return null;
-      throw new ApiAnswerError(result.status, result.error.code, result.error.message);
+      if (!result.ok && result.status === 404) return null;
+      return unwrap(result);
     },
   }),
 };

@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { WILAYAS } from '@filaha/shared';
 import { sellerSubscriptionsQuery, subscriptionsQuery, usersQuery } from '../admin/queries.ts';
-import { AdminPage } from '../admin/ui/AdminPage.tsx';
-import { useFormat } from '../admin/ui/format.ts';
-import { useErrorText } from '../admin/ui/useErrorText.ts';
+import { AdminPage } from '../../components/ui/AdminPage.tsx';
+import { useFormat } from '../../lib/format.ts';
+import { useErrorText } from '../../lib/useErrorText.ts';
 import { allPublications, usageOf } from './dashboardApi.ts';
 import { FigurePanel } from './FigurePanel.tsx';
 import { MonthlyRequests } from './MonthlyRequests.tsx';
 import { PendingActivations } from './PendingActivations.tsx';
-import { withToasts } from '../admin/ui/Toasts.tsx';
+import { withToasts } from '../../components/ui/Toasts.tsx';
 import {
   farmerSubscriptionFigures,
   publicationsPerCategory,

@@ -2,9 +2,9 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../components/ui/Loading.tsx';
-import { adminApi } from '../admin/adminApi.ts';
-import { useFormat } from '../admin/ui/format.ts';
-import { useErrorText } from '../admin/ui/useErrorText.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { useFormat } from '../../lib/format.ts';
+import { useErrorText } from '../../lib/useErrorText.ts';
 import { LOCALE } from '../marketplace/format.ts';
 
 const MonthlyColumns = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.MonthlyColumns })));
@@ -35,7 +35,7 @@ export function MonthlyRequests() {
   const lang = i18n.language === 'fr' ? 'fr' : 'ar';
   const query = useQuery({
     queryKey: ['manager', 'requestsPerMonth', months],
-    queryFn: () => adminApi.get<RequestsPerMonth>(`/stats/requests-per-month?months=${months}`),
+    queryFn: () => apiCalls.get<RequestsPerMonth>(`/stats/requests-per-month?months=${months}`),
   });
   const data = query.data;
   const empty = data !== undefined && data.series.every((s) => s.counts.every((c) => c === 0));

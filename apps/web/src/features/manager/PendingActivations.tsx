@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useCatalogText } from '../../lib/catalogText.ts';
-import { adminApi, KEYS } from '../admin/adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { KEYS } from '../admin/adminApi.ts';
 import type { FarmerSubscription } from '../admin/types.ts';
-import { DataTable, type Column } from '../admin/ui/DataTable.tsx';
-import { useFormat } from '../admin/ui/format.ts';
-import { btn } from '../admin/ui/styles.ts';
-import { useAdminMutation } from '../admin/ui/useAdminMutation.ts';
+import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
+import { useFormat } from '../../lib/format.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 import { pendingActivations } from './stats.ts';
 
 /** Farmer subscriptions awaiting their first activation; the manager may activate them (PUT etat 'actif'). */
@@ -22,7 +23,7 @@ export function PendingActivations({
   const text = useCatalogText();
   const fmt = useFormat();
   const activate = useAdminMutation({
-    mutationFn: (s: FarmerSubscription) => adminApi.put(`/abonnementUser/${s.id}`, { etat: 'actif' }),
+    mutationFn: (s: FarmerSubscription) => apiCalls.put(`/abonnementUser/${s.id}`, { etat: 'actif' }),
     success: (_r, s) => t('pending.activated', { email: s.User?.email ?? '' }),
     invalidate: [KEYS.subscriptions, ['manager', 'usage']],
   });
@@ -57,15 +58,15 @@ export function PendingActivations({
         emptyText={t('pending.none')}
         pageSize={5}
         actions={(s) => (
-          <button
+          <Button
             type="button"
             disabled={activate.isPending}
             onClick={() => activate.mutate(s)}
             aria-label={`${t('pending.activate')} — ${s.User?.email ?? s.id}`}
-            className={btn.smallBrand}
+            variant="smallBrand"
           >
             {t('pending.activate')}
-          </button>
+          </Button>
         )}
       />
     </section>

@@ -1,4 +1,4 @@
-import { adminApi } from '../admin/adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
 import type { FarmerSubscription, Usage } from '../admin/types.ts';
 import type { PublicationLite } from './stats.ts';
 
@@ -18,7 +18,7 @@ export async function allPublications(): Promise<{ items: PublicationLite[]; tot
   const items: PublicationLite[] = [];
   let total = 0;
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const answer = await adminApi.get<PublicationPage>(`/publications/all?page=${page}&limit=${PAGE}`);
+    const answer = await apiCalls.get<PublicationPage>(`/publications/all?page=${page}&limit=${PAGE}`);
     total = answer.total;
     items.push(...answer.items);
     if (answer.items.length < PAGE || items.length >= total) break;
@@ -38,7 +38,7 @@ export async function usageOf(subscriptions: readonly FarmerSubscription[], para
     out.push(
       ...(await Promise.all(
         batch.map((id) =>
-          adminApi.get<Usage[]>(`/abonnementUserIndice/restReq/${id}/indices-restants`).catch(() => []),
+          apiCalls.get<Usage[]>(`/abonnementUserIndice/restReq/${id}/indices-restants`).catch(() => []),
         ),
       )),
     );

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { focusFirstInvalid } from '../../lib/focusFirstInvalid.ts';
-import { ApiAnswerError, profileQuery } from '../../lib/queries.ts';
+import { ApiAnswerError, profileQuery, unwrap } from '../../lib/queries.ts';
 import {
   deletePublication,
   fetchPublication,
@@ -17,7 +17,7 @@ import {
 } from './api.ts';
 import { ConfirmDelete } from './ConfirmDelete.tsx';
 import { CurrentPhotos } from './CurrentPhotos.tsx';
-import { unwrapAnswer, useMarketErrors, type ErrorText } from './errors.ts';
+import { useMarketErrors, type ErrorText } from './errors.ts';
 import { PhotoInput } from './PhotoInput.tsx';
 import { BackButton } from './ProductDetailsPage.tsx';
 import { ProductFields } from './ProductFields.tsx';
@@ -74,7 +74,7 @@ function EditForm({ publication }: { publication: Publication }) {
 
   const save = useMutation({
     mutationFn: async (values: ProductFormValues) =>
-      unwrapAnswer(
+      unwrap(
         await updatePublication(
           publication.id,
           publicationFormData(toFields(values), files, { deletedImageIds: [...removed] }),
@@ -93,7 +93,7 @@ function EditForm({ publication }: { publication: Publication }) {
   });
 
   const remove = useMutation({
-    mutationFn: async () => unwrapAnswer(await deletePublication(publication.id)),
+    mutationFn: async () => unwrap(await deletePublication(publication.id)),
     onSuccess: async () => {
       client.removeQueries({ queryKey: marketKeys.one(publication.id) });
       await client.invalidateQueries({ queryKey: marketKeys.all });

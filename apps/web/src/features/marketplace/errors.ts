@@ -1,27 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiIssue } from '@filaha/shared';
-import { ApiFailure, type ApiResult } from '../../lib/api.ts';
+import { ApiFailure } from '../../lib/api.ts';
 import { useMessages } from '../../lib/messages.ts';
-
-/** A 4xx answer kept whole (code, server message and issues), for react-query's error state. */
-export class AnswerError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly issues: readonly ApiIssue[];
-  constructor(status: number, code: string, message: string, issues: readonly ApiIssue[] = []) {
-    super(message);
-    this.name = 'AnswerError';
-    this.status = status;
-    this.code = code;
-    this.issues = issues;
-  }
-}
-
-export function unwrapAnswer<T>(result: ApiResult<T>): T {
-  if (result.ok) return result.data;
-  throw new AnswerError(result.status, result.error.code, result.error.message, result.error.issues ?? []);
-}
+import { ApiAnswerError } from '../../lib/queries.ts';
 
 /** What to show for a failed marketplace write: a main line and, when the server said more, its own words. */
 export interface ErrorText {
@@ -40,7 +21,7 @@ export function useMarketErrors() {
   return useCallback(
     (error: unknown, fallback: string): ErrorText => {
       if (error instanceof ApiFailure) return { text: failureMessage(error) };
-      if (!(error instanceof AnswerError)) return { text: fallback };
+      if (!(error instanceof ApiAnswerError)) return { text: fallback };
       const issue = error.issues[0]?.code;
       if (issue === 'post_limit_reached') return { text: t('errors.postLimit'), detail: error.message };
       if (error.status === 401 && error.message) return { text: error.message };

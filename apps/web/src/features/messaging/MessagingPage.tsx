@@ -7,7 +7,7 @@ import { Icon } from '../../components/ui/Icon.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { profileQuery } from '../../lib/queries.ts';
 import { parseRole } from '../../lib/roles.ts';
-import { ConfirmDialog } from '../admin/ui/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { useAreaBase, useLang } from '../marketplace/format.ts';
 import {
   blockUser,

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { adminApi } from '../admin/adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
 
 /** apps/api/README.md, "Messaging". */
 export interface Participant {
@@ -42,21 +42,21 @@ export const chatKeys = {
   unread: ['messaging', 'unread'] as const,
 };
 
-export const fetchConversations = () => adminApi.get<Conversation[]>('/conversations');
-export const fetchUnread = () => adminApi.get<{ count: number }>('/conversations/unread-count');
+export const fetchConversations = () => apiCalls.get<Conversation[]>('/conversations');
+export const fetchUnread = () => apiCalls.get<{ count: number }>('/conversations/unread-count');
 export const fetchMessages = (id: number, before?: number) =>
-  adminApi.get<MessagePage>(
+  apiCalls.get<MessagePage>(
     `/conversations/${id}/messages?limit=${PAGE_SIZE}${before === undefined ? '' : `&before=${before}`}`,
   );
 export const sendMessage = (id: number, text: string) =>
-  adminApi.post<Message>(`/conversations/${id}/messages`, { text });
+  apiCalls.post<Message>(`/conversations/${id}/messages`, { text });
 export const markRead = (id: number) =>
-  adminApi.post<{ marked: number; unreadCount: number }>(`/conversations/${id}/read`, {});
+  apiCalls.post<{ marked: number; unreadCount: number }>(`/conversations/${id}/read`, {});
 /** Opens (or finds) the conversation with a user, optionally about one of their products. */
 export const openConversation = (userId: number, publicationId?: number) =>
-  adminApi.post<Conversation>('/conversations', publicationId === undefined ? { userId } : { userId, publicationId });
-export const blockUser = (userId: number) => adminApi.post<{ blocked: boolean }>(`/users/${userId}/block`, {});
-export const unblockUser = (userId: number) => adminApi.delete<{ blocked: boolean }>(`/users/${userId}/block`);
+  apiCalls.post<Conversation>('/conversations', publicationId === undefined ? { userId } : { userId, publicationId });
+export const blockUser = (userId: number) => apiCalls.post<{ blocked: boolean }>(`/users/${userId}/block`, {});
+export const unblockUser = (userId: number) => apiCalls.delete<{ blocked: boolean }>(`/users/${userId}/block`);
 
 /** The messaging page of an area, opened on one conversation. */
 export const conversationPath = (base: string, id: number) => `${base}/Messaging-page?c=${id}`;

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE } from '../../lib/api.ts';
 import { whenSettled } from '../../lib/settled.ts';
-import { adminApi, AdminApiError } from '../admin/adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { ApiAnswerError } from '../../lib/queries.ts';
 import { chatKeys, fetchUnread, receiveMessage, type Message, type MessagePage } from './api.ts';
 
 const MAX_DELAY_MS = 30_000;
@@ -41,10 +42,10 @@ export function useMessagingStream(enabled: boolean): void {
     const connect = async () => {
       let ticket: string;
       try {
-        ticket = (await adminApi.post<{ ticket: string }>('/conversations/stream-ticket', {})).ticket;
+        ticket = (await apiCalls.post<{ ticket: string }>('/conversations/stream-ticket', {})).ticket;
       } catch (error) {
         // Signed out or not allowed: nothing to retry for.
-        if (error instanceof AdminApiError && (error.status === 401 || error.status === 403)) return;
+        if (error instanceof ApiAnswerError && (error.status === 401 || error.status === 403)) return;
         retry();
         return;
       }

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { NETWORK_FILTERS, type NetworkFilter } from '@filaha/shared';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { parseRole } from '../../lib/roles.ts';
-import { useErrorText } from '../admin/ui/useErrorText.ts';
+import { useErrorText } from '../../lib/useErrorText.ts';
 import { useAreaBase, useLang } from '../marketplace/format.ts';
 import { conversationPath, openConversation } from '../messaging/api.ts';
 import { useChatErrors } from '../messaging/errors.ts';

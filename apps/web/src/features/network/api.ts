@@ -1,5 +1,5 @@
 import type { NetworkFilter, SuggestionReason } from '@filaha/shared';
-import { adminApi } from '../admin/adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
 
 /** GET /api/network/suggestions (apps/api/README.md, "Network"). */
 export interface Suggestion {
@@ -28,9 +28,9 @@ export const networkKeys = {
 export const SUGGESTION_LIMIT = 24;
 
 export const fetchSuggestions = (filter: NetworkFilter | '') =>
-  adminApi.get<Suggestion[]>(
+  apiCalls.get<Suggestion[]>(
     `/network/suggestions?limit=${SUGGESTION_LIMIT}${filter ? `&filter=${encodeURIComponent(filter)}` : ''}`,
   );
-export const fetchHidden = () => adminApi.get<HiddenPerson[]>('/network/hidden');
-export const hidePerson = (userId: number) => adminApi.post<{ hidden: boolean }>(`/network/hidden/${userId}`, {});
-export const showPerson = (userId: number) => adminApi.delete<{ hidden: boolean }>(`/network/hidden/${userId}`);
+export const fetchHidden = () => apiCalls.get<HiddenPerson[]>('/network/hidden');
+export const hidePerson = (userId: number) => apiCalls.post<{ hidden: boolean }>(`/network/hidden/${userId}`, {});
+export const showPerson = (userId: number) => apiCalls.delete<{ hidden: boolean }>(`/network/hidden/${userId}`);

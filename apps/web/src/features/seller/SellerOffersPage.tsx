@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { useSession } from '../../app/session.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
-import { AnswerError, unwrapAnswer, useMarketErrors } from '../marketplace/errors.ts';
+import { ApiAnswerError, unwrap } from '../../lib/queries.ts';
+import { useMarketErrors } from '../marketplace/errors.ts';
 import { useAreaBase, usePriceFormat } from '../marketplace/format.ts';
 import { useCatalogText } from '../../lib/catalogText.ts';
 import { currentQuery, plansQuery, sellerKeys, subscribe, type SellerPlan } from './api.ts';
@@ -37,7 +38,7 @@ export function SellerOffersPage() {
   const [done, setDone] = useState(false);
 
   const buy = useMutation({
-    mutationFn: async (planId: number) => unwrapAnswer(await subscribe(planId)),
+    mutationFn: async (planId: number) => unwrap(await subscribe(planId)),
     onSuccess: () => {
       setDone(true);
       setSelected(null);
@@ -53,7 +54,7 @@ export function SellerOffersPage() {
   const active = current.data?.hasActiveSubscription === true;
   const subscription = current.data?.data ?? null;
   const allowed = canSell(role);
-  const open = buy.error instanceof AnswerError && buy.error.status === 409;
+  const open = buy.error instanceof ApiAnswerError && buy.error.status === 409;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -4,9 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { focusFirstInvalid } from '../../lib/focusFirstInvalid.ts';
-import { profileQuery } from '../../lib/queries.ts';
+import { profileQuery, unwrap } from '../../lib/queries.ts';
 import { createPublication, marketKeys, publicationFormData } from '../marketplace/api.ts';
-import { unwrapAnswer, useMarketErrors } from '../marketplace/errors.ts';
+import { useMarketErrors } from '../marketplace/errors.ts';
 import { PhotoInput } from '../marketplace/PhotoInput.tsx';
 import { ProductFields } from '../marketplace/ProductFields.tsx';
 import {
@@ -42,7 +42,7 @@ export function SubmissionForm({ subscription }: { subscription: SellerSubscript
 
   const publish = useMutation({
     mutationFn: async (values: ProductFormValues) =>
-      unwrapAnswer(
+      unwrap(
         await createPublication(
           publicationFormData(toFields(values), files, { sellerAbonnementUserId: subscription.id }),
           files.length ? setProgress : undefined,

@@ -7,10 +7,10 @@ import { STOCK_ITEM_KINDS, STOCK_UNITS, StockItemInput } from '@filaha/shared';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { sendOrKeep } from '../../lib/outbox.ts';
-import { AdminApiError, take } from '../admin/adminApi.ts';
-import { FormError } from '../admin/ui/FormError.tsx';
-import { btn } from '../admin/ui/styles.ts';
-import { useToast } from '../admin/ui/Toasts.tsx';
+import { ApiAnswerError, unwrap } from '../../lib/queries.ts';
+import { FormError } from '../../components/ui/FormError.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { useToast } from '../../components/ui/Toasts.tsx';
 import { stockApi, stockKeys, type StockItem } from './api.ts';
 import { useStockErrors } from './errors.ts';
 import { isolate } from './format.ts';
@@ -36,7 +36,7 @@ function useItemForm(item: StockItem | null, onSaved: () => void) {
     mutationFn: async (input: StockItemInput): Promise<StockItem | null> => {
       if (item) return stockApi.updateItem(item.id, input);
       const outcome = await sendOrKeep<StockItem>('stockItem', 'POST', '/stock/items', input);
-      return outcome.state === 'sent' ? take(outcome.result) : null;
+      return outcome.state === 'sent' ? unwrap(outcome.result) : null;
     },
     onSuccess: async (saved) => {
       setFailure(null);
@@ -52,7 +52,7 @@ function useItemForm(item: StockItem | null, onSaved: () => void) {
       onSaved();
     },
     onError: (error) => {
-      const issue = error instanceof AdminApiError ? error.issues[0] : undefined;
+      const issue = error instanceof ApiAnswerError ? error.issues[0] : undefined;
       if (issue?.path === 'name') form.setError('name', { message: errors.text(error) });
       else setFailure(errors.text(error));
     },
@@ -113,9 +113,9 @@ export function NewItemForm({ onDone }: { onDone: () => void }) {
     <form noValidate onSubmit={state.submit} className="grid gap-4 sm:grid-cols-3">
       <ItemFields state={state} editing={false} />
       <div className="sm:col-span-full">
-        <button type="submit" disabled={state.save.isPending} className={btn.primary}>
+        <Button type="submit" disabled={state.save.isPending} variant="primary">
           {state.save.isPending ? t('items.saving') : t('items.submit')}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -131,12 +131,12 @@ export function EditItemDialog({ item, onClose }: { item: StockItem; onClose: ()
       onClose={onClose}
       actions={
         <>
-          <button type="button" onClick={onClose} className={btn.secondary}>
+          <Button type="button" onClick={onClose} variant="secondary">
             {t('items.cancel')}
-          </button>
-          <button type="submit" form={formId} disabled={state.save.isPending} className={btn.primary}>
+          </Button>
+          <Button type="submit" form={formId} disabled={state.save.isPending} variant="primary">
             {state.save.isPending ? t('items.saving') : t('items.save')}
-          </button>
+          </Button>
         </>
       }
     >

@@ -3,11 +3,11 @@ import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/reac
 import { useTranslation } from 'react-i18next';
 import type { MovementDirection } from '@filaha/shared';
 import { PendingSubmissions } from '../../components/offline/PendingSubmissions.tsx';
-import { Collapsible } from '../admin/ui/AdminPage.tsx';
-import { ConfirmDialog } from '../admin/ui/ConfirmDialog.tsx';
-import { DataTable, type Column } from '../admin/ui/DataTable.tsx';
-import { btn } from '../admin/ui/styles.ts';
-import { useToast } from '../admin/ui/Toasts.tsx';
+import { Collapsible } from '../../components/ui/AdminPage.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { useToast } from '../../components/ui/Toasts.tsx';
 import { stockApi, stockKeys, type StockItem } from './api.ts';
 import { useStockErrors } from './errors.ts';
 import { isolate, useStockFormat } from './format.ts';
@@ -92,21 +92,21 @@ export function ItemsView({ items, onMove }: ItemsViewProps) {
         actions={(i) =>
           (
             [
-              ['entry', btn.smallBrand, () => onMove(i, 'in')],
-              ['exit', btn.small, () => onMove(i, 'out')],
-              ['edit', btn.small, () => setEditing(i)],
-              ['delete', btn.smallDanger, () => setDeleting(i)],
+              ['entry', 'smallBrand', () => onMove(i, 'in')],
+              ['exit', 'small', () => onMove(i, 'out')],
+              ['edit', 'small', () => setEditing(i)],
+              ['delete', 'smallDanger', () => setDeleting(i)],
             ] as const
           ).map(([action, look, run]) => (
-            <button
+            <Button
               key={action}
               type="button"
               onClick={run}
               aria-label={t(`items.${action}For`, { name: i.name })}
-              className={look}
+              variant={look}
             >
               {t(`items.${action}`)}
-            </button>
+            </Button>
           ))
         }
       />

@@ -7,11 +7,11 @@ import { MOVEMENT_DIRECTIONS, type MovementDirection, type MovementKind } from '
 import { PendingSubmissions } from '../../components/offline/PendingSubmissions.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { sendOrKeep } from '../../lib/outbox.ts';
-import { AdminApiError, take } from '../admin/adminApi.ts';
-import { FormError } from '../admin/ui/FormError.tsx';
-import { btn } from '../admin/ui/styles.ts';
-import { TextAreaField } from '../admin/ui/TextAreaField.tsx';
-import { useToast } from '../admin/ui/Toasts.tsx';
+import { ApiAnswerError, unwrap } from '../../lib/queries.ts';
+import { FormError } from '../../components/ui/FormError.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
+import { useToast } from '../../components/ui/Toasts.tsx';
 import { stockKeys, type StockItem, type StockMovement } from './api.ts';
 import { useStockErrors } from './errors.ts';
 import { algiersToday, isolate, useStockFormat } from './format.ts';
@@ -60,7 +60,7 @@ export function MovementFormCard({ items, preset }: { items: readonly StockItem[
   const save = useMutation({
     mutationFn: async (input: MovementFormValues) => {
       const outcome = await sendOrKeep<StockMovement>('stockMovement', 'POST', '/stock/movements', input);
-      return outcome.state === 'sent' ? take(outcome.result) : null;
+      return outcome.state === 'sent' ? unwrap(outcome.result) : null;
     },
     onSuccess: async (movement) => {
       setFailure(null);
@@ -80,7 +80,7 @@ export function MovementFormCard({ items, preset }: { items: readonly StockItem[
     },
     onError: (error) => {
       setFailure(errors.text(error, item?.unit, 'exit'));
-      if (error instanceof AdminApiError && error.code === 'VALIDATION_FAILED') {
+      if (error instanceof ApiAnswerError && error.code === 'VALIDATION_FAILED') {
         for (const issue of error.issues) {
           if (isField(issue.path)) form.setError(issue.path, { message: issue.message });
         }
@@ -186,9 +186,9 @@ export function MovementFormCard({ items, preset }: { items: readonly StockItem[
         <PendingSubmissions kind="stockMovement" />
       </div>
       <div className="sm:col-span-full">
-        <button type="submit" disabled={save.isPending} className={btn.primary}>
+        <Button type="submit" disabled={save.isPending} variant="primary">
           {save.isPending ? t('movements.saving') : t('movements.submit')}
-        </button>
+        </Button>
       </div>
     </form>
   );

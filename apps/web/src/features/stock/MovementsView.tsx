@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { MOVEMENT_DIRECTIONS, type MovementDirection } from '@filaha/shared';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
-import { ConfirmDialog } from '../admin/ui/ConfirmDialog.tsx';
-import { DataTable, type Column } from '../admin/ui/DataTable.tsx';
-import { btn } from '../admin/ui/styles.ts';
-import { useToast } from '../admin/ui/Toasts.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { useToast } from '../../components/ui/Toasts.tsx';
 import { stockApi, stockKeys, summaryQuery, type Period, type StockItem, type StockMovement } from './api.ts';
 import { useStockErrors } from './errors.ts';
 import { isolate, useStockFormat } from './format.ts';
@@ -169,14 +169,14 @@ export function MovementsView({ scope, period, items }: MovementsViewProps) {
         emptyText={t(`movements.empty.${scope}`)}
         pageSize={20}
         actions={(m) => (
-          <button
+          <Button
             type="button"
             onClick={() => setDeleting(m)}
             aria-label={t('movements.deleteFor', { date: fmt.date(m.date), name: m.itemName })}
-            className={btn.smallDanger}
+            variant="smallDanger"
           >
             {t('movements.delete')}
-          </button>
+          </Button>
         )}
       />
       {deleting ? (

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/ui/fields.tsx';
-import { btn } from '../admin/ui/styles.ts';
-import { useToast } from '../admin/ui/Toasts.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { useToast } from '../../components/ui/Toasts.tsx';
 import { downloadCsv, type Period } from './api.ts';
 import { useStockErrors } from './errors.ts';
 import { isolate, useStockFormat } from './format.ts';
@@ -60,22 +60,23 @@ export function PeriodBar({ draft, applied, onChange }: PeriodBarProps) {
           onChange={(e) => onChange({ ...draft, to: e.target.value })}
         />
       </div>
-      <button
+      <Button
         type="button"
         onClick={() => onChange({ from: '', to: '' })}
         disabled={!draft.from && !draft.to}
-        className={btn.secondary}
+        variant="secondary"
       >
         {t('period.reset')}
-      </button>
-      <button
+      </Button>
+      <Button
         type="button"
         onClick={() => void exportCsv()}
         disabled={exporting}
-        className={`${btn.primary} sm:ms-auto`}
+        variant="primary"
+        className="sm:ms-auto"
       >
         {exporting ? t('period.exporting') : t('period.export')}
-      </button>
+      </Button>
       <p className="w-full text-xs text-stone-600">{t('period.hint')}</p>
     </fieldset>
   );

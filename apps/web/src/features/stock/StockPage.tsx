@@ -5,10 +5,11 @@ import type { MovementDirection } from '@filaha/shared';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { Tabs } from '../../components/ui/Tabs.tsx';
-import { AdminApiError } from '../admin/adminApi.ts';
-import { AdminPage } from '../admin/ui/AdminPage.tsx';
-import { btn, card } from '../admin/ui/styles.ts';
-import { withToasts } from '../admin/ui/Toasts.tsx';
+import { ApiAnswerError } from '../../lib/queries.ts';
+import { AdminPage } from '../../components/ui/AdminPage.tsx';
+import { card } from '../../components/ui/styles.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { withToasts } from '../../components/ui/Toasts.tsx';
 import { itemsQuery, type Period, type StockItem } from './api.ts';
 import { ItemsView } from './ItemsView.tsx';
 import { MovementFormCard } from './MovementFormCard.tsx';
@@ -40,7 +41,7 @@ function StockPageView() {
     setPanel((p) => ({ key: (p?.key ?? 0) + 1, preset: { itemId: item.id, direction } }));
   const toggleForm = () => setPanel((p) => (p ? null : { key: Date.now() }));
 
-  if (items.error instanceof AdminApiError && items.error.status === 403) {
+  if (items.error instanceof ApiAnswerError && items.error.status === 403) {
     return (
       <AdminPage title={t('title')}>
         <p role="alert" className={`${card} text-stone-800`}>
@@ -64,16 +65,16 @@ function StockPageView() {
       title={t('title')}
       intro={t('intro')}
       actions={
-        <button
+        <Button
           type="button"
           aria-expanded={panel !== null}
           aria-controls={formId}
           onClick={toggleForm}
-          className={panel ? btn.secondary : btn.primary}
+          variant={panel ? 'secondary' : 'primary'}
         >
           <Icon name={panel ? 'close' : 'chevronNext'} className="size-4 rtl:rotate-180" />
           {t('movements.record')}
-        </button>
+        </Button>
       }
     >
       {panel ? (

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type Column } from '../admin/ui/DataTable.tsx';
-import { card } from '../admin/ui/styles.ts';
+import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
+import { card } from '../../components/ui/styles.ts';
 import { summaryQuery, type Period, type SummaryRow } from './api.ts';
 import { useStockErrors } from './errors.ts';
 import { useStockFormat } from './format.ts';

@@ -9,7 +9,8 @@ import type {
 } from '@filaha/shared';
 import { API_BASE, ApiFailure } from '../../lib/api.ts';
 import { getToken, UNAUTHENTICATED_EVENT } from '../../lib/storage.ts';
-import { adminApi, AdminApiError } from '../admin/adminApi.ts';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { ApiAnswerError } from '../../lib/queries.ts';
 
 /** GET /api/stock/items (apps/api/README.md, "Stock management"); `stock` is computed by the server. */
 export interface StockItem {
@@ -88,18 +89,18 @@ function search(values: Readonly<Record<string, string | number | undefined>>): 
 }
 
 export const stockApi = {
-  items: () => adminApi.get<StockItem[]>('/stock/items'),
-  createItem: (input: StockItemInput) => adminApi.post<StockItem>('/stock/items', input),
-  updateItem: (id: number, input: StockItemInput) => adminApi.put<StockItem>(`/stock/items/${id}`, input),
+  items: () => apiCalls.get<StockItem[]>('/stock/items'),
+  createItem: (input: StockItemInput) => apiCalls.post<StockItem>('/stock/items', input),
+  updateItem: (id: number, input: StockItemInput) => apiCalls.put<StockItem>(`/stock/items/${id}`, input),
   deleteItem: (id: number, withMovements: boolean) =>
-    adminApi.delete<{ message: string; deletedMovements: number }>(
+    apiCalls.delete<{ message: string; deletedMovements: number }>(
       `/stock/items/${id}${withMovements ? '?withMovements=true' : ''}`,
     ),
-  movements: (filters: MovementFilters) => adminApi.get<StockMovement[]>(`/stock/movements${search({ ...filters })}`),
-  addMovement: (input: StockMovementInput) => adminApi.post<StockMovement>('/stock/movements', input),
+  movements: (filters: MovementFilters) => apiCalls.get<StockMovement[]>(`/stock/movements${search({ ...filters })}`),
+  addMovement: (input: StockMovementInput) => apiCalls.post<StockMovement>('/stock/movements', input),
   deleteMovement: (id: number) =>
-    adminApi.delete<{ message: string; movement: StockMovement }>(`/stock/movements/${id}`),
-  summary: (period: Period) => adminApi.get<StockSummary>(`/stock/summary${search({ ...period })}`),
+    apiCalls.delete<{ message: string; movement: StockMovement }>(`/stock/movements/${id}`),
+  summary: (period: Period) => apiCalls.get<StockSummary>(`/stock/summary${search({ ...period })}`),
 };
 
 export const itemsQuery = { queryKey: stockKeys.items, queryFn: stockApi.items };
@@ -115,7 +116,7 @@ export interface Shortfall {
 }
 
 export function shortfallOf(error: unknown): Shortfall | null {
-  if (!(error instanceof AdminApiError) || error.code !== 'STOCK_NEGATIVE') return null;
+  if (!(error instanceof ApiAnswerError) || error.code !== 'STOCK_NEGATIVE') return null;
   const issue = error.issues[0] as (ApiIssue & Partial<Shortfall>) | undefined;
   if (typeof issue?.date !== 'string' || typeof issue.shortfall !== 'number') return null;
   return { date: issue.date, shortfall: issue.shortfall };
@@ -158,7 +159,7 @@ export async function downloadCsv(period: Period, lang: 'ar' | 'fr'): Promise<st
     if (response.status === 401 && token) window.dispatchEvent(new Event(UNAUTHENTICATED_EVENT));
     if (response.status >= 500)
       throw new ApiFailure('server', payload.message ?? `HTTP ${response.status}`, response.status);
-    throw new AdminApiError(
+    throw new ApiAnswerError(
       response.status,
       payload.code ?? 'VALIDATION_FAILED',
       payload.message ?? '',

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StockUnit } from '@filaha/shared';
 import { useMessages } from '../../lib/messages.ts';
-import { useErrorText } from '../admin/ui/useErrorText.ts';
+import { useErrorText } from '../../lib/useErrorText.ts';
 import { shortfallOf } from './api.ts';
 import { useStockFormat } from './format.ts';
 

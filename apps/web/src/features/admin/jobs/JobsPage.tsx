@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FailedJob, JobCounts, JobsOverview } from '@filaha/shared';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from '../adminApi.ts';
-import { AdminPage } from '../ui/AdminPage.tsx';
-import { localeOf, useFormat } from '../ui/format.ts';
-import { btn, card } from '../ui/styles.ts';
-import { withToasts } from '../ui/Toasts.tsx';
-import { useAdminMutation } from '../ui/useAdminMutation.ts';
-import { useErrorText } from '../ui/useErrorText.ts';
+import { apiCalls } from '../../../lib/apiCalls.ts';
+import { AdminPage } from '../../../components/ui/AdminPage.tsx';
+import { localeOf, useFormat } from '../../../lib/format.ts';
+import { card } from '../../../components/ui/styles.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { withToasts } from '../../../components/ui/Toasts.tsx';
+import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
+import { useErrorText } from '../../../lib/useErrorText.ts';
 
 export const JOBS_KEY = ['admin', 'jobs'] as const;
 const STATES = ['queued', 'running', 'retrying', 'dead'] as const satisfies ReadonlyArray<keyof JobCounts>;
@@ -29,11 +30,11 @@ function JobsPageView() {
   const errorText = useErrorText();
   const overview = useQuery({
     queryKey: JOBS_KEY,
-    queryFn: () => adminApi.get<JobsOverview>('/admin/jobs'),
+    queryFn: () => apiCalls.get<JobsOverview>('/admin/jobs'),
     refetchInterval: 10_000,
   });
   const poll = useAdminMutation({
-    mutationFn: () => adminApi.post<{ queued: boolean }>('/admin/jobs/catalog-poll', {}),
+    mutationFn: () => apiCalls.post<{ queued: boolean }>('/admin/jobs/catalog-poll', {}),
     success: (result) => (result.queued ? t('jobs.pollQueued') : t('jobs.pollAlreadyQueued')),
     invalidate: [JOBS_KEY],
   });
@@ -43,9 +44,9 @@ function JobsPageView() {
       title={t('jobs.title')}
       intro={t('jobs.intro')}
       actions={
-        <button type="button" className={btn.primary} disabled={poll.isPending} onClick={() => poll.mutate()}>
+        <Button type="button" variant="primary" disabled={poll.isPending} onClick={() => poll.mutate()}>
           {poll.isPending ? t('jobs.pollSending') : t('jobs.pollNow')}
-        </button>
+        </Button>
       }
     >
       {overview.isPending ? (
@@ -55,9 +56,9 @@ function JobsPageView() {
       ) : overview.isError ? (
         <div role="alert" className={`${card} space-y-3`}>
           <p className="text-red-800">{errorText(overview.error)}</p>
-          <button type="button" className={btn.secondary} onClick={() => void overview.refetch()}>
+          <Button type="button" variant="secondary" onClick={() => void overview.refetch()}>
             {t('jobs.retryLoad')}
-          </button>
+          </Button>
         </div>
       ) : (
         <JobsContent data={overview.data} />
@@ -135,7 +136,7 @@ function FailedJobs({ failed }: { failed: FailedJob[] }) {
   const { t } = useTranslation('admin');
   const dateTime = useDateTime();
   const retry = useAdminMutation({
-    mutationFn: (id: string) => adminApi.post<{ retried: true }>(`/admin/jobs/${id}/retry`, {}),
+    mutationFn: (id: string) => apiCalls.post<{ retried: true }>(`/admin/jobs/${id}/retry`, {}),
     success: () => t('jobs.failed.retried'),
     invalidate: [JOBS_KEY],
   });
@@ -168,15 +169,16 @@ function FailedJobs({ failed }: { failed: FailedJob[] }) {
                 ) : null}
               </div>
               {job.state === 'dead' ? (
-                <button
+                <Button
                   type="button"
-                  className={`${btn.small} min-h-11 self-start`}
+                  variant="small"
+                  className="min-h-11 self-start"
                   disabled={retry.isPending}
                   onClick={() => retry.mutate(job.id)}
                   aria-label={t('jobs.failed.retryLabel', { subject: job.subject })}
                 >
                   {t('jobs.failed.retry')}
-                </button>
+                </Button>
               ) : null}
             </li>
           ))}

@@ -7,11 +7,12 @@ import { idSchema, LegendInput, rgbColorSchema } from '@filaha/shared';
 import { SelectField, TextField } from '../../../components/ui/fields.tsx';
 import { focusFirstInvalid } from '../../../lib/focusFirstInvalid.ts';
 import { useMessages } from '../../../lib/messages.ts';
-import { adminApi, KEYS } from '../adminApi.ts';
+import { apiCalls } from '../../../lib/apiCalls.ts';
+import { KEYS } from '../adminApi.ts';
 import type { IndexRow, Legend } from '../types.ts';
-import { FormError } from '../ui/FormError.tsx';
-import { btn } from '../ui/styles.ts';
-import { useAdminMutation } from '../ui/useAdminMutation.ts';
+import { FormError } from '../../../components/ui/FormError.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
 import { DEFAULT_LEGEND_COLOR, hexToRgb, rgbToHex } from './color.ts';
 import { RampPreview } from './RampPreview.tsx';
 
@@ -88,7 +89,7 @@ export function LegendFormCard({ indices, indiceId, onIndexChange, legends, edit
         ...v,
         descriptionLeg: { ar: v.descriptionLegAr, fr: v.descriptionLegFr },
       });
-      return editing ? adminApi.put(`/legende/${editing.id}`, body) : adminApi.post('/legende', body);
+      return editing ? apiCalls.put(`/legende/${editing.id}`, body) : apiCalls.post('/legende', body);
     },
     success: () => (editing ? t('legends.updated') : t('legends.created')),
     invalidate: [KEYS.legends, KEYS.indices],
@@ -185,13 +186,13 @@ export function LegendFormCard({ indices, indiceId, onIndexChange, legends, edit
         />
       </div>
       <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-3">
-        <button type="submit" disabled={save.isPending} className={btn.primary}>
+        <Button type="submit" disabled={save.isPending} variant="primary">
           {save.isPending ? t('common.saving') : editing ? t('common.save') : t('legends.submit')}
-        </button>
+        </Button>
         {editing ? (
-          <button type="button" onClick={onDone} className={btn.secondary}>
+          <Button type="button" onClick={onDone} variant="secondary">
             {t('legends.cancelEdit')}
-          </button>
+          </Button>
         ) : null}
       </div>
     </form>

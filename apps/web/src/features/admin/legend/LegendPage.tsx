@@ -1,18 +1,20 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { adminApi, KEYS } from '../adminApi.ts';
+import { apiCalls } from '../../../lib/apiCalls.ts';
+import { KEYS } from '../adminApi.ts';
 import { indicesQuery } from '../queries.ts';
 import type { Legend } from '../types.ts';
-import { AdminPage } from '../ui/AdminPage.tsx';
-import { scrollBehavior } from '../ui/format.ts';
-import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { DataTable, type Column } from '../ui/DataTable.tsx';
-import { btn, card } from '../ui/styles.ts';
-import { useAdminMutation } from '../ui/useAdminMutation.ts';
-import { useErrorText } from '../ui/useErrorText.ts';
+import { AdminPage } from '../../../components/ui/AdminPage.tsx';
+import { scrollBehavior } from '../../../lib/format.ts';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
+import { card } from '../../../components/ui/styles.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
+import { useErrorText } from '../../../lib/useErrorText.ts';
 import { LegendFormCard } from './LegendForm.tsx';
-import { withToasts } from '../ui/Toasts.tsx';
+import { withToasts } from '../../../components/ui/Toasts.tsx';
 
 /** /admin/legend: the legend form with its live ramp preview, and the chosen index's classes (edit, delete). */
 function LegendPageView() {
@@ -25,11 +27,11 @@ function LegendPageView() {
   const indices = useQuery(indicesQuery);
   const legends = useQuery({
     queryKey: [...KEYS.legends, indiceId ?? 0],
-    queryFn: () => adminApi.get<Legend[]>(`/legende?indiceId=${indiceId ?? 0}`),
+    queryFn: () => apiCalls.get<Legend[]>(`/legende?indiceId=${indiceId ?? 0}`),
     enabled: indiceId !== undefined,
   });
   const remove = useAdminMutation({
-    mutationFn: (id: number) => adminApi.delete(`/legende/${id}`),
+    mutationFn: (id: number) => apiCalls.delete(`/legende/${id}`),
     success: () => t('legends.deleted'),
     invalidate: [KEYS.legends, KEYS.indices],
   });
@@ -125,22 +127,22 @@ function LegendPageView() {
             ]}
             actions={(l) => (
               <>
-                <button
+                <Button
                   type="button"
                   onClick={() => startEdit(l)}
                   aria-label={`${t('common.edit')} — ${l.descriptionLeg}`}
-                  className={btn.small}
+                  variant="small"
                 >
                   {t('common.edit')}
-                </button>
-                <button
+                </Button>
+                <Button
                   type="button"
                   onClick={() => setPending(l)}
                   aria-label={`${t('common.delete')} — ${l.descriptionLeg}`}
-                  className={btn.smallDanger}
+                  variant="smallDanger"
                 >
                   {t('common.delete')}
-                </button>
+                </Button>
               </>
             )}
           />

@@ -1,7 +1,7 @@
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PolygonInput } from '@filaha/shared';
-import { btn } from '../ui/styles.ts';
+import { Button, buttonClass } from '../../../components/ui/Button.tsx';
 import { readGeoJsonFile } from './geometry.ts';
 
 interface Props {
@@ -61,7 +61,10 @@ export function GeometryInputs({ drawing, onDrawToggle, onPolygon, onFileError }
         />
         <label
           htmlFor={inputId}
-          className={`${btn.small} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700`}
+          className={buttonClass(
+            'small',
+            'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700',
+          )}
         >
           {t('parcels.chooseFile')}
         </label>
@@ -73,14 +76,9 @@ export function GeometryInputs({ drawing, onDrawToggle, onPolygon, onFileError }
       </div>
       <div className="flex flex-col items-center justify-center gap-2 rounded-xl border border-stone-200 bg-stone-50 p-4 text-center">
         <p className="text-sm text-stone-700">{drawing ? t('parcels.drawingHint') : t('parcels.drawHint')}</p>
-        <button
-          type="button"
-          aria-pressed={drawing}
-          onClick={onDrawToggle}
-          className={drawing ? btn.secondary : btn.primary}
-        >
+        <Button type="button" aria-pressed={drawing} onClick={onDrawToggle} variant={drawing ? 'secondary' : 'primary'}>
           {drawing ? t('parcels.stopDrawing') : t('parcels.draw.start')}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { ALGERIA_BBOX, PARCEL_AREA_HA, ParcelForm, rectangleFromBounds, type PolygonInput } from '@filaha/shared';
 import { controlClass, TextField } from '../../../components/ui/fields.tsx';
 import { useMessages } from '../../../lib/messages.ts';
-import { adminApi, KEYS } from '../adminApi.ts';
+import { apiCalls } from '../../../lib/apiCalls.ts';
+import { KEYS } from '../adminApi.ts';
 import type { UserRow } from '../types.ts';
-import { FormError } from '../ui/FormError.tsx';
-import { useFormat } from '../ui/format.ts';
-import { btn } from '../ui/styles.ts';
-import { useAdminMutation } from '../ui/useAdminMutation.ts';
+import { FormError } from '../../../components/ui/FormError.tsx';
+import { useFormat } from '../../../lib/format.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
 import { coverageQuery, insideCoverage } from './coverage.ts';
 import { areaHa, boundsFromInputs, boundsOf, type Bounds } from './geometry.ts';
 import { GeometryInputs } from './GeometryInputs.tsx';
@@ -107,7 +108,7 @@ export function NewParcelForm({
     preview !== null && !outside && coverage.data !== undefined && !insideCoverage(preview, coverage.data);
 
   const create = useAdminMutation({
-    mutationFn: (body: ParcelForm) => adminApi.post('/parcelle', body),
+    mutationFn: (body: ParcelForm) => apiCalls.post('/parcelle', body),
     success: () => t('parcels.created'),
     invalidate: [KEYS.parcels],
     onSuccess: () => {
@@ -228,14 +229,14 @@ export function NewParcelForm({
               {t('parcels.outsideCoverage')}
             </span>
           ) : null}
-          <button type="button" onClick={clear} className={btn.small}>
+          <Button type="button" onClick={clear} variant="small">
             {t('parcels.clear')}
-          </button>
+          </Button>
         </div>
       </fieldset>
-      <button type="submit" disabled={create.isPending} className={btn.primary}>
+      <Button type="submit" disabled={create.isPending} variant="primary">
         {create.isPending ? t('common.saving') : t('parcels.submit')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Parcel, UserRow } from '../types.ts';
-import { DataTable, type Column } from '../ui/DataTable.tsx';
-import { useFormat } from '../ui/format.ts';
-import { btn } from '../ui/styles.ts';
+import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
+import { useFormat } from '../../../lib/format.ts';
+import { Button } from '../../../components/ui/Button.tsx';
 
 interface Props {
   owner: UserRow;
@@ -58,22 +58,22 @@ export function ParcelTable({ owner, rows, loading, error, onRetry, onShow, onDe
       ]}
       actions={(p) => (
         <>
-          <button
+          <Button
             type="button"
             onClick={() => onShow(p)}
             aria-label={`${t('parcels.showOnMap')} — ${p.identifiantU}`}
-            className={btn.smallBrand}
+            variant="smallBrand"
           >
             {t('parcels.showOnMap')}
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
             onClick={() => onDelete(p)}
             aria-label={`${t('common.delete')} — ${p.identifiantU}`}
-            className={btn.smallDanger}
+            variant="smallDanger"
           >
             {t('common.delete')}
-          </button>
+          </Button>
         </>
       )}
     />

@@ -4,16 +4,17 @@ import { useTranslation } from 'react-i18next';
 import type { PolygonInput } from '@filaha/shared';
 import { Loading } from '../../../components/ui/Loading.tsx';
 import { parseRole } from '../../../lib/roles.ts';
-import { adminApi, KEYS } from '../adminApi.ts';
+import { apiCalls } from '../../../lib/apiCalls.ts';
+import { KEYS } from '../adminApi.ts';
 import { usersQuery } from '../queries.ts';
 import type { Parcel, UserRow } from '../types.ts';
-import { AdminPage } from '../ui/AdminPage.tsx';
-import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { scrollBehavior } from '../ui/format.ts';
-import { card } from '../ui/styles.ts';
-import { useToast, withToasts } from '../ui/Toasts.tsx';
-import { useAdminMutation } from '../ui/useAdminMutation.ts';
-import { useErrorText } from '../ui/useErrorText.ts';
+import { AdminPage } from '../../../components/ui/AdminPage.tsx';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { scrollBehavior } from '../../../lib/format.ts';
+import { card } from '../../../components/ui/styles.ts';
+import { useToast, withToasts } from '../../../components/ui/Toasts.tsx';
+import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
+import { useErrorText } from '../../../lib/useErrorText.ts';
 import { coverageQuery, DEMO_BOX, densestArea } from './coverage.ts';
 import { NewParcelForm } from './NewParcelForm.tsx';
 import { ParcelTable } from './ParcelTable.tsx';
@@ -42,18 +43,18 @@ function ParcelsPageView() {
   const farmers = (users.data ?? []).filter((u) => parseRole(u.roleName) === 'User');
   const parcels = useQuery({
     queryKey: [...KEYS.parcels, selected?.id ?? 0],
-    queryFn: () => adminApi.get<Parcel[]>(`/parcelle?userId=${selected?.id ?? 0}`),
+    queryFn: () => apiCalls.get<Parcel[]>(`/parcelle?userId=${selected?.id ?? 0}`),
     enabled: selected !== null,
   });
   // Every parcel (staff see them all): the map opens where most of them are, else on the demo area.
   const allParcels = useQuery({
     queryKey: [...KEYS.parcels, 'all'],
-    queryFn: () => adminApi.get<Parcel[]>('/parcelle'),
+    queryFn: () => apiCalls.get<Parcel[]>('/parcelle'),
   });
   const home = allParcels.isPending ? null : (densestArea(allParcels.data ?? []) ?? DEMO_BOX);
   const coverage = useQuery(coverageQuery);
   const remove = useAdminMutation({
-    mutationFn: (id: number) => adminApi.delete(`/parcelle/${id}`),
+    mutationFn: (id: number) => apiCalls.delete(`/parcelle/${id}`),
     success: () => t('parcels.deleted'),
     invalidate: [KEYS.parcels],
     // SPEC §8 words this failure itself.

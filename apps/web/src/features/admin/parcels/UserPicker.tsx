@@ -1,8 +1,8 @@
 import { controlClass } from '../../../components/ui/fields.tsx';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matches } from '../ui/AdminPage.tsx';
-import { card } from '../ui/styles.ts';
+import { matches } from '../../../components/ui/AdminPage.tsx';
+import { card } from '../../../components/ui/styles.ts';
 import type { UserRow } from '../types.ts';
 
 interface Props {

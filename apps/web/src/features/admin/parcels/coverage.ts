@@ -1,6 +1,6 @@
 import { DEMO_AREA, type PolygonInput } from '@filaha/shared';
 import { geometryRings, ringsIntersect, type ParcelGeometry } from '@filaha/imagery/geometry';
-import { adminApi } from '../adminApi.ts';
+import { apiCalls } from '../../../lib/apiCalls.ts';
 import type { Bounds } from './geometry.ts';
 
 /** GET /api/images/coverage: where the imagery catalog has images (one feature per footprint). */
@@ -11,7 +11,7 @@ export interface Coverage {
 
 export const coverageQuery = {
   queryKey: ['admin', 'imagery-coverage'] as const,
-  queryFn: () => adminApi.get<Coverage>('/images/coverage'),
+  queryFn: () => apiCalls.get<Coverage>('/images/coverage'),
   staleTime: 10 * 60_000,
   retry: false,
 };

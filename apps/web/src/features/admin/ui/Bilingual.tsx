@@ -2,10 +2,11 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localizedName } from '@filaha/shared';
 import { useCatalogText } from '../../../lib/catalogText.ts';
-import { scrollBehavior } from './format.ts';
+import { scrollBehavior } from '../../../lib/format.ts';
 
 export { useCatalogText };
-import { btn, card } from './styles.ts';
+import { card } from '../../../components/ui/styles.ts';
+import { Button } from '../../../components/ui/Button.tsx';
 
 /**
  * Catalogue texts entered in the back office (plan names, client types, functionalities, seller plan texts) are
@@ -79,9 +80,9 @@ export function EditPanel({ title, onCancel, children }: { title: string; onCanc
         <h2 ref={heading} tabIndex={-1} className="text-lg font-bold text-stone-900">
           {title}
         </h2>
-        <button type="button" onClick={onCancel} className={btn.secondary}>
+        <Button type="button" onClick={onCancel} variant="secondary">
           {t('common.cancel')}
-        </button>
+        </Button>
       </div>
       <div className="mt-4">{children}</div>
     </section>

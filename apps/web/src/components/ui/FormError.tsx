@@ -1,4 +1,4 @@
-import { ErrorBanner } from '../../../components/ui/ErrorBanner.tsx';
+import { ErrorBanner } from './ErrorBanner.tsx';
 
 /** A form's server error (409 reasons…), dismissible, announced as an alert. */
 export function FormError({ text, onClose }: { text: string | null; onClose: () => void }) {

@@ -1,25 +1,30 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessages } from '../../../lib/messages.ts';
-import { ApiAnswerError } from '../../../lib/queries.ts';
-import { AdminApiError } from '../adminApi.ts';
+import { useMessages } from './messages.ts';
+import { ApiAnswerError } from './queries.ts';
 
 const IN_USE_DETAILS = ['subscribed', 'assigned', 'used'] as const;
 type InUseDetail = (typeof IN_USE_DETAILS)[number];
 const isInUseDetail = (v: string): v is InUseDetail => (IN_USE_DETAILS as readonly string[]).includes(v);
 
+/** A feature's own text for a 4xx answer, tried first; undefined leaves the answer to the shared rules. */
+export type AnswerText = (error: ApiAnswerError) => string | undefined;
+
 /**
- * Turns a failed admin call into text in the visitor's language. The finest reason wins: a screen's own
- * text for an issue code (`overrides`), then the issue's locale key (`conflict.*`, `validation.*`), then the
- * base error code, then the transport failure.
+ * Turns a failed API call into text in the visitor's language. The finest reason wins: the feature's own text
+ * for the answer (`own`, e.g. messaging's blocks), a screen's own text for an issue code (`overrides`), then the
+ * issue's locale key (`conflict.*`, `validation.*`), then the base error code, then the transport failure.
+ * `own` is called with every answer: keep it stable (module level or useCallback).
  */
-export function useErrorText() {
+export function useErrorText(own?: AnswerText) {
   const { t, i18n } = useTranslation(['admin', 'errors']);
   const { errorMessage, failureMessage, fieldMessage } = useMessages();
 
   return useCallback(
     (error: unknown, overrides: Readonly<Record<string, string>> = {}): string => {
-      if (error instanceof AdminApiError) {
+      if (error instanceof ApiAnswerError) {
+        const mine = own?.(error);
+        if (mine) return mine;
         const issue = error.issues[0];
         if (issue) {
           const override = overrides[issue.code];
@@ -38,9 +43,8 @@ export function useErrorText() {
         }
         return errorMessage(error.code);
       }
-      if (error instanceof ApiAnswerError) return errorMessage(error.code);
       return failureMessage(error);
     },
-    [t, i18n, errorMessage, failureMessage, fieldMessage],
+    [own, t, i18n, errorMessage, failureMessage, fieldMessage],
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/Dialog.tsx';
-import { btn } from './styles.ts';
+import { Dialog } from './Dialog.tsx';
+import { Button } from './Button.tsx';
 
 interface ConfirmDialogProps {
   title: string;
@@ -22,12 +22,12 @@ export function ConfirmDialog({ title, message, busy = false, confirmLabel, onCo
       onClose={onCancel}
       actions={
         <>
-          <button type="button" onClick={onCancel} className={btn.secondary}>
+          <Button type="button" onClick={onCancel} variant="secondary">
             {tc('actions.cancel')}
-          </button>
-          <button type="button" disabled={busy} onClick={onConfirm} className={btn.danger}>
+          </Button>
+          <Button type="button" disabled={busy} onClick={onConfirm} variant="danger">
             {busy ? t('common.deleting') : (confirmLabel ?? t('common.confirmDelete'))}
-          </button>
+          </Button>
         </>
       }
     >

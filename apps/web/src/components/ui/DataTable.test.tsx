@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../../i18n/index.ts';
-import { renderAdmin } from '../testing.tsx';
+import { i18n } from '../../i18n/index.ts';
+import { renderAdmin } from '../../features/admin/testing.tsx';
 import { DataTable, type Column } from './DataTable.tsx';
 
 interface Row {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useToast } from './Toasts.tsx';
+import { useToast } from '../components/ui/Toasts.tsx';
 import { useErrorText } from './useErrorText.ts';
 
 interface Options<V, R> {

@@ -1,7 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
-import { controlClass } from '../../../components/ui/fields.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import { btn, card } from './styles.ts';
+import { controlClass } from './fields.tsx';
+import { Icon } from './Icon.tsx';
+import { card } from './styles.ts';
+import { Button } from './Button.tsx';
 
 /** The frame of every back-office screen: its h1, an optional intro and actions (pages add toasts with withToasts). */
 export function AdminPage({
@@ -50,17 +51,17 @@ export function Collapsible({
   const [open, setOpen] = useState(defaultOpen);
   return (
     <div className={open ? 'w-full' : undefined}>
-      <button
+      <Button
         type="button"
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((v) => !v)}
-        className={open ? btn.secondary : btn.primary}
+        variant={open ? 'secondary' : 'primary'}
       >
         {/* The name stays the same; aria-expanded and the chevron say whether the form is shown. */}
         <Icon name="chevronNext" className={`size-4 transition-transform ${open ? 'rotate-90 rtl:-rotate-90' : ''}`} />
         {openLabel}
-      </button>
+      </Button>
       {open ? (
         <div id={id} role="region" aria-label={title} className={`${card} mt-3`}>
           <h2 className="text-lg font-bold text-stone-900">{title}</h2>

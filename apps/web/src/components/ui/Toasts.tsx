@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/ui/Icon.tsx';
+import { Icon } from './Icon.tsx';
 
 type Tone = 'success' | 'error';
 interface Toast {

@@ -1,8 +1,8 @@
 import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorBanner } from '../../../components/ui/ErrorBanner.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import { Loading } from '../../../components/ui/Loading.tsx';
+import { ErrorBanner } from './ErrorBanner.tsx';
+import { Icon } from './Icon.tsx';
+import { Loading } from './Loading.tsx';
 import { DetailsPanel, type DetailItem } from './DetailsPanel.tsx';
 import { compareValues, pageCount, type SortDir, type SortValue } from './tableLogic.ts';
 

@@ -1,0 +1,262 @@
+import { useState, type ComponentType, type FormEventHandler, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
+import type { DetailItem } from '../../components/ui/DetailsPanel.tsx';
+import { TextField } from '../../components/ui/fields.tsx';
+import { FormError } from '../../components/ui/FormError.tsx';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { useFormat } from '../../lib/format.ts';
+import { useMessages } from '../../lib/messages.ts';
+import { useMoney } from '../../lib/money.ts';
+import { useAdminMutation } from '../../lib/useAdminMutation.ts';
+import { useErrorText } from '../../lib/useErrorText.ts';
+import { CatalogText, EditPanel, hasArabic, MissingArabic, useCatalogText } from './ui/Bilingual.tsx';
+
+/** The locale section of a plan catalogue (`admin:plans.*`, `admin:sellerPlans.*`). */
+export type PlanTexts = 'plans' | 'sellerPlans';
+
+/** What both plan catalogues (farmers', sellers') have: a bilingual name and client type. */
+export interface CatalogPlan {
+  id: number;
+  nameAbonnement: string;
+  nameAbonnementAr?: string;
+  nameClient: string;
+  nameClientAr?: string;
+}
+
+/** What a kind's columns and details are built with. */
+export interface PlanHelpers {
+  t: TFunction<'admin'>;
+  fmt: ReturnType<typeof useFormat>;
+  money: ReturnType<typeof useMoney>;
+  text: ReturnType<typeof useCatalogText>;
+}
+
+/** Where a plan is written: the collection's path (POST, PUT and DELETE `${path}/${id}`) and what it refreshes. */
+export interface PlanWrites {
+  texts: PlanTexts;
+  path: string;
+  invalidate: readonly QueryKey[];
+}
+
+/** How the farmers' and the sellers' plan catalogues differ: API, texts, form, columns and details. */
+export interface PlanKind<P extends CatalogPlan> extends PlanWrites {
+  query: { queryKey: QueryKey; queryFn: () => Promise<P[]> };
+  /** A screen's own texts for a refused delete (issue code → text). */
+  deleteErrors?: (t: TFunction<'admin'>) => Readonly<Record<string, string>>;
+  initialSort?: { id: string; dir: 'asc' | 'desc' };
+  /** Creates a plan, or edits `editing`. */
+  Form: ComponentType<{ editing?: P; onDone: () => void }>;
+  /** The columns after the name and the client type. */
+  columns: (h: PlanHelpers) => Column<P>[];
+  /** The details lines after the names and client types. */
+  details: (p: P, h: PlanHelpers) => DetailItem[];
+}
+
+/** A plan form's save: POST a new plan, PUT an edited one; a refusal stays in the form. */
+export function usePlanSave<I extends { nameAbonnement: string }>(
+  writes: PlanWrites,
+  editingId: number | undefined,
+  onSaved: () => void,
+) {
+  const { t } = useTranslation('admin');
+  const [error, setError] = useState<string | null>(null);
+  const save = useAdminMutation({
+    mutationFn: (input: I) =>
+      editingId !== undefined ? apiCalls.put(`${writes.path}/${editingId}`, input) : apiCalls.post(writes.path, input),
+    success: (_r, v) =>
+      t(editingId !== undefined ? `${writes.texts}.updated` : `${writes.texts}.created`, { name: v.nameAbonnement }),
+    invalidate: writes.invalidate,
+    onSuccess: onSaved,
+    onError: setError,
+  });
+  /** The frame's props that follow from the save: texts, the refusal, the pending state. */
+  const frame = {
+    texts: writes.texts,
+    error,
+    onCloseError: () => setError(null),
+    busy: save.isPending,
+    editing: editingId !== undefined,
+  };
+  return { save, frame };
+}
+
+type NameField = 'nameAbonnement' | 'nameAbonnementAr' | 'nameClient' | 'nameClientAr';
+
+/** The form of a plan: its error, the bilingual names and client types, the kind's own fields, the submit button. */
+export function PlanFormFrame({
+  texts,
+  className,
+  submitClassName,
+  onSubmit,
+  error,
+  onCloseError,
+  nameField,
+  busy,
+  editing,
+  children,
+}: {
+  texts: PlanTexts;
+  className: string;
+  submitClassName: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  error: string | null;
+  onCloseError: () => void;
+  /** A name field's registration and its `validation.*` message. */
+  nameField: (name: NameField) => [UseFormRegisterReturn, string | undefined];
+  busy: boolean;
+  editing: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  const { fieldMessage } = useMessages();
+  const fr = (label: string) => t('common.inFrench', { label });
+  const ar = (label: string) => t('common.inArabic', { label });
+  const field = (name: NameField, label: string, lang: 'fr' | 'ar') => {
+    const [registration, message] = nameField(name);
+    return (
+      <TextField
+        label={lang === 'fr' ? fr(label) : ar(label)}
+        {...(lang === 'ar' ? { hint: t('common.arabicOptional') } : {})}
+        lang={lang}
+        dir={lang === 'fr' ? 'ltr' : 'rtl'}
+        error={fieldMessage(message)}
+        {...registration}
+      />
+    );
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} className={className}>
+      <FormError text={error} onClose={onCloseError} />
+      {field('nameAbonnement', t(`${texts}.columns.name`), 'fr')}
+      {field('nameAbonnementAr', t(`${texts}.columns.name`), 'ar')}
+      {field('nameClient', t(`${texts}.columns.client`), 'fr')}
+      {field('nameClientAr', t(`${texts}.columns.client`), 'ar')}
+      {children}
+      <div className={submitClassName}>
+        <Button type="submit" disabled={busy} variant="primary">
+          {busy ? t('common.saving') : editing ? t('common.saveChanges') : t(`${texts}.submit`)}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** A plan catalogue of the back office: search, the add form, the table with edit and delete, the edit panel. */
+export function PlanCatalogPage<P extends CatalogPlan>({ kind }: { kind: PlanKind<P> }) {
+  const { t } = useTranslation('admin');
+  const fmt = useFormat();
+  const errorText = useErrorText();
+  const [query, setQuery] = useState('');
+  const [pending, setPending] = useState<P | null>(null);
+  const [editing, setEditing] = useState<P | null>(null);
+  const text = useCatalogText();
+  const money = useMoney();
+  const fr = (label: string) => t('common.inFrench', { label });
+  const ar = (label: string) => t('common.inArabic', { label });
+  const list = useQuery(kind.query);
+  const remove = useAdminMutation({
+    mutationFn: (id: number) => apiCalls.delete(`${kind.path}/${id}`),
+    success: () => t(`${kind.texts}.deleted`),
+    invalidate: kind.invalidate,
+    ...(kind.deleteErrors ? { errorTexts: kind.deleteErrors(t) } : {}),
+  });
+  const helpers: PlanHelpers = { t, fmt, money, text };
+  const { texts, Form } = kind;
+
+  const rows = (list.data ?? []).filter((p) =>
+    matches(query, p.nameAbonnement, p.nameAbonnementAr ?? '', p.nameClient, p.nameClientAr ?? ''),
+  );
+  const name = (p: P) => text(p.nameAbonnement, p.nameAbonnementAr);
+  const columns: Column<P>[] = [
+    {
+      id: 'name',
+      header: t(`${texts}.columns.name`),
+      cell: (p) => <CatalogText fr={p.nameAbonnement} ar={p.nameAbonnementAr} badge className="font-medium" />,
+      sort: name,
+    },
+    {
+      id: 'client',
+      header: t(`${texts}.columns.client`),
+      cell: (p) => <CatalogText fr={p.nameClient} ar={p.nameClientAr} badge />,
+      sort: (p) => text(p.nameClient, p.nameClientAr),
+    },
+    ...kind.columns(helpers),
+  ];
+
+  return (
+    <AdminPage
+      title={t(`${texts}.title`)}
+      actions={<SearchBox label={t(`${texts}.search`)} value={query} onChange={setQuery} />}
+    >
+      <Collapsible openLabel={t(`${texts}.add`)} title={t(`${texts}.add`)}>
+        {(close) => <Form onDone={close} />}
+      </Collapsible>
+      {editing ? (
+        <EditPanel title={t(`${texts}.edit`, { name: name(editing) })} onCancel={() => setEditing(null)}>
+          <Form key={editing.id} editing={editing} onDone={() => setEditing(null)} />
+        </EditPanel>
+      ) : null}
+      <DataTable
+        caption={t(`${texts}.title`)}
+        columns={columns}
+        rows={rows}
+        rowKey={(p) => p.id}
+        loading={list.isPending}
+        error={list.isError ? errorText(list.error) : null}
+        onRetry={() => void list.refetch()}
+        {...(kind.initialSort ? { initialSort: kind.initialSort } : {})}
+        detailsSubtitle={name}
+        details={(p) => [
+          { label: t('common.id'), value: p.id },
+          { label: fr(t(`${texts}.columns.name`)), value: <span lang="fr">{p.nameAbonnement}</span> },
+          {
+            label: ar(t(`${texts}.columns.name`)),
+            value: hasArabic(p.nameAbonnementAr) ? <span lang="ar">{p.nameAbonnementAr}</span> : <MissingArabic />,
+          },
+          { label: fr(t(`${texts}.columns.client`)), value: <span lang="fr">{p.nameClient}</span> },
+          {
+            label: ar(t(`${texts}.columns.client`)),
+            value: hasArabic(p.nameClientAr) ? <span lang="ar">{p.nameClientAr}</span> : <MissingArabic />,
+          },
+          ...kind.details(p, helpers),
+        ]}
+        actions={(p) => (
+          <>
+            <Button
+              type="button"
+              onClick={() => setEditing(p)}
+              aria-label={`${t('common.edit')} — ${name(p)}`}
+              variant="small"
+            >
+              {t('common.edit')}
+            </Button>
+            <Button
+              type="button"
+              onClick={() => setPending(p)}
+              aria-label={`${t('common.delete')} — ${name(p)}`}
+              variant="smallDanger"
+            >
+              {t('common.delete')}
+            </Button>
+          </>
+        )}
+      />
+      {pending ? (
+        <ConfirmDialog
+          title={t(`${texts}.confirmTitle`)}
+          message={t(`${texts}.confirmText`, { name: name(pending) })}
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
+          onCancel={() => setPending(null)}
+        />
+      ) : null}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,177 @@
+import { useId, useState } from 'react';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { SubscriptionState } from '@filaha/shared';
+import { AdminPage, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
+import type { DetailItem } from '../../components/ui/DetailsPanel.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { apiCalls } from '../../lib/apiCalls.ts';
+import { useFormat } from '../../lib/format.ts';
+import { useMoney } from '../../lib/money.ts';
+import { useAdminMutation } from '../../lib/useAdminMutation.ts';
+import { useErrorText } from '../../lib/useErrorText.ts';
+import { useCatalogText } from './ui/Bilingual.tsx';
+import { StateBadge, StateFilter } from './ui/StateBadge.tsx';
+
+/** What both subscription lists (farmers', sellers') have: the state the toggle flips and the subscriber. */
+export interface SubscriptionRow {
+  id: number;
+  etat: SubscriptionState;
+  User?: { email: string; userName: string };
+}
+
+/** What a kind's columns and details are built with. */
+export interface SubscriptionHelpers<S extends SubscriptionRow> {
+  t: TFunction<'admin'>;
+  fmt: ReturnType<typeof useFormat>;
+  money: ReturnType<typeof useMoney>;
+  planName: (s: S) => string;
+  /** The shared columns, for the kind to place. */
+  columns: { etat: Column<S>; plan: Column<S>; email: Column<S> };
+  /** The state as a details line. */
+  etat: (s: S) => DetailItem;
+}
+
+/** How the farmers' and the sellers' subscriptions differ: their API, texts, columns and details. */
+export interface SubscriptionKind<S extends SubscriptionRow> {
+  query: { queryKey: QueryKey; queryFn: () => Promise<S[]> };
+  /** The collection's path (`/abonnementUser`): PUT `{ etat }` and DELETE on `${path}/${id}`. */
+  path: string;
+  key: QueryKey;
+  title: (t: TFunction<'admin'>) => string;
+  intro?: (t: TFunction<'admin'>) => string;
+  /** The plan's French name and its name in the visitor's language (search and the plan column). */
+  plan: (s: S) => { name: string; nameAr: string | undefined };
+  columns: (h: SubscriptionHelpers<S>) => Column<S>[];
+  initialSort: { id: string; dir: 'asc' | 'desc' };
+  /** The details lines after the plan's. */
+  details: (s: S, h: SubscriptionHelpers<S>) => DetailItem[];
+}
+
+/**
+ * A subscriptions screen of the back office: search, state filter, the table with Activer/Désactiver (activation
+ * creates the usage rows on the server) and Supprimer behind a confirmation.
+ */
+export function SubscriptionsPage<S extends SubscriptionRow>({ kind }: { kind: SubscriptionKind<S> }) {
+  const { t } = useTranslation('admin');
+  const text = useCatalogText();
+  const money = useMoney();
+  const fmt = useFormat();
+  const errorText = useErrorText();
+  const stateId = useId();
+  const [state, setState] = useState('');
+  const [query, setQuery] = useState('');
+  const [pending, setPending] = useState<S | null>(null);
+  const list = useQuery(kind.query);
+
+  const toggle = useAdminMutation({
+    mutationFn: (v: { id: number; etat: SubscriptionState }) => apiCalls.put(`${kind.path}/${v.id}`, { etat: v.etat }),
+    success: (_r, v) => (v.etat === 'actif' ? t('subscriptions.activated') : t('subscriptions.deactivated')),
+    invalidate: [kind.key],
+  });
+  const remove = useAdminMutation({
+    mutationFn: (id: number) => apiCalls.delete(`${kind.path}/${id}`),
+    success: () => t('subscriptions.deleted'),
+    invalidate: [kind.key],
+  });
+
+  const planName = (s: S) => {
+    const plan = kind.plan(s);
+    return text(plan.name, plan.nameAr);
+  };
+  const helpers: SubscriptionHelpers<S> = {
+    t,
+    fmt,
+    money,
+    planName,
+    columns: {
+      etat: {
+        id: 'etat',
+        header: t('subscriptions.columns.etat'),
+        cell: (s) => <StateBadge etat={s.etat} />,
+        sort: (s) => s.etat,
+      },
+      plan: { id: 'plan', header: t('subscriptions.columns.plan'), cell: planName, sort: planName },
+      email: {
+        id: 'email',
+        header: t('subscriptions.columns.email'),
+        cell: (s) => <span dir="ltr">{s.User?.email}</span>,
+        sort: (s) => s.User?.email,
+      },
+    },
+    etat: (s) => ({ label: t('subscriptions.columns.etat'), value: <StateBadge etat={s.etat} /> }),
+  };
+  const rows = (list.data ?? []).filter(
+    (s) =>
+      (!state || s.etat === state) && matches(query, s.User?.email, s.User?.userName, kind.plan(s).name, planName(s)),
+  );
+  const title = kind.title(t);
+
+  return (
+    <AdminPage
+      title={title}
+      intro={kind.intro?.(t)}
+      actions={
+        <>
+          <SearchBox label={t('subscriptions.search')} value={query} onChange={setQuery} />
+          <StateFilter id={stateId} value={state} onChange={setState} />
+        </>
+      }
+    >
+      <DataTable
+        caption={title}
+        columns={kind.columns(helpers)}
+        rows={rows}
+        rowKey={(s) => s.id}
+        loading={list.isPending}
+        error={list.isError ? errorText(list.error) : null}
+        onRetry={() => void list.refetch()}
+        initialSort={kind.initialSort}
+        detailsSubtitle={(s) => s.User?.email ?? ''}
+        details={(s) => [
+          { label: t('common.id'), value: s.id },
+          { label: t('subscriptions.user'), value: s.User?.userName ?? '—' },
+          { label: t('subscriptions.columns.email'), value: <span dir="ltr">{s.User?.email}</span> },
+          { label: t('subscriptions.columns.plan'), value: planName(s) },
+          ...kind.details(s, helpers),
+        ]}
+        actions={(s) => (
+          <>
+            <Button
+              type="button"
+              disabled={toggle.isPending}
+              onClick={() => toggle.mutate({ id: s.id, etat: s.etat === 'actif' ? 'désactivé' : 'actif' })}
+              aria-label={`${s.etat === 'actif' ? t('subscriptions.deactivate') : t('subscriptions.activate')} — ${s.User?.email ?? s.id}`}
+              variant={s.etat === 'actif' ? 'small' : 'smallBrand'}
+            >
+              {s.etat === 'actif' ? t('subscriptions.deactivate') : t('subscriptions.activate')}
+            </Button>
+            <Button
+              type="button"
+              onClick={() => setPending(s)}
+              aria-label={`${t('common.delete')} — ${s.User?.email ?? s.id}`}
+              variant="smallDanger"
+            >
+              {t('common.delete')}
+            </Button>
+          </>
+        )}
+      />
+      {pending ? (
+        <ConfirmDialog
+          title={t('subscriptions.confirmTitle')}
+          message={t('subscriptions.confirmText', {
+            plan: planName(pending),
+            email: pending.User?.email ?? '',
+          })}
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
+          onCancel={() => setPending(null)}
+        />
+      ) : null}
+    </AdminPage>
+  );
+}
