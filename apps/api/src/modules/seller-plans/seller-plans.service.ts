@@ -1,6 +1,7 @@
-import type { SellerPlanInput, SellerSubscriptionInput, SubscriptionState } from '@filaha/shared';
+import type { SellerPlanInput, SellerSubscriptionInput } from '@filaha/shared';
 import type { AuthedCtx, Ctx } from '../../context.ts';
-import { conflict, NotFoundError, unknownReference } from '../../core/errors.ts';
+import { conflict, NotFoundError } from '../../core/errors.ts';
+import { createSubscriptionCommands } from '../../core/subscriptions/commands.ts';
 import {
   isActive,
   toSellerPlan,
@@ -9,7 +10,7 @@ import {
 } from './seller-plans.presenter.ts';
 import type { SellerPlansRepository } from './seller-plans.repository.ts';
 import type { CurrentSellerSubscription, SellerPlan, SellerSubscriptionWithUser } from './seller-plans.schemas.ts';
-import type { SellerSubscriptionsRepository } from './seller-subscriptions.repository.ts';
+import type { SellerSubscriptionRecord, SellerSubscriptionsRepository } from './seller-subscriptions.repository.ts';
 import { marketplaceText } from '../../core/texts.ts';
 
 /**
@@ -17,11 +18,17 @@ import { marketplaceText } from '../../core/texts.ts';
  * rest: a subscription is always the caller's own, created 'actif' for one year, one active at a time.
  */
 export function createSellerPlansService(plans: SellerPlansRepository, subscriptions: SellerSubscriptionsRepository) {
-  async function subscriptionOrThrow(id: number) {
-    const found = await subscriptions.findById(id);
-    if (!found) throw new NotFoundError();
-    return found;
-  }
+  const commands = createSubscriptionCommands({
+    store: subscriptions,
+    present: (record: SellerSubscriptionRecord) => toSellerSubscription(record),
+    answerKey: 'sellerAbonnementUser',
+    planField: 'sellerAbonnementId',
+    texts: {
+      created: (lang) => marketplaceText('sellerSubscriptionCreated', lang),
+      updated: (lang) => marketplaceText('sellerSubscriptionUpdated', lang),
+      deleted: (lang) => marketplaceText('sellerSubscriptionDeleted', lang),
+    },
+  });
 
   return {
     async listPlans(): Promise<SellerPlan[]> {
@@ -72,19 +79,8 @@ export function createSellerPlansService(plans: SellerPlansRepository, subscript
     },
 
     /** The client's dates and state are ignored: the server decides them (SPEC §4). */
-    async subscribe({ ctx, input }: { ctx: AuthedCtx; input: SellerSubscriptionInput }) {
-      const outcome = await subscriptions.create(ctx.actor.id, input.sellerAbonnementId);
-      if (!outcome.ok) {
-        throw outcome.reason === 'open'
-          ? conflict('subscription_open', 'sellerAbonnementId')
-          : unknownReference('sellerAbonnementId');
-      }
-      const created = await subscriptionOrThrow(outcome.id);
-      return {
-        message: marketplaceText('sellerSubscriptionCreated', ctx.lang),
-        sellerAbonnementUser: toSellerSubscription(created),
-      };
-    },
+    subscribe: ({ ctx, input }: { ctx: AuthedCtx; input: SellerSubscriptionInput }) =>
+      commands.subscribe(ctx, input.sellerAbonnementId),
 
     async current({ ctx }: { ctx: AuthedCtx }): Promise<CurrentSellerSubscription> {
       const record = await subscriptions.currentOf(ctx.actor.id);
@@ -96,21 +92,8 @@ export function createSellerPlansService(plans: SellerPlansRepository, subscript
       return (await subscriptions.listAll()).map(toSellerSubscriptionWithUser);
     },
 
-    async setState({ ctx, id, etat }: { ctx: AuthedCtx; id: number; etat: SubscriptionState }) {
-      const outcome = await subscriptions.setState(id, etat);
-      if (outcome === 'not_found') throw new NotFoundError();
-      if (outcome === 'other_active') throw conflict('other_active', 'etat');
-      const updated = await subscriptionOrThrow(id);
-      return {
-        message: marketplaceText('sellerSubscriptionUpdated', ctx.lang),
-        sellerAbonnementUser: toSellerSubscription(updated),
-      };
-    },
-
-    async removeSubscription({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {
-      if (!(await subscriptions.remove(id))) throw new NotFoundError();
-      return { message: marketplaceText('sellerSubscriptionDeleted', ctx.lang) };
-    },
+    setState: commands.setState,
+    removeSubscription: commands.remove,
   };
 }
 
