@@ -1,6 +1,7 @@
 import type { SellerPlanInput, SellerSubscriptionInput } from '@filaha/shared';
 import type { AuthedCtx, Ctx } from '../../context.ts';
 import { conflict, NotFoundError } from '../../core/errors.ts';
+import { assertNameFree, editedPlanNames, newPlanNames } from '../../core/plans.ts';
 import { createSubscriptionCommands } from '../../core/subscriptions/commands.ts';
 import {
   isActive,
@@ -37,37 +38,29 @@ export function createSellerPlansService(plans: SellerPlansRepository, subscript
 
     async createPlan({ input }: { ctx: AuthedCtx; input: SellerPlanInput }): Promise<SellerPlan> {
       const created = await plans.create({
-        name: input.nameAbonnement,
-        nameAr: input.nameAbonnementAr ?? '',
-        clientName: input.nameClient,
-        clientNameAr: input.nameClientAr ?? '',
+        ...newPlanNames(input),
         price: input.price,
         postLimit: input.nbPost,
         priority: input.priority,
         description: input.description ?? '',
         descriptionAr: input.descriptionAr ?? '',
       });
-      if (created === 'duplicate') throw conflict('duplicate', 'nameAbonnement');
-      if (created === 'duplicate_ar') throw conflict('duplicate', 'nameAbonnementAr');
+      assertNameFree(created);
       return toSellerPlan(created);
     },
 
     /** PUT: the same fields as create; absent Arabic texts and description are left as they are. */
     async updatePlan({ id, input }: { ctx: AuthedCtx; id: number; input: SellerPlanInput }): Promise<SellerPlan> {
       const updated = await plans.update(id, {
-        name: input.nameAbonnement,
-        clientName: input.nameClient,
+        ...editedPlanNames(input),
         price: input.price,
         postLimit: input.nbPost,
         priority: input.priority,
-        ...(input.nameAbonnementAr === undefined ? {} : { nameAr: input.nameAbonnementAr }),
-        ...(input.nameClientAr === undefined ? {} : { clientNameAr: input.nameClientAr }),
         ...(input.description === undefined ? {} : { description: input.description }),
         ...(input.descriptionAr === undefined ? {} : { descriptionAr: input.descriptionAr }),
       });
       if (updated === 'not_found') throw new NotFoundError();
-      if (updated === 'duplicate') throw conflict('duplicate', 'nameAbonnement');
-      if (updated === 'duplicate_ar') throw conflict('duplicate', 'nameAbonnementAr');
+      assertNameFree(updated);
       return toSellerPlan(updated);
     },
 
