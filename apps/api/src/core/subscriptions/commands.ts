@@ -7,7 +7,7 @@ import type { SubscriptionStore } from './store.ts';
 /** A success answer: the message and the subscription under the kind's field name (SPEC §3). */
 export type SubscriptionAnswer<K extends string, P> = { message: string } & { [key in K]: P };
 
-export interface SubscriptionCommandsOptions<R, P, K extends string> {
+export interface SubscriptionCommandsOptions<R, P, K extends string, T extends string> {
   store: Pick<SubscriptionStore<R>, 'findById' | 'create' | 'setState' | 'remove'>;
   /** The record in the contract's shape. */
   present(record: R): P;
@@ -15,16 +15,20 @@ export interface SubscriptionCommandsOptions<R, P, K extends string> {
   answerKey: K;
   /** The body field naming the plan, for the 409 and 400 issues ('abn_id', 'sellerAbonnementId'). */
   planField: string;
-  /** The success messages in the caller's language. */
-  texts: Record<'created' | 'updated' | 'deleted', (lang: Language) => string>;
+  /** The kind's success texts (core/texts.ts) and their keys. */
+  text(key: T, lang: Language): string;
+  textKeys: Record<'created' | 'updated' | 'deleted', T>;
 }
 
 /**
  * Subscribe, switch the state, delete: the same answers and errors for farmer and seller subscriptions (who may
  * call is the route guards' and the module service's business).
  */
-export function createSubscriptionCommands<R, P, K extends string>(options: SubscriptionCommandsOptions<R, P, K>) {
-  const { store, present, answerKey, planField, texts } = options;
+export function createSubscriptionCommands<R, P, K extends string, T extends string>(
+  options: SubscriptionCommandsOptions<R, P, K, T>,
+) {
+  const { store, present, answerKey, planField, textKeys } = options;
+  const texts = (key: keyof typeof textKeys, lang: Language) => options.text(textKeys[key], lang);
 
   async function answer(id: number, message: string): Promise<SubscriptionAnswer<K, P>> {
     const record = await store.findById(id);
@@ -40,19 +44,19 @@ export function createSubscriptionCommands<R, P, K extends string>(options: Subs
       if (!outcome.ok) {
         throw outcome.reason === 'open' ? conflict('subscription_open', planField) : unknownReference(planField);
       }
-      return answer(outcome.id, texts.created(ctx.lang));
+      return answer(outcome.id, texts('created', ctx.lang));
     },
 
     async setState({ ctx, id, etat }: { ctx: AuthedCtx; id: number; etat: SubscriptionState }) {
       const outcome = await store.setState(id, etat);
       if (outcome === 'not_found') throw new NotFoundError();
       if (outcome === 'other_active') throw conflict('other_active', 'etat');
-      return answer(id, texts.updated(ctx.lang));
+      return answer(id, texts('updated', ctx.lang));
     },
 
     async remove({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {
       if (!(await store.remove(id))) throw new NotFoundError();
-      return { message: texts.deleted(ctx.lang) };
+      return { message: texts('deleted', ctx.lang) };
     },
   };
 }

@@ -24,10 +24,11 @@ export function createSellerPlansService(plans: SellerPlansRepository, subscript
     present: (record: SellerSubscriptionRecord) => toSellerSubscription(record),
     answerKey: 'sellerAbonnementUser',
     planField: 'sellerAbonnementId',
-    texts: {
-      created: (lang) => marketplaceText('sellerSubscriptionCreated', lang),
-      updated: (lang) => marketplaceText('sellerSubscriptionUpdated', lang),
-      deleted: (lang) => marketplaceText('sellerSubscriptionDeleted', lang),
+    text: marketplaceText,
+    textKeys: {
+      created: 'sellerSubscriptionCreated',
+      updated: 'sellerSubscriptionUpdated',
+      deleted: 'sellerSubscriptionDeleted',
     },
   });
 

@@ -20,11 +20,8 @@ export function createSubscriptionsService(repo: SubscriptionsRepository) {
     present: toSubscription,
     answerKey: 'abonnementUser',
     planField: 'abn_id',
-    texts: {
-      created: (lang) => domainText('subscriptionCreated', lang),
-      updated: (lang) => domainText('subscriptionUpdated', lang),
-      deleted: (lang) => domainText('subscriptionDeleted', lang),
-    },
+    text: domainText,
+    textKeys: { created: 'subscriptionCreated', updated: 'subscriptionUpdated', deleted: 'subscriptionDeleted' },
   });
 
   /** The subscription if the caller may read it; someone else's answers 404 so its existence is not told. */
