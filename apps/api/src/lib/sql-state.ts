@@ -64,3 +64,25 @@ export function duplicateName(error: unknown): DuplicateName | undefined {
   if (!hasSqlState(error, SQL_STATE.uniqueViolation)) return undefined;
   return violatedConstraint(error)?.endsWith('_name_ar_unique') ? 'duplicate_ar' : 'duplicate';
 }
+
+/** Runs the insert or update of a named row: a unique violation answers which name is taken instead of throwing. */
+export async function orDuplicateName<T>(write: () => Promise<T>): Promise<T | DuplicateName> {
+  try {
+    return await write();
+  } catch (error) {
+    const duplicate = duplicateName(error);
+    if (duplicate) return duplicate;
+    throw error;
+  }
+}
+
+/** Runs a delete: rows still referencing the target answer 'in_use' instead of throwing. */
+export async function orInUse<T>(remove: () => Promise<T>): Promise<T | 'in_use'> {
+  try {
+    return await remove();
+  } catch (error) {
+    // ON DELETE RESTRICT raises restrict_violation (23001), not foreign_key_violation (23503).
+    if (isReferencedError(error)) return 'in_use';
+    throw error;
+  }
+}

@@ -9,7 +9,7 @@ import {
   type Db,
   type InferSelectModel,
 } from '@filaha/db';
-import { hasSqlState, SQL_STATE, duplicateName, type DuplicateName } from '../../lib/sql-state.ts';
+import { hasSqlState, orDuplicateName, SQL_STATE, type DuplicateName } from '../../lib/sql-state.ts';
 
 export type FunctionalityRecord = InferSelectModel<typeof functionalities>;
 
@@ -28,30 +28,22 @@ export function createFunctionalitiesRepository(db: Db) {
       return db.select().from(functionalities).orderBy(asc(functionalities.id));
     },
 
-    async create(input: { name: string; nameAr: string; psudo: string }): Promise<FunctionalityRecord | DuplicateName> {
-      try {
+    create(input: { name: string; nameAr: string; psudo: string }): Promise<FunctionalityRecord | DuplicateName> {
+      return orDuplicateName(async () => {
         const [row] = await db.insert(functionalities).values(input).returning();
         if (!row) throw new Error('insert returned no row');
         return row;
-      } catch (error) {
-        const duplicate = duplicateName(error);
-        if (duplicate) return duplicate;
-        throw error;
-      }
+      });
     },
 
-    async update(
+    update(
       id: number,
       input: { name: string; nameAr?: string; psudo: string },
     ): Promise<FunctionalityRecord | 'not_found' | DuplicateName> {
-      try {
+      return orDuplicateName(async () => {
         const [row] = await db.update(functionalities).set(input).where(eq(functionalities.id, id)).returning();
         return row ?? 'not_found';
-      } catch (error) {
-        const duplicate = duplicateName(error);
-        if (duplicate) return duplicate;
-        throw error;
-      }
+      });
     },
 
     /** Which of the referenced rows do not exist (to name the wrong field in the answer). */

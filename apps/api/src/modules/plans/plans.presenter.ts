@@ -1,3 +1,4 @@
+import { presentPlanNames, presentTimestamps } from '../../core/plans.ts';
 import type { Language } from '../../i18n/messages.ts';
 import type { PlanDetailRecord, PlanRecord } from './plans.repository.ts';
 import type { Plan, PlanDetails } from './plans.schemas.ts';
@@ -6,16 +7,12 @@ import type { Plan, PlanDetails } from './plans.schemas.ts';
 export function toPlan(plan: PlanRecord, lang: Language): Plan {
   return {
     id: plan.id,
-    nameAbonnement: plan.name,
-    nameAbonnementAr: plan.nameAr,
-    nameClient: plan.clientName,
-    nameClientAr: plan.clientNameAr,
+    ...presentPlanNames(plan),
     prices: plan.prices,
     description: lang === 'fr' ? plan.descriptionFr : plan.descriptionAr,
     descriptionFr: plan.descriptionFr,
     descriptionAr: plan.descriptionAr,
-    createdAt: plan.createdAt.toISOString(),
-    updatedAt: plan.updatedAt.toISOString(),
+    ...presentTimestamps(plan),
   };
 }
 

@@ -1,10 +1,8 @@
 import {
   asc,
   eq,
-  functionalities,
   indices,
   inArray,
-  planFunctionalities,
   planIndices,
   plans,
   type Db,
@@ -12,7 +10,8 @@ import {
   type LocalizedText,
   type Recommendation,
 } from '@filaha/db';
-import { isReferencedError, duplicateName, type DuplicateName } from '../../lib/sql-state.ts';
+import { functionalitiesByPlan, groupBy, removePlan, type PlanFunctionality } from '../../core/plans.ts';
+import { orDuplicateName, type DuplicateName } from '../../lib/sql-state.ts';
 
 export type PlanRecord = InferSelectModel<typeof plans>;
 
@@ -36,19 +35,8 @@ export interface PlanIndexDetail {
 }
 
 export interface PlanDetailRecord extends PlanRecord {
-  functionalities: Array<{ id: number; name: string; nameAr: string; psudo: string }>;
+  functionalities: PlanFunctionality[];
   indices: PlanIndexDetail[];
-}
-
-function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = groups.get(k);
-    if (list) list.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
 }
 
 export function createPlansRepository(db: Db) {
@@ -63,62 +51,32 @@ export function createPlansRepository(db: Db) {
     },
 
     /** The new plan, or which name is taken (unique indexes, race-safe). */
-    async create(plan: NewPlan): Promise<PlanRecord | DuplicateName> {
-      try {
+    create(plan: NewPlan): Promise<PlanRecord | DuplicateName> {
+      return orDuplicateName(async () => {
         const [row] = await db.insert(plans).values(plan).returning();
         if (!row) throw new Error('insert returned no row');
         return row;
-      } catch (error) {
-        const duplicate = duplicateName(error);
-        if (duplicate) return duplicate;
-        throw error;
-      }
+      });
     },
 
     /** The edited plan, 'not_found', or which name is taken. */
-    async update(id: number, plan: Partial<NewPlan>): Promise<PlanRecord | 'not_found' | DuplicateName> {
-      try {
+    update(id: number, plan: Partial<NewPlan>): Promise<PlanRecord | 'not_found' | DuplicateName> {
+      return orDuplicateName(async () => {
         const [row] = await db.update(plans).set(plan).where(eq(plans.id, id)).returning();
         return row ?? 'not_found';
-      } catch (error) {
-        const duplicate = duplicateName(error);
-        if (duplicate) return duplicate;
-        throw error;
-      }
+      });
     },
 
-    /**
-     * Its functionality links and request counts go with it (CASCADE); subscriptions RESTRICT the delete,
-     * because a farmer's subscription and its history must not lose their plan.
-     */
-    async remove(id: number): Promise<'deleted' | 'not_found' | 'in_use'> {
-      try {
-        const deleted = await db.delete(plans).where(eq(plans.id, id)).returning({ id: plans.id });
-        return deleted.length ? 'deleted' : 'not_found';
-      } catch (error) {
-        if (isReferencedError(error)) return 'in_use';
-        throw error;
-      }
-    },
+    /** Its request counts and functionality links go with it; subscriptions RESTRICT the delete. */
+    remove: (id: number) => removePlan(db, plans, id),
 
     /** Every plan with its functionalities and indices (with the requests each index grants): 3 queries. */
     async details(): Promise<PlanDetailRecord[]> {
       const planRows = await db.select().from(plans).orderBy(asc(plans.id));
       const ids = planRows.map((p) => p.id);
       if (ids.length === 0) return [];
-      const [featureRows, indexRows] = await Promise.all([
-        db
-          .select({
-            planId: planFunctionalities.planId,
-            id: functionalities.id,
-            name: functionalities.name,
-            nameAr: functionalities.nameAr,
-            psudo: functionalities.psudo,
-          })
-          .from(planFunctionalities)
-          .innerJoin(functionalities, eq(functionalities.id, planFunctionalities.functionalityId))
-          .where(inArray(planFunctionalities.planId, ids))
-          .orderBy(asc(functionalities.id)),
+      const [featuresByPlan, indexRows] = await Promise.all([
+        functionalitiesByPlan(db, 'farmer', ids),
         db
           .select({
             planId: planIndices.planId,
@@ -134,16 +92,10 @@ export function createPlansRepository(db: Db) {
           .where(inArray(planIndices.planId, ids))
           .orderBy(asc(indices.id)),
       ]);
-      const featuresByPlan = groupBy(featureRows, (r) => r.planId);
       const indicesByPlan = groupBy(indexRows, (r) => r.planId);
       return planRows.map((plan) => ({
         ...plan,
-        functionalities: (featuresByPlan.get(plan.id) ?? []).map(({ id, name, nameAr, psudo }) => ({
-          id,
-          name,
-          nameAr,
-          psudo,
-        })),
+        functionalities: featuresByPlan.get(plan.id) ?? [],
         indices: (indicesByPlan.get(plan.id) ?? []).map(({ planId: _planId, ...index }) => index),
       }));
     },

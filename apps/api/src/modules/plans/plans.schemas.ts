@@ -1,25 +1,15 @@
 import { z } from 'zod';
+import { Functionality, planNameFields } from '../../core/plan-schemas.ts';
 
 /** Answer shapes of the plan and functionality routes, with the SPEC's field names (§3 "Abonnement offer"). */
 
 export const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** `name` is French (the SPEC's field); `nameAr` its Arabic version, '' when not translated yet. */
-export const Functionality = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  nameAr: z.string(),
-  psudo: z.string(),
-});
-export type Functionality = z.infer<typeof Functionality>;
+export { Functionality } from '../../core/plan-schemas.ts';
 
 export const Plan = z.object({
   id: z.number().int(),
-  /** French texts (the SPEC's fields); their Arabic versions next to them, '' when not translated yet. */
-  nameAbonnement: z.string(),
-  nameAbonnementAr: z.string(),
-  nameClient: z.string(),
-  nameClientAr: z.string(),
+  ...planNameFields,
   prices: z.string(),
   /** In the caller's language (Accept-Language); both languages follow. */
   description: z.string(),

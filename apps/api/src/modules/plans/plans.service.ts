@@ -1,6 +1,7 @@
 import { toBilingual, type PlanInput } from '@filaha/shared';
 import type { AuthedCtx, Ctx } from '../../context.ts';
-import { conflict, inUse, NotFoundError } from '../../core/errors.ts';
+import { inUse, NotFoundError } from '../../core/errors.ts';
+import { assertNameFree, editedPlanNames, newPlanNames } from '../../core/plans.ts';
 import { domainText } from '../../core/texts.ts';
 import { toPlan, toPlanDetails } from './plans.presenter.ts';
 import type { PlansRepository } from './plans.repository.ts';
@@ -21,16 +22,12 @@ export function createPlansService(plans: PlansRepository) {
       // A single description (plain text or JSON {ar, fr}) fills both languages; explicit ones win.
       const description = input.description === undefined ? { ar: '', fr: '' } : toBilingual(input.description);
       const created = await plans.create({
-        name: input.nameAbonnement,
-        nameAr: input.nameAbonnementAr ?? '',
-        clientName: input.nameClient,
-        clientNameAr: input.nameClientAr ?? '',
+        ...newPlanNames(input),
         prices: input.prices,
         descriptionFr: input.descriptionFr ?? description.fr,
         descriptionAr: input.descriptionAr ?? description.ar,
       });
-      if (created === 'duplicate') throw conflict('duplicate', 'nameAbonnement');
-      if (created === 'duplicate_ar') throw conflict('duplicate', 'nameAbonnementAr');
+      assertNameFree(created);
       return toPlan(created, ctx.lang);
     },
 
@@ -40,17 +37,13 @@ export function createPlansService(plans: PlansRepository) {
       const descriptionFr = input.descriptionFr ?? description?.fr;
       const descriptionAr = input.descriptionAr ?? description?.ar;
       const updated = await plans.update(id, {
-        name: input.nameAbonnement,
-        clientName: input.nameClient,
+        ...editedPlanNames(input),
         prices: input.prices,
-        ...(input.nameAbonnementAr === undefined ? {} : { nameAr: input.nameAbonnementAr }),
-        ...(input.nameClientAr === undefined ? {} : { clientNameAr: input.nameClientAr }),
         ...(descriptionFr === undefined ? {} : { descriptionFr }),
         ...(descriptionAr === undefined ? {} : { descriptionAr }),
       });
       if (updated === 'not_found') throw new NotFoundError();
-      if (updated === 'duplicate') throw conflict('duplicate', 'nameAbonnement');
-      if (updated === 'duplicate_ar') throw conflict('duplicate', 'nameAbonnementAr');
+      assertNameFree(updated);
       return toPlan(updated, ctx.lang);
     },
 

@@ -1,16 +1,15 @@
+import { presentPlanNames, presentTimestamps } from '../../core/plans.ts';
 import type { SellerPlanRecord } from './seller-plans.repository.ts';
 import type { SellerPlan, SellerSubscription, SellerSubscriptionWithUser } from './seller-plans.schemas.ts';
 import type { SellerSubscriptionRecord } from './seller-subscriptions.repository.ts';
+import { withSubscriber } from '../../core/subscriptions/present.ts';
 import { algiersToday, remainingDays } from '../../core/time.ts';
 
 /** Internal English names → the contract's French field names (ARCHITECTURE §4). */
 export function toSellerPlan(plan: SellerPlanRecord): SellerPlan {
   return {
     id: plan.id,
-    nameAbonnement: plan.name,
-    nameAbonnementAr: plan.nameAr,
-    nameClient: plan.clientName,
-    nameClientAr: plan.clientNameAr,
+    ...presentPlanNames(plan),
     price: plan.price,
     isLimited: plan.isLimited,
     nbPost: plan.postLimit,
@@ -18,8 +17,7 @@ export function toSellerPlan(plan: SellerPlanRecord): SellerPlan {
     description: plan.description,
     descriptionAr: plan.descriptionAr,
     fonctionnalities: plan.functionalities,
-    createdAt: plan.createdAt.toISOString(),
-    updatedAt: plan.updatedAt.toISOString(),
+    ...presentTimestamps(plan),
   };
 }
 
@@ -52,6 +50,5 @@ export function toSellerSubscription(record: SellerSubscriptionRecord, now: Date
   };
 }
 
-export function toSellerSubscriptionWithUser(record: SellerSubscriptionRecord): SellerSubscriptionWithUser {
-  return { ...toSellerSubscription(record), User: record.user };
-}
+export const toSellerSubscriptionWithUser: (record: SellerSubscriptionRecord) => SellerSubscriptionWithUser =
+  withSubscriber((record: SellerSubscriptionRecord) => toSellerSubscription(record));

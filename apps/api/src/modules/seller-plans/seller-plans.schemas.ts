@@ -1,5 +1,6 @@
 import { SUBSCRIPTION_STATES } from '@filaha/shared';
 import { z } from 'zod';
+import { Functionality, planNameFields } from '../../core/plan-schemas.ts';
 
 /** Answer shapes of the seller plan and seller subscription routes, with the SPEC's field names (§3). */
 
@@ -8,11 +9,7 @@ export const MessageAnswer = z.object({ message: z.string() });
 
 export const SellerPlan = z.object({
   id: z.number().int(),
-  /** French texts (the SPEC's fields); their Arabic versions next to them, '' when not translated yet. */
-  nameAbonnement: z.string(),
-  nameAbonnementAr: z.string(),
-  nameClient: z.string(),
-  nameClientAr: z.string(),
+  ...planNameFields,
   price: z.number(),
   isLimited: z.boolean(),
   /** null = unlimited (the web shows 'Illimité'). */
@@ -20,9 +17,7 @@ export const SellerPlan = z.object({
   priority: z.number().int(),
   description: z.string(),
   descriptionAr: z.string(),
-  fonctionnalities: z.array(
-    z.object({ id: z.number().int(), name: z.string(), nameAr: z.string(), psudo: z.string() }),
-  ),
+  fonctionnalities: z.array(Functionality),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

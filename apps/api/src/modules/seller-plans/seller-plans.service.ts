@@ -1,6 +1,8 @@
-import type { SellerPlanInput, SellerSubscriptionInput, SubscriptionState } from '@filaha/shared';
+import type { SellerPlanInput, SellerSubscriptionInput } from '@filaha/shared';
 import type { AuthedCtx, Ctx } from '../../context.ts';
-import { conflict, NotFoundError, unknownReference } from '../../core/errors.ts';
+import { conflict, NotFoundError } from '../../core/errors.ts';
+import { assertNameFree, editedPlanNames, newPlanNames } from '../../core/plans.ts';
+import { createSubscriptionCommands } from '../../core/subscriptions/commands.ts';
 import {
   isActive,
   toSellerPlan,
@@ -9,7 +11,7 @@ import {
 } from './seller-plans.presenter.ts';
 import type { SellerPlansRepository } from './seller-plans.repository.ts';
 import type { CurrentSellerSubscription, SellerPlan, SellerSubscriptionWithUser } from './seller-plans.schemas.ts';
-import type { SellerSubscriptionsRepository } from './seller-subscriptions.repository.ts';
+import type { SellerSubscriptionRecord, SellerSubscriptionsRepository } from './seller-subscriptions.repository.ts';
 import { marketplaceText } from '../../core/texts.ts';
 
 /**
@@ -17,11 +19,18 @@ import { marketplaceText } from '../../core/texts.ts';
  * rest: a subscription is always the caller's own, created 'actif' for one year, one active at a time.
  */
 export function createSellerPlansService(plans: SellerPlansRepository, subscriptions: SellerSubscriptionsRepository) {
-  async function subscriptionOrThrow(id: number) {
-    const found = await subscriptions.findById(id);
-    if (!found) throw new NotFoundError();
-    return found;
-  }
+  const commands = createSubscriptionCommands({
+    store: subscriptions,
+    present: (record: SellerSubscriptionRecord) => toSellerSubscription(record),
+    answerKey: 'sellerAbonnementUser',
+    planField: 'sellerAbonnementId',
+    text: marketplaceText,
+    textKeys: {
+      created: 'sellerSubscriptionCreated',
+      updated: 'sellerSubscriptionUpdated',
+      deleted: 'sellerSubscriptionDeleted',
+    },
+  });
 
   return {
     async listPlans(): Promise<SellerPlan[]> {
@@ -30,37 +39,29 @@ export function createSellerPlansService(plans: SellerPlansRepository, subscript
 
     async createPlan({ input }: { ctx: AuthedCtx; input: SellerPlanInput }): Promise<SellerPlan> {
       const created = await plans.create({
-        name: input.nameAbonnement,
-        nameAr: input.nameAbonnementAr ?? '',
-        clientName: input.nameClient,
-        clientNameAr: input.nameClientAr ?? '',
+        ...newPlanNames(input),
         price: input.price,
         postLimit: input.nbPost,
         priority: input.priority,
         description: input.description ?? '',
         descriptionAr: input.descriptionAr ?? '',
       });
-      if (created === 'duplicate') throw conflict('duplicate', 'nameAbonnement');
-      if (created === 'duplicate_ar') throw conflict('duplicate', 'nameAbonnementAr');
+      assertNameFree(created);
       return toSellerPlan(created);
     },
 
     /** PUT: the same fields as create; absent Arabic texts and description are left as they are. */
     async updatePlan({ id, input }: { ctx: AuthedCtx; id: number; input: SellerPlanInput }): Promise<SellerPlan> {
       const updated = await plans.update(id, {
-        name: input.nameAbonnement,
-        clientName: input.nameClient,
+        ...editedPlanNames(input),
         price: input.price,
         postLimit: input.nbPost,
         priority: input.priority,
-        ...(input.nameAbonnementAr === undefined ? {} : { nameAr: input.nameAbonnementAr }),
-        ...(input.nameClientAr === undefined ? {} : { clientNameAr: input.nameClientAr }),
         ...(input.description === undefined ? {} : { description: input.description }),
         ...(input.descriptionAr === undefined ? {} : { descriptionAr: input.descriptionAr }),
       });
       if (updated === 'not_found') throw new NotFoundError();
-      if (updated === 'duplicate') throw conflict('duplicate', 'nameAbonnement');
-      if (updated === 'duplicate_ar') throw conflict('duplicate', 'nameAbonnementAr');
+      assertNameFree(updated);
       return toSellerPlan(updated);
     },
 
@@ -72,19 +73,8 @@ export function createSellerPlansService(plans: SellerPlansRepository, subscript
     },
 
     /** The client's dates and state are ignored: the server decides them (SPEC §4). */
-    async subscribe({ ctx, input }: { ctx: AuthedCtx; input: SellerSubscriptionInput }) {
-      const outcome = await subscriptions.create(ctx.actor.id, input.sellerAbonnementId);
-      if (!outcome.ok) {
-        throw outcome.reason === 'open'
-          ? conflict('subscription_open', 'sellerAbonnementId')
-          : unknownReference('sellerAbonnementId');
-      }
-      const created = await subscriptionOrThrow(outcome.id);
-      return {
-        message: marketplaceText('sellerSubscriptionCreated', ctx.lang),
-        sellerAbonnementUser: toSellerSubscription(created),
-      };
-    },
+    subscribe: ({ ctx, input }: { ctx: AuthedCtx; input: SellerSubscriptionInput }) =>
+      commands.subscribe(ctx, input.sellerAbonnementId),
 
     async current({ ctx }: { ctx: AuthedCtx }): Promise<CurrentSellerSubscription> {
       const record = await subscriptions.currentOf(ctx.actor.id);
@@ -96,21 +86,8 @@ export function createSellerPlansService(plans: SellerPlansRepository, subscript
       return (await subscriptions.listAll()).map(toSellerSubscriptionWithUser);
     },
 
-    async setState({ ctx, id, etat }: { ctx: AuthedCtx; id: number; etat: SubscriptionState }) {
-      const outcome = await subscriptions.setState(id, etat);
-      if (outcome === 'not_found') throw new NotFoundError();
-      if (outcome === 'other_active') throw conflict('other_active', 'etat');
-      const updated = await subscriptionOrThrow(id);
-      return {
-        message: marketplaceText('sellerSubscriptionUpdated', ctx.lang),
-        sellerAbonnementUser: toSellerSubscription(updated),
-      };
-    },
-
-    async removeSubscription({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {
-      if (!(await subscriptions.remove(id))) throw new NotFoundError();
-      return { message: marketplaceText('sellerSubscriptionDeleted', ctx.lang) };
-    },
+    setState: commands.setState,
+    removeSubscription: commands.remove,
   };
 }
 

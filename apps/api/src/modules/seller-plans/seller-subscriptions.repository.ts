@@ -1,7 +1,9 @@
-import { and, desc, eq, sellerPlans, sellerSubscriptions, users, type Db, type SQL } from '@filaha/db';
+import { and, desc, eq, gte, lt, sellerPlans, sellerSubscriptions, users, type Db, type SQL } from '@filaha/db';
 import type { SubscriptionState } from '@filaha/shared';
-import { SQL_STATE, hasSqlState } from '../../lib/sql-state.ts';
-import { addYears, algiersToday } from '../../core/time.ts';
+import { addYears } from '../../core/time.ts';
+import { createSubscriptionStore, type SubscriptionKind } from '../../core/subscriptions/store.ts';
+
+export type { CreateOutcome, StateOutcome } from '../../core/subscriptions/store.ts';
 
 export interface SellerSubscriptionRecord {
   id: number;
@@ -15,11 +17,17 @@ export interface SellerSubscriptionRecord {
   user: { id: number; userName: string; email: string };
 }
 
-export type CreateOutcome = { ok: true; id: number } | { ok: false; reason: 'open' | 'missing_plan' };
-export type StateOutcome = 'updated' | 'not_found' | 'other_active';
+const actif = eq(sellerSubscriptions.state, 'actif');
 
-export function createSellerSubscriptionsRepository(db: Db) {
-  const select = (where?: SQL) =>
+/**
+ * Seller subscriptions: opened 'actif' from today (Algerian day) to one year later. An unexpired 'actif' one
+ * refuses another; one past its end date is closed first. The partial unique index on 'actif' is the last line
+ * of defence behind the user row lock. Deleting keeps the publications (SET NULL): products remain listed.
+ */
+const sellerKind: SubscriptionKind<SellerSubscriptionRecord> = {
+  table: sellerSubscriptions,
+
+  records: (db: Db, where?: SQL) =>
     db
       .select({
         id: sellerSubscriptions.id,
@@ -43,85 +51,45 @@ export function createSellerSubscriptionsRepository(db: Db) {
       .innerJoin(sellerPlans, eq(sellerPlans.id, sellerSubscriptions.sellerPlanId))
       .innerJoin(users, eq(users.id, sellerSubscriptions.userId))
       .where(where)
-      .orderBy(desc(sellerSubscriptions.createdAt), desc(sellerSubscriptions.id));
+      .orderBy(desc(sellerSubscriptions.createdAt), desc(sellerSubscriptions.id)),
 
+  /** 'actif' and not past its end date. */
+  blocking: (today) => and(actif, gte(sellerSubscriptions.endDate, today)),
+
+  async planExists(tx, planId) {
+    const [plan] = await tx.select({ id: sellerPlans.id }).from(sellerPlans).where(eq(sellerPlans.id, planId));
+    return plan !== undefined;
+  },
+
+  async closeLapsed(tx, userId, today) {
+    await tx
+      .update(sellerSubscriptions)
+      .set({ state: 'désactivé' })
+      .where(and(eq(sellerSubscriptions.userId, userId), actif, lt(sellerSubscriptions.endDate, today)));
+  },
+
+  async insert(tx, { userId, planId, today }) {
+    const [row] = await tx
+      .insert(sellerSubscriptions)
+      .values({ sellerPlanId: planId, userId, startDate: today, endDate: addYears(today, 1), state: 'actif' })
+      .returning({ id: sellerSubscriptions.id });
+    return row?.id;
+  },
+};
+
+export function createSellerSubscriptionsRepository(db: Db) {
+  const store = createSubscriptionStore(db, sellerKind);
   return {
-    listAll(): Promise<SellerSubscriptionRecord[]> {
-      return select();
-    },
-
-    async findById(id: number): Promise<SellerSubscriptionRecord | undefined> {
-      const [row] = await select(eq(sellerSubscriptions.id, id));
-      return row;
-    },
+    listAll: store.listAll,
+    findById: store.findById,
+    create: store.create,
+    setState: store.setState,
+    remove: store.remove,
 
     /** The caller's 'actif' subscription if any, else their most recent one. */
     async currentOf(userId: number): Promise<SellerSubscriptionRecord | undefined> {
-      const rows = await select(eq(sellerSubscriptions.userId, userId));
+      const rows = await store.listByUser(userId);
       return rows.find((r) => r.state === 'actif') ?? rows[0];
-    },
-
-    /**
-     * Opens an 'actif' subscription from today to one year later. An unexpired 'actif' one refuses ('open');
-     * one past its end date is closed first. The user row lock serialises two purchases of one seller, and the
-     * partial unique index is the last line of defence.
-     */
-    async create(userId: number, sellerPlanId: number): Promise<CreateOutcome> {
-      const today = algiersToday();
-      try {
-        return await db.transaction(async (tx) => {
-          await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-          const [plan] = await tx
-            .select({ id: sellerPlans.id })
-            .from(sellerPlans)
-            .where(eq(sellerPlans.id, sellerPlanId));
-          if (!plan) return { ok: false, reason: 'missing_plan' } as const;
-          const [active] = await tx
-            .select({ id: sellerSubscriptions.id, endDate: sellerSubscriptions.endDate })
-            .from(sellerSubscriptions)
-            .where(and(eq(sellerSubscriptions.userId, userId), eq(sellerSubscriptions.state, 'actif')));
-          if (active && active.endDate >= today) return { ok: false, reason: 'open' } as const;
-          if (active) {
-            await tx
-              .update(sellerSubscriptions)
-              .set({ state: 'désactivé' })
-              .where(eq(sellerSubscriptions.id, active.id));
-          }
-          const [row] = await tx
-            .insert(sellerSubscriptions)
-            .values({ sellerPlanId, userId, startDate: today, endDate: addYears(today, 1), state: 'actif' })
-            .returning({ id: sellerSubscriptions.id });
-          if (!row) throw new Error('insert returned no row');
-          return { ok: true, id: row.id } as const;
-        });
-      } catch (error) {
-        if (hasSqlState(error, SQL_STATE.uniqueViolation)) return { ok: false, reason: 'open' };
-        throw error;
-      }
-    },
-
-    /** Admin toggle; activating while the seller has another 'actif' one hits the partial unique index. */
-    async setState(id: number, state: SubscriptionState): Promise<StateOutcome> {
-      try {
-        const updated = await db
-          .update(sellerSubscriptions)
-          .set({ state })
-          .where(eq(sellerSubscriptions.id, id))
-          .returning({ id: sellerSubscriptions.id });
-        return updated.length > 0 ? 'updated' : 'not_found';
-      } catch (error) {
-        if (hasSqlState(error, SQL_STATE.uniqueViolation)) return 'other_active';
-        throw error;
-      }
-    },
-
-    /** Its publications stay (SET NULL): products remain listed under their seller. */
-    async remove(id: number): Promise<boolean> {
-      const deleted = await db
-        .delete(sellerSubscriptions)
-        .where(eq(sellerSubscriptions.id, id))
-        .returning({ id: sellerSubscriptions.id });
-      return deleted.length > 0;
     },
   };
 }

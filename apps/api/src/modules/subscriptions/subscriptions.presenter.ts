@@ -1,3 +1,5 @@
+import { presentPlanNames } from '../../core/plans.ts';
+import { withSubscriber } from '../../core/subscriptions/present.ts';
 import type { SubscriptionRecord, UsageRecord } from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionWithUser, Usage } from './subscriptions.schemas.ts';
 
@@ -12,18 +14,13 @@ export function toSubscription(s: SubscriptionRecord): Subscription {
     date_activation: s.activatedAt ? s.activatedAt.toISOString() : null,
     abonnement: {
       id: s.plan.id,
-      nameAbonnement: s.plan.name,
-      nameAbonnementAr: s.plan.nameAr,
-      nameClient: s.plan.clientName,
-      nameClientAr: s.plan.clientNameAr,
+      ...presentPlanNames(s.plan),
       prices: s.plan.prices,
     },
   };
 }
 
-export function toSubscriptionWithUser(s: SubscriptionRecord): SubscriptionWithUser {
-  return { ...toSubscription(s), User: { id: s.user.id, email: s.user.email, userName: s.user.userName } };
-}
+export const toSubscriptionWithUser: (s: SubscriptionRecord) => SubscriptionWithUser = withSubscriber(toSubscription);
 
 export function toUsage(u: UsageRecord): Usage {
   return {

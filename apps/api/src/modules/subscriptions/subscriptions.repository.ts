@@ -7,17 +7,17 @@ import {
   farmerSubscriptions,
   indices,
   isNull,
-  ne,
   or,
   plans,
   subscriptionIndexUsage,
   users,
   type Db,
   type SQL,
-  type Tx,
 } from '@filaha/db';
 import type { SubscriptionState } from '@filaha/shared';
-import { hasSqlState, SQL_STATE } from '../../lib/sql-state.ts';
+import { createSubscriptionStore, type SubscriptionKind } from '../../core/subscriptions/store.ts';
+
+export type { CreateOutcome, StateOutcome } from '../../core/subscriptions/store.ts';
 
 export interface SubscriptionRecord {
   id: number;
@@ -39,17 +39,16 @@ export interface UsageRecord {
   used: number;
 }
 
-export type CreateOutcome = { ok: true; id: number } | { ok: false; reason: 'open' | 'missing_plan' };
-export type StateOutcome = 'updated' | 'not_found' | 'other_active';
+/**
+ * Farmer subscriptions: created 'désactivé' (pending) for 12 months; pending (never activated) or active blocks
+ * another one. Activation stamps the activation date and creates the per-index usage rows in the same
+ * transaction (SPEC §4); rows that exist are kept, so activating twice never resets a quota. Deactivation keeps
+ * them. Deleting takes the usage rows (CASCADE); produced images keep their history (subscription set to NULL).
+ */
+const farmerKind: SubscriptionKind<SubscriptionRecord> = {
+  table: farmerSubscriptions,
 
-/** Pending (never activated) or active: the farmer may not open another subscription meanwhile. */
-const isOpen = or(
-  eq(farmerSubscriptions.state, 'actif'),
-  and(eq(farmerSubscriptions.state, 'désactivé'), isNull(farmerSubscriptions.activatedAt)),
-);
-
-export function createSubscriptionsRepository(db: Db) {
-  const select = (where?: SQL) =>
+  records: (db: Db, where?: SQL) =>
     db
       .select({
         id: farmerSubscriptions.id,
@@ -73,91 +72,32 @@ export function createSubscriptionsRepository(db: Db) {
       .innerJoin(plans, eq(plans.id, farmerSubscriptions.planId))
       .innerJoin(users, eq(users.id, farmerSubscriptions.userId))
       .where(where)
-      .orderBy(desc(farmerSubscriptions.subscribedAt), desc(farmerSubscriptions.id));
+      .orderBy(desc(farmerSubscriptions.subscribedAt), desc(farmerSubscriptions.id)),
 
-  /** Serialises every subscription change of one farmer (the one-open-subscription rule is read-then-write). */
-  const lockUser = (tx: Tx, userId: number) =>
-    tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  /** Pending (never activated) or active. */
+  blocking: () =>
+    or(
+      eq(farmerSubscriptions.state, 'actif'),
+      and(eq(farmerSubscriptions.state, 'désactivé'), isNull(farmerSubscriptions.activatedAt)),
+    ),
 
+  async insert(tx, { userId, planId }) {
+    const [row] = await tx
+      .insert(farmerSubscriptions)
+      .values({ userId, planId, state: 'désactivé', durationMonths: 12 })
+      .returning({ id: farmerSubscriptions.id });
+    return row?.id;
+  },
+
+  async onActivate(tx, id) {
+    await tx.update(farmerSubscriptions).set({ activatedAt: new Date() }).where(eq(farmerSubscriptions.id, id));
+    await createUsageRows(tx, id);
+  },
+};
+
+export function createSubscriptionsRepository(db: Db) {
   return {
-    /** Newest first, so the first item is the current one (SPEC: the client reads the first item's etat). */
-    listByUser: (userId: number): Promise<SubscriptionRecord[]> => select(eq(farmerSubscriptions.userId, userId)),
-    listAll: (): Promise<SubscriptionRecord[]> => select(),
-
-    async findById(id: number): Promise<SubscriptionRecord | undefined> {
-      const [row] = await select(eq(farmerSubscriptions.id, id));
-      return row;
-    },
-
-    async create(userId: number, planId: number): Promise<CreateOutcome> {
-      try {
-        return await db.transaction(async (tx) => {
-          await lockUser(tx, userId);
-          const [open] = await tx
-            .select({ id: farmerSubscriptions.id })
-            .from(farmerSubscriptions)
-            .where(and(eq(farmerSubscriptions.userId, userId), isOpen))
-            .limit(1);
-          if (open) return { ok: false, reason: 'open' } as const;
-          const [row] = await tx
-            .insert(farmerSubscriptions)
-            .values({ userId, planId, state: 'désactivé', durationMonths: 12 })
-            .returning({ id: farmerSubscriptions.id });
-          if (!row) throw new Error('insert returned no row');
-          return { ok: true, id: row.id } as const;
-        });
-      } catch (error) {
-        if (hasSqlState(error, SQL_STATE.foreignKeyViolation)) return { ok: false, reason: 'missing_plan' };
-        throw error;
-      }
-    },
-
-    /**
-     * Activation and its usage rows commit together (SPEC §4); rows that exist are kept, so activating twice
-     * never resets a quota. Deactivation keeps the rows. A farmer has at most one active subscription.
-     */
-    async setState(id: number, state: SubscriptionState): Promise<StateOutcome> {
-      return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ userId: farmerSubscriptions.userId })
-          .from(farmerSubscriptions)
-          .where(eq(farmerSubscriptions.id, id))
-          .for('update');
-        if (!current) return 'not_found';
-        await lockUser(tx, current.userId);
-        if (state === 'actif') {
-          const [other] = await tx
-            .select({ id: farmerSubscriptions.id })
-            .from(farmerSubscriptions)
-            .where(
-              and(
-                eq(farmerSubscriptions.userId, current.userId),
-                eq(farmerSubscriptions.state, 'actif'),
-                ne(farmerSubscriptions.id, id),
-              ),
-            )
-            .limit(1);
-          if (other) return 'other_active';
-          await tx
-            .update(farmerSubscriptions)
-            .set({ state, activatedAt: new Date() })
-            .where(eq(farmerSubscriptions.id, id));
-          await createUsageRows(tx, id);
-        } else {
-          await tx.update(farmerSubscriptions).set({ state }).where(eq(farmerSubscriptions.id, id));
-        }
-        return 'updated';
-      });
-    },
-
-    /** Usage rows go with it (CASCADE); produced images keep their history (subscription set to NULL). */
-    async remove(id: number): Promise<boolean> {
-      const deleted = await db
-        .delete(farmerSubscriptions)
-        .where(eq(farmerSubscriptions.id, id))
-        .returning({ id: farmerSubscriptions.id });
-      return deleted.length > 0;
-    },
+    ...createSubscriptionStore(db, farmerKind),
 
     usage(subscriptionId: number): Promise<UsageRecord[]> {
       return db

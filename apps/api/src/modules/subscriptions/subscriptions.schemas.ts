@@ -1,5 +1,6 @@
 import { SUBSCRIPTION_STATES } from '@filaha/shared';
 import { z } from 'zod';
+import { planNameFields } from '../../core/plan-schemas.ts';
 
 /** SPEC §3 "AbonnementUser" and "AbonnementUserIndice usage", with the SPEC's field names. */
 export const Subscription = z.object({
@@ -13,11 +14,8 @@ export const Subscription = z.object({
   date_activation: z.string().nullable(),
   abonnement: z.object({
     id: z.number().int(),
-    nameAbonnement: z.string(),
-    /** '' when not translated yet (the French is shown). */
-    nameAbonnementAr: z.string(),
-    nameClient: z.string(),
-    nameClientAr: z.string(),
+    /** An Arabic name is '' when not translated yet (the French is shown). */
+    ...planNameFields,
     prices: z.string(),
   }),
 });

@@ -1,7 +1,8 @@
-import type { FarmerSubscriptionInput, SubscriptionState, UsageRowsInput } from '@filaha/shared';
+import type { FarmerSubscriptionInput, UsageRowsInput } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
-import { AppError, conflict, ForbiddenError, NotFoundError, unknownReference } from '../../core/errors.ts';
+import { AppError, ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import { READER_ROLES } from '../../core/roles.ts';
+import { createSubscriptionCommands } from '../../core/subscriptions/commands.ts';
 import { domainText } from '../../core/texts.ts';
 import { toSubscription, toSubscriptionWithUser, toUsage } from './subscriptions.presenter.ts';
 import type { SubscriptionsRepository } from './subscriptions.repository.ts';
@@ -14,6 +15,15 @@ const isReader = (ctx: AuthedCtx) => READER_ROLES.has(ctx.actor.role);
  * a farmer only ever reads their own subscriptions and usage, and only subscribes themself.
  */
 export function createSubscriptionsService(repo: SubscriptionsRepository) {
+  const commands = createSubscriptionCommands({
+    store: repo,
+    present: toSubscription,
+    answerKey: 'abonnementUser',
+    planField: 'abn_id',
+    text: domainText,
+    textKeys: { created: 'subscriptionCreated', updated: 'subscriptionUpdated', deleted: 'subscriptionDeleted' },
+  });
+
   /** The subscription if the caller may read it; someone else's answers 404 so its existence is not told. */
   async function readable(ctx: AuthedCtx, id: number) {
     const subscription = await repo.findById(id);
@@ -34,28 +44,11 @@ export function createSubscriptionsService(repo: SubscriptionsRepository) {
     /** For the caller only: désactivé, 12 months, today; the client's user_id may only repeat the caller's. */
     async subscribe({ ctx, input }: { ctx: AuthedCtx; input: FarmerSubscriptionInput }) {
       if (input.user_id !== undefined && input.user_id !== ctx.actor.id) throw new ForbiddenError();
-      const outcome = await repo.create(ctx.actor.id, input.abn_id);
-      if (!outcome.ok) {
-        throw outcome.reason === 'open' ? conflict('subscription_open', 'abn_id') : unknownReference('abn_id');
-      }
-      const created = await repo.findById(outcome.id);
-      if (!created) throw new NotFoundError();
-      return { message: domainText('subscriptionCreated', ctx.lang), abonnementUser: toSubscription(created) };
+      return commands.subscribe(ctx, input.abn_id);
     },
 
-    async setState({ ctx, id, etat }: { ctx: AuthedCtx; id: number; etat: SubscriptionState }) {
-      const outcome = await repo.setState(id, etat);
-      if (outcome === 'not_found') throw new NotFoundError();
-      if (outcome === 'other_active') throw conflict('other_active', 'etat');
-      const updated = await repo.findById(id);
-      if (!updated) throw new NotFoundError();
-      return { message: domainText('subscriptionUpdated', ctx.lang), abonnementUser: toSubscription(updated) };
-    },
-
-    async remove({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {
-      if (!(await repo.remove(id))) throw new NotFoundError();
-      return { message: domainText('subscriptionDeleted', ctx.lang) };
-    },
+    setState: commands.setState,
+    remove: commands.remove,
 
     async remaining({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<Usage[]> {
       await readable(ctx, id);
