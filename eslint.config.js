@@ -92,8 +92,11 @@ const REPOSITORY = '(?:[^/]+/)*(?:[^/]*\\.)?repository(?:\\.[cm]?[jt]sx?)?$';
 const REPOSITORY_EXCEPTIONS = {
   // The users service checks role ids against the roles table (no roles service/index exports that yet).
   'apps/api/src/modules/users/users.service.ts': ['../roles/roles.repository.ts'],
-  // Sign-up and sign-in read users and roles directly (no users/roles module index exists yet).
+  // The users module's wiring builds the roles repository the users service checks role ids with.
+  'apps/api/src/modules/users/index.ts': ['../roles/roles.repository.ts'],
+  // Sign-up and sign-in read users and roles directly (the users and roles modules export no service for that).
   'apps/api/src/modules/auth/auth.service.ts': ['../roles/roles.repository.ts', '../users/users.repository.ts'],
+  'apps/api/src/modules/auth/index.ts': ['../roles/roles.repository.ts', '../users/users.repository.ts'],
   'apps/api/src/modules/auth/password-reset.service.ts': ['../users/users.repository.ts'],
   // The farmer's index configuration lists their parcels without the parcels service's caller checks.
   'apps/api/src/modules/indices/index.ts': ['../parcels/parcels.repository.ts'],

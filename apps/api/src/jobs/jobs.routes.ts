@@ -1,5 +1,7 @@
 import { catalogPolls, desc, sql, type Database } from '@filaha/db';
 import { JOB_QUEUES, JobsOverview, type FailedJob, type JobCounts, type JobQueue } from '@filaha/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../core/errors.ts';
@@ -167,3 +169,18 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
     },
   );
 };
+
+/** The jobs page as a module of /api: the routes above, on `app.jobs` (jobs/plugin.ts) and the database. */
+const jobsAdmin: FastifyPluginAsync = async (app) => {
+  await app.register(jobsRoutes, {
+    database: app.database,
+    jobs: app.jobs,
+    schedule: app.config.jobs.pollSchedule,
+  });
+};
+
+export const jobsModule = fp(jobsAdmin, {
+  name: 'jobs',
+  dependencies: ['platform', 'auth', 'filaha-jobs'],
+  encapsulate: true,
+});

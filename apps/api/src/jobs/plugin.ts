@@ -1,7 +1,5 @@
-import type { Database } from '@filaha/db';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.ts';
 import { createImagery, imageryOptionsFromConfig } from '../modules/images/imagery.ts';
 import { createJobRuntime, type JobRuntime } from './runtime.ts';
 
@@ -15,9 +13,10 @@ declare module 'fastify' {
 /**
  * Decorates `app.jobs`. When this process runs jobs (WORKERS > 0 — always the case of the embedded default), the
  * queue starts once the app is ready (after listen, or the first inject) and stops gracefully on close, before
- * the database is closed by its owner.
+ * the database is closed by its owner. Built from what `platform` decorates (database, config, mailer).
  */
-const plugin: FastifyPluginAsync<{ database: Database; config: Config }> = async (app, { database, config }) => {
+const plugin: FastifyPluginAsync = async (app) => {
+  const { database, config } = app;
   // Its own engine (and COG tile cache): the jobs' reads never evict the tiles of interactive requests.
   const imagery = createImagery({
     ...imageryOptionsFromConfig(config),
@@ -39,4 +38,4 @@ const plugin: FastifyPluginAsync<{ database: Database; config: Config }> = async
   });
 };
 
-export const jobsPlugin = fp(plugin, { name: 'filaha-jobs' });
+export const jobsPlugin = fp(plugin, { name: 'filaha-jobs', dependencies: ['platform'] });

@@ -18,7 +18,8 @@ import type { AlertRuleConfig } from '@filaha/shared';
 import type { Mailer } from '../../lib/mailer.ts';
 import { seriesBasis } from '../images/images.series.ts';
 import { composeAlertEmail } from './alerts.email.ts';
-import { dropFires, emailWanted, partialDropFires, rulesOf, settingsOf, waterStressFires } from './alerts.rules.ts';
+import { rulesOf, settingsOf } from './alerts.repository.ts';
+import { dropFires, emailWanted, partialDropFires, waterStressFires } from './alerts.rules.ts';
 
 /**
  * The work the job queue runs for alerts (issue 15 §3): evaluate a parcel's rules for one acquisition from the

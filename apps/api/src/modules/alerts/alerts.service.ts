@@ -9,7 +9,7 @@ import {
 import { alertRules, alerts, alertSettings, and, count, desc, eq, isNull, parcels, sql, type Db } from '@filaha/db';
 import type { AuthedCtx } from '../../context.ts';
 import { NotFoundError } from '../../core/errors.ts';
-import { rulesOf, settingsOf } from './alerts.rules.ts';
+import { rulesOf, settingsOf } from './alerts.repository.ts';
 
 const STAFF = ['Admin', 'Manager'];
 

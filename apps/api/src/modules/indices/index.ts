@@ -1,5 +1,5 @@
-import type { Db } from '@filaha/db';
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { createParcelsRepository } from '../parcels/parcels.repository.ts';
 import { createAssignmentsRepository } from './assignments.repository.ts';
 import { createAssignmentsService } from './assignments.service.ts';
@@ -11,7 +11,8 @@ import { legendsRoutes } from './legends.routes.ts';
 import { createLegendsService } from './legends.service.ts';
 
 /** Indices, legends, plan ↔ index assignments and the farmer's index config, wired with one registration. */
-export const indicesModule: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+const indices: FastifyPluginAsync = async (app) => {
+  const { db } = app.database;
   await app.register(indicesRoutes, {
     indices: createIndicesService(createIndicesRepository(db), createParcelsRepository(db)),
   });
@@ -20,3 +21,5 @@ export const indicesModule: FastifyPluginAsync<{ db: Db }> = async (app, { db })
     assignments: createAssignmentsService(createAssignmentsRepository(db)),
   });
 };
+
+export const indicesModule = fp(indices, { name: 'indices', dependencies: ['platform', 'auth'], encapsulate: true });

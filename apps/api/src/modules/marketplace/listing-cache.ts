@@ -1,4 +1,13 @@
-import { marketplaceListingVersion, sql, type Db } from '@filaha/db';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { createPublicationsRepository } from './publications.repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The marketplace's listing pages, kept per value of the listing change counter. */
+    listingCache: ListingCache;
+  }
+}
 
 /**
  * Listing pages of the marketplace, kept in memory per value of the database's listing change counter
@@ -114,12 +123,17 @@ export function createListingCache({ readVersion, maxChars = 8 * 1024 * 1024 }: 
   };
 }
 
-/** The counter of migration 0006 as text (bigint), or null when the row is missing. */
-export function listingVersionReader(db: Db): () => Promise<string | null> {
-  return async () => {
-    const [row] = await db
-      .select({ version: sql<string>`${marketplaceListingVersion.version}::text` })
-      .from(marketplaceListingVersion);
-    return row?.version ?? null;
-  };
-}
+/**
+ * Decorates `listingCache` on the scope it is registered in (/api, before the modules) and, there, touches it
+ * after every successful write: any write this process has just done may concern the marketplace listing, so its
+ * cache re-reads the change counter before the next page (onSend: before the writer can send its next request).
+ */
+const listingCache: FastifyPluginAsync = async (app) => {
+  const cache = createListingCache({ readVersion: createPublicationsRepository(app.database.db).listingVersion });
+  app.decorate('listingCache', cache);
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.touch();
+  });
+};
+
+export const listingCachePlugin = fp(listingCache, { name: 'listing-cache', dependencies: ['platform'] });

@@ -3,6 +3,7 @@ import {
   asc,
   eq,
   inArray,
+  marketplaceListingVersion,
   publicationByIdStatement,
   publicationCountStatement,
   publicationImages,
@@ -64,6 +65,13 @@ export function createPublicationsRepository(db: Db) {
   }
 
   return {
+    /** The listing change counter of migration 0006 as text (bigint), or null when the row is missing. */
+    async listingVersion(): Promise<string | null> {
+      const [row] = await db
+        .select({ version: sql<string>`${marketplaceListingVersion.version}::text` })
+        .from(marketplaceListingVersion);
+      return row?.version ?? null;
+    },
     findById: async (id: number): Promise<PublicationRow | undefined> => (await rows(publicationByIdStatement(id)))[0],
     listByOwner: (userId: number) => rows(publicationsByOwnerStatement(userId)),
     list: (filters: PublicationListFilters) => rows(publicationListStatement(filters)),

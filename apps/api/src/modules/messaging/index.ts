@@ -1,6 +1,6 @@
-import type { Database } from '@filaha/db';
 import { SOCIAL_LIMITS } from '@filaha/shared';
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { createBlocksRepository } from './blocks.repository.ts';
 import { EventHub } from './event-stream.ts';
 import { createLiveEvents } from './live-events.ts';
@@ -10,9 +10,6 @@ import { createMessagingService, toMessage } from './messaging.service.ts';
 import { StreamTickets } from './stream-tickets.ts';
 
 export interface MessagingModuleOptions {
-  database: Database;
-  /** The JWT secret, which also signs stream tickets (any process of the deployment can verify them). */
-  secret: string;
   /** Heartbeat period of the event stream (default SOCIAL_LIMITS.heartbeatMs). */
   heartbeatMs?: number;
 }
@@ -20,10 +17,11 @@ export interface MessagingModuleOptions {
 /**
  * Messaging: repository → service → routes, plus the streams this process holds and the live events that
  * reach them from any process (LISTEN/NOTIFY on PostgreSQL). Open streams are ended before the server closes,
- * otherwise `close()` would wait for them forever.
+ * otherwise `close()` would wait for them forever. Stream tickets are signed with the server secret (any process
+ * of the deployment can verify them).
  */
-export const messagingModule: FastifyPluginAsync<MessagingModuleOptions> = async (app, options) => {
-  const { database, secret, heartbeatMs } = options;
+const messaging: FastifyPluginAsync<MessagingModuleOptions> = async (app, { heartbeatMs }) => {
+  const { database, secret } = app;
   const repo = createMessagingRepository(database.db);
   const hub = new EventHub(SOCIAL_LIMITS.streamsPerUser);
   const live = createLiveEvents({
@@ -47,3 +45,9 @@ export const messagingModule: FastifyPluginAsync<MessagingModuleOptions> = async
     heartbeatMs: heartbeatMs ?? SOCIAL_LIMITS.heartbeatMs,
   });
 };
+
+export const messagingModule = fp(messaging, {
+  name: 'messaging',
+  dependencies: ['platform', 'auth'],
+  encapsulate: true,
+});

@@ -1,12 +1,11 @@
 import { resolve } from 'node:path';
-import type { Db } from '@filaha/db';
 import { DEMO_CATALOG_PATH } from '@filaha/imagery';
 import { ServicePricesInput } from '@filaha/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { authedCtxOf } from '../../context.ts';
-import { createSettingsRepository, type StoredServicePrices } from './settings.repository.ts';
+import type { SettingsRepository, StoredServicePrices } from './settings.repository.ts';
 
 const Prices = z.object({ soil: z.number().int().nullable(), other: z.number().int().nullable() });
 type Prices = z.infer<typeof Prices>;
@@ -74,8 +73,10 @@ export function publicSettingsOf(
  * GET /api/settings/public: what any visitor may know about this deployment (contact details, service prices,
  * demo imagery). GET / PUT / DELETE /api/settings/service-prices: the service prices in the back office (Admin).
  */
-export const settingsRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db }> = async (app, { config, db }) => {
-  const settings = createSettingsRepository(db);
+export const settingsRoutes: FastifyPluginAsyncZod<{ config: Config; settings: SettingsRepository }> = async (
+  app,
+  { config, settings },
+) => {
   const admin = { onRequest: app.requireRole('Admin') };
   const secured = { tags: ['settings'], security: [{ bearer: [] }] };
 

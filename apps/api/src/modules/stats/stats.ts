@@ -1,8 +1,6 @@
-import { sql, type Db } from '@filaha/db';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ALGIERS_TIME_ZONE } from '../../core/time.ts';
+import type { StatsRepository } from './stats.repository.ts';
 
 export const RequestsPerMonthQuery = z.object({
   months: z.coerce
@@ -41,15 +39,14 @@ export function lastMonths(count: number, now = new Date()): string[] {
  * for an image already produced is answered from that row and not charged), so the months count those rows by
  * their creation time. Rows go with a deleted parcel or account, and so do their requests here.
  */
-export async function requestsPerMonth(db: Db, months: number, now = new Date()): Promise<RequestsPerMonth> {
+export async function requestsPerMonth(
+  repo: StatsRepository,
+  months: number,
+  now = new Date(),
+): Promise<RequestsPerMonth> {
   const labels = lastMonths(months, now);
-  const result = await db.execute<{ month: string; code: string; name: string; count: number }>(sql`
-    SELECT to_char(r.created_at AT TIME ZONE ${ALGIERS_TIME_ZONE}, 'YYYY-MM') AS month, i.code, i.name, count(*)::int AS count
-    FROM index_results r JOIN indices i ON i.id = r.index_id
-    WHERE to_char(r.created_at AT TIME ZONE ${ALGIERS_TIME_ZONE}, 'YYYY-MM') >= ${labels[0]!}
-    GROUP BY 1, 2, 3`);
   const byIndex = new Map<string, { code: string; name: string; counts: number[] }>();
-  for (const row of result.rows) {
+  for (const row of await repo.requestCountsSince(labels[0]!)) {
     const at = labels.indexOf(row.month);
     if (at === -1) continue;
     const entry = byIndex.get(row.code) ?? { code: row.code, name: row.name, counts: labels.map(() => 0) };
@@ -59,24 +56,3 @@ export async function requestsPerMonth(db: Db, months: number, now = new Date())
   const series = [...byIndex.values()].sort((a, b) => a.code.localeCompare(b.code));
   return { months: labels, series };
 }
-
-const routes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    '/stats/requests-per-month',
-    {
-      onRequest: app.requireRole('Admin', 'Manager'),
-      schema: {
-        tags: ['stats'],
-        security: [{ bearer: [] }],
-        querystring: RequestsPerMonthQuery,
-        response: { 200: RequestsPerMonth },
-      },
-    },
-    (request) => requestsPerMonth(db, request.query.months),
-  );
-};
-
-/** Figures for the manager's dashboard that no list route gives. */
-export const statsModule: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  await app.register(routes, { db });
-};

@@ -1,6 +1,5 @@
-import type { Database } from '@filaha/db';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Config } from '../../config.ts';
+import fp from 'fastify-plugin';
 import { createImagery, imageryOptionsFromConfig, type Imagery } from './imagery.ts';
 import { changeRoutes, createChangeService } from './images.change.ts';
 import { createChangeRepository } from './images.change.repository.ts';
@@ -12,40 +11,38 @@ import { seriesRoutes } from './images.series.ts';
 import { createImagesService } from './images.service.ts';
 
 export interface ImagesModuleOptions {
-  database: Database;
-  config: Pick<Config, 'stacApiUrl' | 'stacCatalogPath'> &
-    Partial<Pick<Config, 'stacCollections' | 'minValidFraction' | 'cloudBufferM' | 'seriesDailyLimit'>>;
   /** Replaces the engine built from config (tests with short timeouts). */
   imagery?: Imagery;
 }
 
 /**
  * POST /images/{indexName}, GET /images/latest-acquisition and /images/latest-clear. The imagery catalog (and
- * its COG tile cache) is created here once per app.
- * Needs `app.storage` (lib/storage/plugin.ts) registered before it in the same scope.
+ * its COG tile cache) is created here once per app, from `app.config`. Results go to `app.storage`
+ * (lib/storage/plugin.ts, registered before it in the same scope).
  */
-export const imagesModule: FastifyPluginAsync<ImagesModuleOptions> = async (app, options) => {
-  if (!app.hasDecorator('storage')) throw new Error('images module: register storagePlugin before it');
+const images: FastifyPluginAsync<ImagesModuleOptions> = async (app, options) => {
+  const { config } = app;
+  const { db } = app.database;
   const imagery =
     options.imagery ??
     createImagery({
-      ...imageryOptionsFromConfig(options.config),
+      ...imageryOptionsFromConfig(config),
       warn: (message) => app.log.warn({ module: 'imagery' }, message),
     });
-  const repo = createImagesRepository(options.database.db);
+  const repo = createImagesRepository(db);
   const coverage = createCatalogCoverage(imagery.catalog);
-  const images = createImagesService({
+  const service = createImagesService({
     repo,
     imagery,
     storage: app.storage,
     coverage,
   });
-  await app.register(imagesRoutes, { images });
+  await app.register(imagesRoutes, { images: service });
   // Change between two dates: charged like an image, once per acquisition pair (change_results, 0013).
   const change = createChangeService({
     repo,
-    changes: createChangeRepository(options.database.db),
-    images,
+    changes: createChangeRepository(db),
+    images: service,
     imagery,
     storage: app.storage,
   });
@@ -56,9 +53,15 @@ export const imagesModule: FastifyPluginAsync<ImagesModuleOptions> = async (app,
   await app.register(latestImageRoutes, { repo, imagery });
   // Season curves: stored per parcel × index × acquisition, included in the subscription (fair use per day).
   await app.register(seriesRoutes, {
-    db: options.database.db,
+    db,
     repo,
     imagery,
-    dailyLimit: options.config.seriesDailyLimit ?? 200,
+    dailyLimit: config.seriesDailyLimit,
   });
 };
+
+export const imagesModule = fp(images, {
+  name: 'images',
+  dependencies: ['platform', 'auth', 'storage'],
+  encapsulate: true,
+});
