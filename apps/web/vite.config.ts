@@ -35,7 +35,7 @@ const AREA_SHELL_MODULES =
  * the other farm pages stay in their own chunks, loaded when used.
  */
 const FARM_PAGE_MODULES =
-  /[\\/](?:src[\\/]features[\\/](?:farm[\\/](?!ParcelPage|HistoryPage|HistoryChart|SeasonChart)[^\\/]+|farm[\\/]map[\\/](?:FarmMapFrame|LazyFarmMap|mapConfig)\.tsx?|demo[\\/]DemoImageryNote\.tsx)|packages[\\/]imagery[\\/]src[\\/]output[\\/]values-grid\.ts)$/;
+  /[\\/](?:src[\\/]features[\\/](?:farm[\\/](?!FarmMapPage|ParcelPage|HistoryPage|HistoryChart|SeasonChart)[^\\/]+|farm[\\/]map[\\/](?:FarmMapFrame|LazyFarmMap|mapConfig)\.tsx?|demo[\\/]DemoImageryNote\.tsx)|packages[\\/]imagery[\\/]src[\\/]output[\\/]values-grid\.ts)$/;
 
 /** Small shared pieces of forms and lists (banners, fields, dialogs, messages, wilayas, money): one chunk. */
 const SHARED_UI_MODULES =
