@@ -202,6 +202,7 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: optionalText.pipe(z.email('expected an e-mail address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').max(128).optional()),
   DEMO_DATA: optionalText.pipe(booleanText.optional()),
+  CONTRACT_CHECKS: optionalText.pipe(booleanText.optional()),
   SMTP_URL: optionalText.pipe(urlWith(['smtp:', 'smtps:']).optional()),
   MAIL_FROM: z.string().trim().min(3).default('Filaha <no-reply@filaha.local>'),
   PUBLIC_URL: optionalText.pipe(urlWith(['http:', 'https:']).optional()),
@@ -294,6 +295,11 @@ export interface Config {
   webDist: string;
   mapTileHosts: string[];
   logLevel: LogLevel;
+  /**
+   * CONTRACT_CHECKS: an error code a route's contract does not declare answers 500 and is logged (tests and
+   * development turn it on; packages/shared/src/contracts).
+   */
+  contractChecks: boolean;
   trustProxy: boolean | number | string[];
   /** The general per-address limit on /api; sign-in style limits are fixed in plugins/security.ts. */
   rateLimit: { max: number; windowMs: number };
@@ -404,6 +410,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     webDist: e.WEB_DIST === undefined ? resolve(REPO_ROOT, 'apps/web/dist') : absolute(e.WEB_DIST, cwd),
     mapTileHosts: [...DEFAULT_MAP_TILE_HOSTS, ...(e.MAP_TILE_HOSTS ?? [])],
     logLevel: e.LOG_LEVEL,
+    contractChecks: e.CONTRACT_CHECKS ?? false,
     trustProxy: e.TRUST_PROXY ?? false,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: 60_000 },
     storageSweepIntervalSeconds: e.STORAGE_SWEEP_INTERVAL === undefined ? 3600 : e.STORAGE_SWEEP_INTERVAL,

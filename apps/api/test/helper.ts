@@ -42,6 +42,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     WEB_DIST: join(dataDir, 'no-web-build'),
     // No background jobs unless a test asks (apps/api/src/jobs/*.test.ts): they would compute for every parcel.
     WORKERS: '0',
+    // A route answering an error code its contract does not declare fails the test with a 500.
+    CONTRACT_CHECKS: 'true',
     ...env,
   });
   const database = await getTestDb();

@@ -1,3 +1,4 @@
+import type { RouteData, RouteKey } from '@filaha/shared/contracts';
 import { vi } from 'vitest';
 
 export interface Call {
@@ -29,12 +30,56 @@ export function stubApi(routes: Record<string, Handler>) {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const call = { method, url, headers, body };
     calls.push(call);
-    const handler = routes[`${method} ${url.split('?')[0]}`];
+    const handler = findHandler(routes, method, url.split('?')[0]!);
     return handler ? handler(call) : json(404, { code: 'NOT_FOUND', message: 'not stubbed' });
   });
   vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('XMLHttpRequest', fakeXhr(fetchMock));
   return { calls, fetchMock };
+}
+
+/** The handler of `METHOD /api/path`: its exact entry, else an entry whose `:name` segments match any segment. */
+function findHandler(routes: Record<string, Handler>, method: string, path: string): Handler | undefined {
+  const exact = routes[`${method} ${path}`];
+  if (exact) return exact;
+  const segments = path.split('/');
+  for (const [key, handler] of Object.entries(routes)) {
+    const [keyMethod, pattern = ''] = key.split(' ');
+    const parts = pattern.split('/');
+    if (keyMethod !== method || parts.length !== segments.length) continue;
+    if (parts.every((part, i) => part === segments[i] || (part.startsWith(':') && segments[i] !== ''))) return handler;
+  }
+  return undefined;
+}
+
+/** A stubbed success answer whose body is typed by the route's contract. */
+export interface Reply<T> {
+  status: number;
+  body: T;
+}
+export const reply = <T>(status: number, body: T): Reply<T> => ({ status, body });
+
+type Answer<T> = Reply<T> | Response;
+
+/** Stubs named by contract route keys (`'GET /parcelle/:id'`): a success answer must have the contract's shape. */
+export type ContractStubs = {
+  [K in RouteKey]?: (call: Call) => Answer<RouteData<K>> | Promise<Answer<RouteData<K>>>;
+};
+
+/**
+ * stubApi with routes named by their contract keys and answers typed by the contracts (the client checks them at
+ * run time too); `raw` takes entries in stubApi's form for what is no contract route (a file, a failure).
+ */
+export function stubContracts(stubs: ContractStubs, raw: Record<string, Handler> = {}) {
+  const routes: Record<string, Handler> = { ...raw };
+  for (const [key, stub] of Object.entries(stubs) as Array<[string, (call: Call) => unknown]>) {
+    const [method, pattern] = key.split(' ');
+    routes[`${method} /api${pattern}`] = async (call) => {
+      const answer = (await stub(call)) as Answer<unknown>;
+      return answer instanceof Response ? answer : json(answer.status, answer.body);
+    };
+  }
+  return stubApi(routes);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
+import { contractMismatches } from '../src/lib/client.ts';
 import { queryClient } from '../src/lib/queries.ts';
 
 // Lazy routes and locale chunks load through dynamic imports: on a loaded 2-core CI machine they can take
@@ -39,4 +40,7 @@ afterEach(() => {
   queryClient.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  // A stubbed answer the route's contract does not allow fails the test, even where the screen swallowed it.
+  const met = contractMismatches.splice(0);
+  if (met.length > 0) throw new Error(met.map((m) => m.message).join('\n'));
 });

@@ -1,4 +1,5 @@
 import type { ApiError, ApiIssue, ErrorCode } from '@filaha/shared';
+import { routeErrors } from '@filaha/shared/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -81,9 +82,21 @@ function sendDetailed(request: FastifyRequest, reply: FastifyReply, error: Detai
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * With CONTRACT_CHECKS on (tests, development), a code the route's contract does not declare is a defect of the
+ * contract or of the route: it answers 500 and is logged, so the test that met it fails and names it.
+ */
+function undeclared(request: FastifyRequest, code: ErrorCode): boolean {
+  const contract = request.routeOptions.config.contract;
+  if (!contract || !request.server.config.contractChecks || routeErrors(contract).has(code)) return false;
+  request.log.error({ code, route: `${contract.method} ${contract.path}` }, 'error code not in the route contract');
+  return true;
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
-  if (error instanceof DetailedError) return sendDetailed(request, reply, error);
-  const mapped = mapError(error);
+  let mapped = mapError(error);
+  if (mapped.status < 500 && undeclared(request, mapped.code)) mapped = { status: 500, code: 'INTERNAL' };
+  else if (error instanceof DetailedError) return sendDetailed(request, reply, error);
   if (mapped.status >= 500) {
     // The client gets only the stable code; the details stay in the log.
     request.log.error({ err: error }, 'request failed');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Parcel } from '../parcels/parcels.schemas.ts';
+import { Parcel } from '@filaha/shared/contracts';
 
 /** SPEC §3 "Legende", "Indice (admin)", "Indices config", "AbonnementIndice", with the SPEC's field names. */
 export const Legend = z.object({

@@ -1,5 +1,5 @@
 import type { ParcelRecord } from './parcels.repository.ts';
-import type { Parcel } from './parcels.schemas.ts';
+import type { Parcel } from '@filaha/shared/contracts';
 
 const M2_PER_HA = 10_000;
 

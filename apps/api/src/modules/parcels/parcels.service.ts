@@ -5,7 +5,7 @@ import { FARMER_ROLE, READER_ROLES } from '../../core/roles.ts';
 import { domainText } from '../../core/texts.ts';
 import { toParcel } from './parcels.presenter.ts';
 import type { GeometryCheck, ParcelsRepository } from './parcels.repository.ts';
-import type { Parcel } from './parcels.schemas.ts';
+import type { Parcel } from '@filaha/shared/contracts';
 
 const M2_PER_HA = 10_000;
 

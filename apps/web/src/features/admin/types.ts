@@ -1,3 +1,4 @@
+import type { RouteData } from '@filaha/shared/contracts';
 import type { PolygonInput, SubscriptionState } from '@filaha/shared';
 
 /** Answer rows of the admin routes (apps/api/README.md), with the SPEC's field names. */
@@ -96,19 +97,8 @@ export interface Assignment {
   indiceName: string;
 }
 
-export interface Parcel {
-  id: number;
-  identifiantU: string;
-  userId: number;
-  bWS: number;
-  bWN: number;
-  bES: number;
-  bEN: number;
-  geom: PolygonInput;
-  areaHa: number;
-  culture?: string | null;
-  createdAt?: string;
-}
+/** GET /api/parcelle (packages/shared/src/contracts/parcels.ts). */
+export type Parcel = RouteData<'GET /parcelle/:id'>;
 
 export interface SellerPlan {
   id: number;

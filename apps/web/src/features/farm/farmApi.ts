@@ -1,7 +1,9 @@
 import { LIMITS } from '@filaha/shared';
+import type { RouteData } from '@filaha/shared/contracts';
 import { currentLang } from '../../i18n/languages.ts';
 import { API_BASE, ApiFailure, api } from '../../lib/api.ts';
 import { ApiAnswerError, getJson, unwrap } from '../../lib/queries.ts';
+import { call } from '../../lib/client.ts';
 import { getToken } from '../../lib/storage.ts';
 import type { LegendEntry } from './legend.ts';
 
@@ -22,17 +24,8 @@ export interface Recommendation {
   fr: string;
 }
 
-export interface Parcel {
-  id: number;
-  identifiantU: string;
-  bWS: number;
-  bWN: number;
-  bES: number;
-  bEN: number;
-  geom: { type: 'Polygon'; coordinates: Array<Array<[number, number]>> };
-  culture?: string | null;
-  areaHa?: number;
-}
+/** A parcel as the API answers it (packages/shared/src/contracts/parcels.ts). */
+export type Parcel = RouteData<'GET /parcelle/:id'>;
 
 export interface IndexConfig {
   indiceId: number;
@@ -316,8 +309,11 @@ export const farmQueries = {
     queryKey: farmKeys.config(userId),
     queryFn: () => getJson<IndexConfig[]>(`/indice/${userId}/indices`),
   }),
-  parcels: { queryKey: farmKeys.parcels, queryFn: () => getJson<Parcel[]>('/parcelle') },
-  parcel: (id: number) => ({ queryKey: farmKeys.parcel(id), queryFn: () => getJson<Parcel>(`/parcelle/${id}`) }),
+  parcels: { queryKey: farmKeys.parcels, queryFn: () => call('GET /parcelle') },
+  parcel: (id: number) => ({
+    queryKey: farmKeys.parcel(id),
+    queryFn: () => call('GET /parcelle/:id', { params: { id } }),
+  }),
   indices: { queryKey: farmKeys.indices, queryFn: () => getJson<IndexInfo[]>('/indice') },
   index: (id: number) => ({ queryKey: farmKeys.index(id), queryFn: () => getJson<IndexInfo>(`/indice/${id}`) }),
   history: (parcelId: number, indexId: number) => ({

@@ -4,7 +4,9 @@ import type { GeneratedImage, IndexConfig, Parcel, SubscriptionRow } from './far
 /** Fixtures of the component tests, shaped as the API answers (apps/api/README.md). */
 export const PARCEL: Parcel = {
   id: 11,
+  parcelleId: 11,
   identifiantU: 'Vignoble',
+  userId: 7,
   bWS: 2.995,
   bWN: 3.001,
   bES: 36.595,
@@ -23,6 +25,7 @@ export const PARCEL: Parcel = {
   },
   culture: null,
   areaHa: 19.2,
+  createdAt: '2025-03-01T08:00:00.000Z',
 };
 
 const LEGEND = [

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { rectangleFromBounds, type PolygonInput } from '@filaha/shared';
-import { json, stubApi } from '../../../../test/fetch.ts';
+import { reply, stubApi, stubContracts } from '../../../../test/fetch.ts';
 import { i18n } from '../../../i18n/index.ts';
 import { renderAdmin } from '../testing.tsx';
 import { NewParcelForm } from './NewParcelForm.tsx';
@@ -28,7 +28,24 @@ function Harness({ onPreview }: { onPreview: (p: PolygonInput | null) => void })
 
 describe('new-parcel form', () => {
   it('builds a rectangle from the four manual bounds, shows its area in ha and sends it', async () => {
-    const { calls } = stubApi({ 'POST /api/parcelle': () => json(201, { message: 'ok' }) });
+    const rect = rectangleFromBounds({ bWS: 3, bWN: 3.01, bES: 36.5, bEN: 36.51 });
+    const saved = {
+      id: 5,
+      parcelleId: 5,
+      identifiantU: 'Verger',
+      userId: 42,
+      bWS: 3,
+      bWN: 3.01,
+      bES: 36.5,
+      bEN: 36.51,
+    };
+    const { calls } = stubContracts({
+      'POST /parcelle': () =>
+        reply(201, {
+          message: 'ok',
+          parcelle: { ...saved, geom: rect, culture: null, areaHa: 99.5, createdAt: '2025-03-01T08:00:00.000Z' },
+        }),
+    });
     await i18n.changeLanguage('fr');
     const previews: Array<PolygonInput | null> = [];
     const user = userEvent.setup();
@@ -37,7 +54,6 @@ describe('new-parcel form', () => {
     expect((screen.getByLabelText('Agriculteur') as HTMLSelectElement).disabled).toBe(true);
     const bounds = { bWS: '3', bWN: '3.01', bES: '36.5', bEN: '36.51' };
     for (const [k, v] of Object.entries(bounds)) await user.type(screen.getByLabelText(new RegExp(`^${k} —`)), v);
-    const rect = rectangleFromBounds({ bWS: 3, bWN: 3.01, bES: 36.5, bEN: 36.51 });
     expect(previews.at(-1)).toEqual(rect);
     expect(screen.getByTestId('parcel-area').textContent).toMatch(/^Surface : 99,\d+ ha$/);
     await user.click(screen.getByRole('button', { name: 'Ajouter la parcelle' }));

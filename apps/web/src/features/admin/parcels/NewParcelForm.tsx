@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ALGERIA_BBOX, PARCEL_AREA_HA, ParcelForm, rectangleFromBounds, type PolygonInput } from '@filaha/shared';
 import { controlClass, TextField } from '../../../components/ui/fields.tsx';
 import { useMessages } from '../../../lib/messages.ts';
-import { apiCalls } from '../../../lib/apiCalls.ts';
+import { call } from '../../../lib/client.ts';
 import { KEYS } from '../adminApi.ts';
 import type { UserRow } from '../types.ts';
 import { FormError } from '../../../components/ui/FormError.tsx';
@@ -108,7 +108,7 @@ export function NewParcelForm({
     preview !== null && !outside && coverage.data !== undefined && !insideCoverage(preview, coverage.data);
 
   const create = useAdminMutation({
-    mutationFn: (body: ParcelForm) => apiCalls.post('/parcelle', body),
+    mutationFn: (body: ParcelForm) => call('POST /parcelle', { body }),
     success: () => t('parcels.created'),
     invalidate: [KEYS.parcels],
     onSuccess: () => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PolygonInput } from '@filaha/shared';
 import { Loading } from '../../../components/ui/Loading.tsx';
 import { parseRole } from '../../../lib/roles.ts';
-import { apiCalls } from '../../../lib/apiCalls.ts';
+import { call } from '../../../lib/client.ts';
 import { KEYS } from '../adminApi.ts';
 import { usersQuery } from '../queries.ts';
 import type { Parcel, UserRow } from '../types.ts';
@@ -43,18 +43,18 @@ function ParcelsPageView() {
   const farmers = (users.data ?? []).filter((u) => parseRole(u.roleName) === 'User');
   const parcels = useQuery({
     queryKey: [...KEYS.parcels, selected?.id ?? 0],
-    queryFn: () => apiCalls.get<Parcel[]>(`/parcelle?userId=${selected?.id ?? 0}`),
+    queryFn: () => call('GET /parcelle', { query: { userId: selected?.id ?? 0 } }),
     enabled: selected !== null,
   });
   // Every parcel (staff see them all): the map opens where most of them are, else on the demo area.
   const allParcels = useQuery({
     queryKey: [...KEYS.parcels, 'all'],
-    queryFn: () => apiCalls.get<Parcel[]>('/parcelle'),
+    queryFn: () => call('GET /parcelle'),
   });
   const home = allParcels.isPending ? null : (densestArea(allParcels.data ?? []) ?? DEMO_BOX);
   const coverage = useQuery(coverageQuery);
   const remove = useAdminMutation({
-    mutationFn: (id: number) => apiCalls.delete(`/parcelle/${id}`),
+    mutationFn: (id: number) => call('DELETE /parcelle/:id', { params: { id } }),
     success: () => t('parcels.deleted'),
     invalidate: [KEYS.parcels],
     // SPEC §8 words this failure itself.

@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '../errors.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One API route as server and web both see it: the API registers its route from this object (apps/api
+ * core/contract-route.ts), OpenAPI is generated from its schemas, and the web's client (apps/web lib/client.ts)
+ * takes its types from it and, in development and tests, checks every answer against `responses`.
+ */
+export interface RouteContract {
+  readonly method: HttpMethod;
+  /** The SPEC's path under `/api`, parameters as `:name`. */
+  readonly path: string;
+  /** OpenAPI group. */
+  readonly tags: readonly string[];
+  /** Needs `Authorization: Bearer` (documented as the `bearer` scheme). */
+  readonly auth: boolean;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  readonly headers?: z.ZodType;
+  /** Content types other than JSON (multipart forms read part by part, without a body schema). */
+  readonly consumes?: readonly string[];
+  readonly description?: string;
+  /** Left out of the OpenAPI document. */
+  readonly hide?: boolean;
+  /** The answer's body by status, for every success status the route answers. */
+  readonly responses: { readonly [status: number]: z.ZodType };
+  /**
+   * The error codes the route may answer besides the ones every route of its kind may (see `implicitErrors`):
+   * the API refuses, in development and tests, to answer a code its route does not declare.
+   */
+  readonly errors: readonly ErrorCode[];
+}
+
+/** Declares a route; `const` keeps its method and path as literal types (they key the web's client). */
+export function route<const C extends RouteContract>(contract: C): C {
+  return contract;
+}
+
+/** Codes any route may answer by its shape: authentication, input validation, limits, failures. */
+export function implicitErrors(contract: RouteContract): readonly ErrorCode[] {
+  const codes: ErrorCode[] = ['INTERNAL', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA'];
+  if (contract.auth) codes.push('UNAUTHENTICATED', 'TOKEN_EXPIRED', 'BLOCKED');
+  if (contract.params || contract.query || contract.body || contract.headers || contract.consumes) {
+    codes.push('VALIDATION_FAILED');
+  }
+  if (contract.method !== 'GET') codes.push('IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS');
+  return codes;
+}
+
+/** Every code the route may answer: its own and the implicit ones. */
+export function routeErrors(contract: RouteContract): ReadonlySet<ErrorCode> {
+  return new Set([...contract.errors, ...implicitErrors(contract)]);
+}
+
+/** `GET /parcelle/:id`: how the web names a route. */
+export type RouteKeyOf<C> = C extends { method: infer M extends string; path: infer P extends string }
+  ? `${M} ${P}`
+  : never;
+
+export const routeKey = (contract: RouteContract): string => `${contract.method} ${contract.path}`;
+
+type Out<S> = S extends z.ZodType ? z.output<S> : never;
+type In<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** The body of a route's success answers (the union of its 2xx statuses). */
+export type ResponseOf<C extends RouteContract> = {
+  [S in keyof C['responses']]: S extends 200 | 201 | 202 | 204 ? Out<C['responses'][S]> : never;
+}[keyof C['responses']];
+
+type Part<K extends string, S> = [S] extends [z.ZodType]
+  ? object extends In<S>
+    ? { [P in K]?: In<S> }
+    : { [P in K]: In<S> }
+  : { [P in K]?: undefined };
+
+/** What the web sends: path parameters, query and body, each required when the route has a schema for it. */
+export type InputOf<C extends RouteContract> = Part<'params', C['params']> &
+  Part<'query', C['query']> &
+  Part<'body', C['body']>;

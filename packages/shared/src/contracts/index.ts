@@ -1,0 +1,35 @@
+import type { InputOf, ResponseOf, RouteContract, RouteKeyOf } from './contract.ts';
+import { parcelsContract } from './parcels.ts';
+
+export * from './contract.ts';
+export * from './common.ts';
+export * from './parcels.ts';
+
+/**
+ * Every route of the API by domain. The API registers each from here; the web names a route by its key
+ * (`'GET /parcelle/:id'`) and imports only types from this module, so zod stays out of its production bundle.
+ */
+export const API_CONTRACTS = {
+  parcels: parcelsContract,
+};
+
+type Domains = typeof API_CONTRACTS;
+type AnyRoute = { [D in keyof Domains]: Domains[D][keyof Domains[D]] }[keyof Domains];
+
+/** Route key → contract, e.g. `ApiRoutes['GET /parcelle/:id']`. */
+export type ApiRoutes = { [R in AnyRoute as RouteKeyOf<R>]: R };
+export type RouteKey = keyof ApiRoutes;
+/** The body of a route's success answer. */
+export type RouteData<K extends RouteKey> = ResponseOf<ApiRoutes[K]>;
+/** What the web sends to a route (params, query, body). */
+export type RouteInput<K extends RouteKey> = InputOf<ApiRoutes[K]>;
+
+/** Every contract, once. */
+export function allContracts(): RouteContract[] {
+  return Object.values(API_CONTRACTS).flatMap((domain) => Object.values(domain) as RouteContract[]);
+}
+
+/** The contract of a route key (the web's development check of answers). */
+export function contractOf(key: string): RouteContract | undefined {
+  return allContracts().find((c) => `${c.method} ${c.path}` === key);
+}
