@@ -1,0 +1,71 @@
+import type { RouteData } from '@filaha/shared/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, reply, stubApi, stubContracts } from '../../test/fetch.ts';
+import { call, ContractMismatch, contractMismatches, pathOf, request } from './client.ts';
+import { ApiAnswerError } from './queries.ts';
+
+const PARCEL: RouteData<'GET /parcelle/:id'> = {
+  id: 4,
+  parcelleId: 4,
+  identifiantU: 'Oliveraie',
+  userId: 9,
+  bWS: 3,
+  bWN: 3.01,
+  bES: 36.5,
+  bEN: 36.51,
+  geom: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [3, 36.5],
+        [3.01, 36.5],
+        [3.01, 36.51],
+        [3, 36.5],
+      ],
+    ],
+  },
+  culture: null,
+  areaHa: 99.5,
+  createdAt: '2025-03-01T08:00:00.000Z',
+};
+
+describe('the contract client', () => {
+  // The mismatches these tests provoke on purpose are theirs, not a failure of the test (test/setup.ts).
+  afterEach(() => void contractMismatches.splice(0));
+
+  it('fills path parameters and appends the defined query fields', () => {
+    expect(pathOf('/parcelle/:id', { params: { id: 12 } })).toBe('/parcelle/12');
+    expect(pathOf('/x/:a/:b', { params: { a: 'é/1', b: 2 } })).toBe('/x/%C3%A9%2F1/2');
+    expect(pathOf('/parcelle', { query: { userId: 3, other: undefined, empty: '' } })).toBe('/parcelle?userId=3');
+    expect(pathOf('/parcelle', {})).toBe('/parcelle');
+    expect(() => pathOf('/parcelle/:id', { params: {} })).toThrow(/missing :id/);
+  });
+
+  it('sends what the route needs and returns the answer the contract allows', async () => {
+    const { calls } = stubContracts({ 'GET /parcelle/:id': () => reply(200, PARCEL) });
+    expect(await call('GET /parcelle/:id', { params: { id: 4 } })).toEqual(PARCEL);
+    expect(calls[0]).toMatchObject({ method: 'GET', url: '/api/parcelle/4' });
+    expect(contractMismatches).toEqual([]);
+  });
+
+  it('refuses, in tests, an answer its contract does not allow, and names the route and the field', async () => {
+    stubApi({ 'GET /api/parcelle/4': () => json(200, { ...PARCEL, areaHa: '99,5' }) });
+    const failure = call('GET /parcelle/:id', { params: { id: 4 } });
+    await expect(failure).rejects.toBeInstanceOf(ContractMismatch);
+    await expect(failure).rejects.toThrow(/GET \/parcelle\/:id .*areaHa/);
+    expect(contractMismatches).toHaveLength(1);
+  });
+
+  it('refuses a success status the contract does not list', async () => {
+    stubApi({ 'POST /api/parcelle': () => json(200, { message: 'ok', parcelle: PARCEL }) });
+    await expect(request('POST /parcelle', { body: {} })).rejects.toThrow(/answered 200, a status/);
+  });
+
+  it('returns a 4xx as a value (request) or throws it as an ApiAnswerError (call), unchecked', async () => {
+    stubApi({ 'DELETE /api/parcelle/4': () => json(409, { code: 'IN_USE', message: 'used' }) });
+    const result = await request('DELETE /parcelle/:id', { params: { id: 4 } });
+    expect(result).toEqual({ ok: false, status: 409, error: { code: 'IN_USE', message: 'used' } });
+    await expect(call('DELETE /parcelle/:id', { params: { id: 4 } })).rejects.toBeInstanceOf(ApiAnswerError);
+    expect(contractMismatches).toEqual([]);
+  });
+});
