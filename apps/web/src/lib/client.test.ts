@@ -58,7 +58,9 @@ describe('the contract client', () => {
 
   it('refuses a success status the contract does not list', async () => {
     stubApi({ 'POST /api/parcelle': () => json(200, { message: 'ok', parcelle: PARCEL }) });
-    await expect(request('POST /parcelle', { body: {} })).rejects.toThrow(/answered 200, a status/);
+    await expect(request('POST /parcelle', { body: { identifiantU: 'Oliveraie' } })).rejects.toThrow(
+      /answered 200, a status/,
+    );
   });
 
   it('returns a 4xx as a value (request) or throws it as an ApiAnswerError (call), unchecked', async () => {
