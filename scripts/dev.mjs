@@ -8,6 +8,8 @@ const procs = [
   spawn('npx', ['tsx', 'watch', '--conditions=@filaha/source', 'apps/api/src/server.ts'], {
     cwd: root,
     stdio: 'inherit',
+    // A route answering an error code its contract does not declare answers 500 (docs/ARCHITECTURE.md).
+    env: { CONTRACT_CHECKS: 'true', ...process.env },
   }),
   spawn('npx', ['vite'], { cwd: `${root}apps/web`, stdio: 'inherit' }),
 ];
