@@ -1,4 +1,4 @@
-/** Roles that read everything the admin reads (the manager area is read-only, plus subscription toggles). */
-export const READER_ROLES = new Set(['Admin', 'Manager']);
-/** Farmers are role User (SPEC §6: "Farmers (agriculteur)"). */
-export const FARMER_ROLE = 'User';
+import type { RoleName } from '@filaha/shared';
+
+/** Farmers are role User (SPEC §6: "Farmers (agriculteur)"). Who may act on what: core/access.ts. */
+export const FARMER_ROLE = 'User' satisfies RoleName;

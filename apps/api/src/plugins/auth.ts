@@ -7,7 +7,7 @@ import type { TokenService } from '../lib/tokens.ts';
 /** The signed-in caller, as the database says now (not as the token said when it was issued). */
 export interface AuthUser {
   id: number;
-  role: string;
+  role: RoleName;
   roleId: number;
   /** Tokens must carry this version (claim `ver`); it goes up on every password change or reset. */
   tokenVersion?: number;

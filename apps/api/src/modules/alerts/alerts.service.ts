@@ -10,8 +10,7 @@ import { alertRules, alerts, alertSettings, and, count, desc, eq, isNull, parcel
 import type { AuthedCtx } from '../../context.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import { rulesOf, settingsOf } from './alerts.repository.ts';
-
-const STAFF = ['Admin', 'Manager'];
+import { requireAccess } from '../../core/access.ts';
 
 /** The notification centre, a parcel's rules and a user's e-mail settings (owner only; staff read rules). */
 export function createAlertsService(db: Db) {
@@ -28,8 +27,8 @@ export function createAlertsService(db: Db) {
       .select({ id: parcels.id, userId: parcels.userId })
       .from(parcels)
       .where(eq(parcels.id, parcelId));
-    const mayRead = parcel && (parcel.userId === ctx.actor.id || (!write && STAFF.includes(ctx.actor.role)));
-    if (!mayRead) throw new NotFoundError();
+    if (!parcel) throw new NotFoundError();
+    requireAccess(ctx, 'parcelAlerts', write ? 'write' : 'read', { ownerId: parcel.userId, hide: true });
     return parcel;
   }
 

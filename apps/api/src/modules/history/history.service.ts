@@ -1,10 +1,11 @@
 import { DEFAULT_MIN_VALID_FRACTION } from '@filaha/imagery';
 import type { AuthedCtx } from '../../context.ts';
-import { ForbiddenError, WordedError } from '../../core/errors.ts';
+import { WordedError } from '../../core/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import { downloadName, resultUrls } from '../images/result-files.ts';
 import type { HistoryRepository, HistoryRow } from './history.repository.ts';
 import type { HistoryItem, HistoryQuery } from './history.schemas.ts';
+import { requireAccess } from '../../core/access.ts';
 
 /** History is long-lived; one page of the newest is plenty for the history screen. */
 export const HISTORY_LIMIT = 200;
@@ -18,7 +19,7 @@ export function createHistoryService(
   /** The query's userId is never trusted: it must be the caller, except for an Admin. */
   function ownerOf(ctx: AuthedCtx, query: HistoryQuery): number {
     const userId = query.userId ?? ctx.actor.id;
-    if (userId !== ctx.actor.id && ctx.actor.role !== 'Admin') throw new ForbiddenError();
+    requireAccess(ctx, 'imageHistory', 'read', { ownerId: userId });
     return userId;
   }
 

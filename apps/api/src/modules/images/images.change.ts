@@ -13,6 +13,7 @@ import { IMAGE_ROLES } from './images.routes.ts';
 import { CHANGE_THRESHOLD_STEPS, ChangeAnswer, ChangeBody, IndexNameParams } from './images.schemas.ts';
 import { apiErrorOf, styleHash, type ImagesService } from './images.service.ts';
 import { CONTENT_TYPES, SIGNED_URL_TTL_SECONDS } from './result-files.ts';
+import { requireAccess } from '../../core/access.ts';
 
 /** Object-key prefix of change maps (listed in lib/storage/references.ts for the orphan sweep). */
 export const CHANGE_KEY_PREFIX = 'change-results/';
@@ -216,7 +217,8 @@ export function createChangeService({ repo, changes, images, imagery, storage }:
       if (input.indice_id !== undefined && input.indice_id !== index.id)
         throw ValidationError.field('indice_id', 'validation.indexMismatch');
       const parcel = await repo.findParcel(input.parcelle_id);
-      if (!parcel || parcel.userId !== ctx.actor.id) throw new NotFoundError();
+      if (!parcel) throw new NotFoundError();
+      requireAccess(ctx, 'parcelImagery', 'write', { ownerId: parcel.userId, hide: true });
       const quota = await images.quotaFor(ctx.actor.id, index.id);
 
       const legend = await repo.legend(index.id);

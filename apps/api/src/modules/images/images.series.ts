@@ -15,6 +15,7 @@ import { authedCtxOf as authed } from '../../context.ts';
 import { AppError, NotFoundError } from '../../core/errors.ts';
 import type { Imagery } from './imagery.ts';
 import type { ImagesRepository } from './images.repository.ts';
+import { hasRoleAccess, requireAccess } from '../../core/access.ts';
 
 /**
  * GET /parcelle/{id}/series: the season curve of a parcel for one index (issue 15 §1). Each acquisition is
@@ -217,8 +218,9 @@ export const seriesRoutes: FastifyPluginAsyncZod<SeriesRouteOptions> = async (ap
       const { from, to } = request.query;
       const index = findIndex(request.query.index)!;
       const parcel = await repo.findParcel(id);
-      const staff = (STAFF as readonly string[]).includes(actor.role);
-      if (!parcel || (!staff && parcel.userId !== actor.id)) throw new NotFoundError();
+      if (!parcel) throw new NotFoundError();
+      requireAccess({ actor }, 'parcelImagery', 'read', { ownerId: parcel.userId, hide: true });
+      const staff = hasRoleAccess({ actor }, 'parcelImagery', 'read');
       if (!staff) {
         const record = await repo.findIndex(index.code);
         if (!record) throw new AppError('INDEX_NOT_IN_PLAN');

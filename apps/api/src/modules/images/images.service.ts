@@ -27,6 +27,7 @@ import {
   storedPngSize,
   storeResultFiles,
 } from './result-files.ts';
+import { requireAccess } from '../../core/access.ts';
 
 export interface ImagesServiceDeps {
   repo: ImagesRepository;
@@ -236,7 +237,8 @@ export function createImagesService({ repo, imagery, storage, coverage }: Images
       }
       const parcel = await repo.findParcel(input.parcelle_id);
       // Someone else's parcel answers exactly like a missing one: no hint that it exists.
-      if (!parcel || parcel.userId !== ctx.actor.id) throw new NotFoundError();
+      if (!parcel) throw new NotFoundError();
+      requireAccess(ctx, 'parcelImagery', 'write', { ownerId: parcel.userId, hide: true });
       const quota = await quotaFor(ctx.actor.id, index.id);
 
       const legend = await repo.legend(index.id);

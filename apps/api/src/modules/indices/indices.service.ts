@@ -8,8 +8,8 @@ import {
 import { defaultLegendRows } from '@filaha/db';
 import { findIndex } from '@filaha/imagery';
 import type { AuthedCtx, Ctx } from '../../context.ts';
-import { AppError, conflict, ForbiddenError, inUse, NotFoundError, ValidationError } from '../../core/errors.ts';
-import { READER_ROLES } from '../../core/roles.ts';
+import { AppError, conflict, inUse, NotFoundError, ValidationError } from '../../core/errors.ts';
+import { requireAccess } from '../../core/access.ts';
 import { toParcel } from '../parcels/parcels.presenter.ts';
 import type { ParcelsRepository } from '../parcels/parcels.repository.ts';
 import { domainText } from '../../core/texts.ts';
@@ -104,7 +104,7 @@ export function createIndicesService(repo: IndicesRepository, parcels: ParcelsRe
      * and the farmer's parcels. No subscription → SUBSCRIPTION_REQUIRED; none active → SUBSCRIPTION_INACTIVE.
      */
     async config({ ctx, userId }: { ctx: AuthedCtx; userId: number }): Promise<IndexConfig[]> {
-      if (userId !== ctx.actor.id && !READER_ROLES.has(ctx.actor.role)) throw new ForbiddenError();
+      requireAccess(ctx, 'farmConfig', 'read', { ownerId: userId });
       const subscriptions = await repo.subscriptionsOf(userId);
       if (subscriptions.length === 0) throw new AppError('SUBSCRIPTION_REQUIRED');
       const active = subscriptions.find((s) => s.state === 'actif');

@@ -8,7 +8,7 @@ import {
 } from '@filaha/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthedCtx, Ctx } from '../../context.ts';
-import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
+import { AppError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import { marketplaceText } from '../../core/texts.ts';
 import type { ProcessedPhoto } from './photos.ts';
@@ -16,6 +16,7 @@ import { parseFields, tooManyImages } from './publication-form.ts';
 import { IMAGE_KEY_PREFIX, toPublication } from './publications.presenter.ts';
 import type { PostRefusal, PublicationFields, PublicationsRepository, StoredPhoto } from './publications.repository.ts';
 import type { Publication, PublicationPage } from './publications.schemas.ts';
+import { requireAccess } from '../../core/access.ts';
 
 export interface PublicationsServiceDeps {
   repo: PublicationsRepository;
@@ -114,7 +115,7 @@ export function createPublicationsService({ repo, storage, log }: PublicationsSe
   async function owned(ctx: AuthedCtx, id: number, adminMay: boolean) {
     const row = await repo.findById(id);
     if (!row) throw new NotFoundError();
-    if (row.userId !== ctx.actor.id && !(adminMay && ctx.actor.role === 'Admin')) throw new ForbiddenError();
+    requireAccess(ctx, 'publication', adminMay ? 'delete' : 'write', { ownerId: row.userId });
     return row;
   }
 

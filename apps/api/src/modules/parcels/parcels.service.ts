@@ -1,7 +1,8 @@
 import { ALGERIA_BBOX, PARCEL_AREA_HA, PARCEL_MESSAGES, type ParcelInput } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
-import { AppError, ForbiddenError, NotFoundError, unknownReference, ValidationError } from '../../core/errors.ts';
-import { FARMER_ROLE, READER_ROLES } from '../../core/roles.ts';
+import { AppError, NotFoundError, unknownReference, ValidationError } from '../../core/errors.ts';
+import { hasRoleAccess, requireAccess } from '../../core/access.ts';
+import { FARMER_ROLE } from '../../core/roles.ts';
 import { domainText } from '../../core/texts.ts';
 import { toParcel } from './parcels.presenter.ts';
 import type { GeometryCheck, ParcelsRepository } from './parcels.repository.ts';
@@ -31,7 +32,6 @@ export function geometryProblem(check: GeometryCheck | undefined): AppError | un
   return undefined;
 }
 
-const isReader = (ctx: AuthedCtx) => READER_ROLES.has(ctx.actor.role);
 const isFarmer = (ctx: AuthedCtx) => ctx.actor.role === FARMER_ROLE;
 
 /** Parcels: a farmer sees and manages only their own; Admin and Manager read all; Admin creates for anyone. */
@@ -39,14 +39,15 @@ export function createParcelsService(repo: ParcelsRepository) {
   /** The parcel if the caller may see it; someone else's answers 404 (its existence is not told). */
   async function visible(ctx: AuthedCtx, id: number) {
     const parcel = await repo.findById(id);
-    if (!parcel || (parcel.userId !== ctx.actor.id && !isReader(ctx))) throw new NotFoundError();
+    if (!parcel) throw new NotFoundError();
+    requireAccess(ctx, 'parcel', 'read', { ownerId: parcel.userId, hide: true });
     return parcel;
   }
 
   /** Whose parcel this is: the farmer themself, or the farmer an admin names. */
   async function ownerFor(ctx: AuthedCtx, requested: number | undefined): Promise<number> {
     if (isFarmer(ctx)) {
-      if (requested !== undefined && requested !== ctx.actor.id) throw new ForbiddenError();
+      requireAccess(ctx, 'parcel', 'write', { ownerId: requested ?? ctx.actor.id });
       return ctx.actor.id;
     }
     if (requested === undefined) throw ValidationError.field('userId', PARCEL_MESSAGES.requiredFields);
@@ -58,8 +59,8 @@ export function createParcelsService(repo: ParcelsRepository) {
 
   return {
     async list({ ctx, userId }: { ctx: AuthedCtx; userId?: number }): Promise<Parcel[]> {
-      if (!isReader(ctx)) {
-        if (userId !== undefined && userId !== ctx.actor.id) throw new ForbiddenError();
+      if (!hasRoleAccess(ctx, 'parcel', 'read')) {
+        requireAccess(ctx, 'parcel', 'read', { ownerId: userId ?? ctx.actor.id });
         return (await repo.list(ctx.actor.id)).map(toParcel);
       }
       return (await repo.list(userId)).map(toParcel);
@@ -87,8 +88,8 @@ export function createParcelsService(repo: ParcelsRepository) {
 
     async remove({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {
       const parcel = await repo.findById(id);
-      const mayDelete = parcel && (parcel.userId === ctx.actor.id || ctx.actor.role === 'Admin');
-      if (!parcel || !mayDelete) throw new NotFoundError();
+      if (!parcel) throw new NotFoundError();
+      requireAccess(ctx, 'parcel', 'delete', { ownerId: parcel.userId, hide: true });
       if (!(await repo.remove(id))) throw new NotFoundError();
       return { message: domainText('parcelDeleted', ctx.lang) };
     },

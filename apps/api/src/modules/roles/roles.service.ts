@@ -1,7 +1,8 @@
 import type { AuthedCtx } from '../../context.ts';
-import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
+import { NotFoundError } from '../../core/errors.ts';
 import type { RolesRepository, SellerRoleRecord } from './roles.repository.ts';
 import type { SellerRoleItem } from './roles.schemas.ts';
+import { requireAccess } from '../../core/access.ts';
 
 const toSellerRole = (r: SellerRoleRecord): SellerRoleItem => ({ id: r.id, roleName: r.nameFr, roleNameAr: r.nameAr });
 
@@ -21,8 +22,7 @@ export function createRolesService(roles: RolesRepository) {
     },
 
     async userSellerRole({ ctx, userId }: { ctx: AuthedCtx; userId: number }) {
-      const allowed = ctx.actor.id === userId || ctx.actor.role === 'Admin' || ctx.actor.role === 'Manager';
-      if (!allowed) throw new ForbiddenError();
+      requireAccess(ctx, 'sellerRole', 'read', { ownerId: userId });
       const sellerRole = await roles.findSellerRoleOfUser(userId);
       if (!sellerRole) throw new NotFoundError();
       return { sellerRole: toSellerRole(sellerRole) };

@@ -1,14 +1,12 @@
 import type { FarmerSubscriptionInput, UsageRowsInput } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
-import { AppError, ForbiddenError, NotFoundError } from '../../core/errors.ts';
-import { READER_ROLES } from '../../core/roles.ts';
+import { AppError, NotFoundError } from '../../core/errors.ts';
+import { requireAccess } from '../../core/access.ts';
 import { createSubscriptionCommands } from '../../core/subscriptions/commands.ts';
 import { domainText } from '../../core/texts.ts';
 import { toSubscription, toSubscriptionWithUser, toUsage } from './subscriptions.presenter.ts';
 import type { SubscriptionsRepository } from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionWithUser, Usage } from './subscriptions.schemas.ts';
-
-const isReader = (ctx: AuthedCtx) => READER_ROLES.has(ctx.actor.role);
 
 /**
  * Farmer subscriptions and their per-index usage. Route guards fix the roles; this service adds ownership:
@@ -27,13 +25,14 @@ export function createSubscriptionsService(repo: SubscriptionsRepository) {
   /** The subscription if the caller may read it; someone else's answers 404 so its existence is not told. */
   async function readable(ctx: AuthedCtx, id: number) {
     const subscription = await repo.findById(id);
-    if (!subscription || (subscription.userId !== ctx.actor.id && !isReader(ctx))) throw new NotFoundError();
+    if (!subscription) throw new NotFoundError();
+    requireAccess(ctx, 'subscription', 'read', { ownerId: subscription.userId, hide: true });
     return subscription;
   }
 
   return {
     async statusOf({ ctx, userId }: { ctx: AuthedCtx; userId: number }): Promise<Subscription[]> {
-      if (userId !== ctx.actor.id && !isReader(ctx)) throw new ForbiddenError();
+      requireAccess(ctx, 'subscription', 'read', { ownerId: userId });
       return (await repo.listByUser(userId)).map(toSubscription);
     },
 
@@ -43,7 +42,7 @@ export function createSubscriptionsService(repo: SubscriptionsRepository) {
 
     /** For the caller only: désactivé, 12 months, today; the client's user_id may only repeat the caller's. */
     async subscribe({ ctx, input }: { ctx: AuthedCtx; input: FarmerSubscriptionInput }) {
-      if (input.user_id !== undefined && input.user_id !== ctx.actor.id) throw new ForbiddenError();
+      requireAccess(ctx, 'subscription', 'write', { ownerId: input.user_id ?? ctx.actor.id });
       return commands.subscribe(ctx, input.abn_id);
     },
 

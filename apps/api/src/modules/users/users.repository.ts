@@ -1,6 +1,7 @@
 import { asc, eq, roles, sql, userSellerRoles, users, wilayas, type Db } from '@filaha/db';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { SQL_STATE, hasSqlState, isReferencedError } from '../../lib/sql-state.ts';
+import { toRoleName } from '../../core/access.ts';
 
 export interface UserRecord {
   id: number;
@@ -81,7 +82,7 @@ export function createUsersRepository(db: Db) {
         .from(users)
         .innerJoin(roles, eq(roles.id, users.roleId))
         .where(eq(users.id, id));
-      return row;
+      return row && { ...row, role: toRoleName(row.role) };
     },
 
     async findById(id: number): Promise<UserRecord | undefined> {

@@ -6,12 +6,9 @@ import type { RolesRepository } from '../roles/roles.repository.ts';
 import { toListItem, toProfile, toPublicUser } from './users.presenter.ts';
 import type { UsersRepository } from './users.repository.ts';
 import type { Profile, PublicUser, UserListItem } from './users.schemas.ts';
-
-/** Roles that may read any user's full profile and the user list (the manager area is read-only). */
-const READERS = new Set(['Admin', 'Manager']);
+import { mayAccess, requireAccess } from '../../core/access.ts';
 
 const isSelf = (ctx: AuthedCtx, id: number) => ctx.actor.id === id;
-const isAdmin = (ctx: AuthedCtx) => ctx.actor.role === 'Admin';
 
 export function createUsersService(users: UsersRepository, roles: RolesRepository) {
   async function mustFind(id: number) {
@@ -32,11 +29,11 @@ export function createUsersService(users: UsersRepository, roles: RolesRepositor
     /** Self, admin and manager see the profile; any other signed-in user sees only the public name. */
     async get({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<Profile | PublicUser> {
       const user = await mustFind(id);
-      return isSelf(ctx, id) || READERS.has(ctx.actor.role) ? toProfile(user) : toPublicUser(user);
+      return mayAccess(ctx, 'user', 'read', id) ? toProfile(user) : toPublicUser(user);
     },
 
     async list({ ctx }: { ctx: AuthedCtx }): Promise<UserListItem[]> {
-      if (!READERS.has(ctx.actor.role)) throw new ForbiddenError();
+      requireAccess(ctx, 'userList', 'read');
       return (await users.list()).map(toListItem);
     },
 
@@ -50,12 +47,13 @@ export function createUsersService(users: UsersRepository, roles: RolesRepositor
       id: number;
       input: UpdateUserInput;
     }): Promise<{ message: string; user: Profile }> {
-      if (!isSelf(ctx, id) && !isAdmin(ctx)) throw new ForbiddenError();
+      requireAccess(ctx, 'user', 'write', { ownerId: id });
       const current = await mustFind(id);
       const newRoleId = input.role_id;
       const roleChange = newRoleId !== undefined && newRoleId !== current.roleId;
       if (roleChange) {
-        if (!isAdmin(ctx) || isSelf(ctx, id)) throw new ForbiddenError();
+        requireAccess(ctx, 'userRole', 'write');
+        if (isSelf(ctx, id)) throw new ForbiddenError();
         if (!(await roles.findRole(newRoleId))) throw ValidationError.field('role_id', 'validation.role');
       }
       await users.update(id, {
@@ -68,7 +66,7 @@ export function createUsersService(users: UsersRepository, roles: RolesRepositor
     },
 
     async remove({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {
-      if (!isAdmin(ctx)) throw new ForbiddenError();
+      requireAccess(ctx, 'user', 'delete');
       // An admin never deletes their own account (the last admin must not lock everyone out): a stable code.
       if (isSelf(ctx, id)) throw new AppError('SELF_DELETE');
       const outcome = await users.remove(id);
