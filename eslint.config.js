@@ -163,4 +163,23 @@ export default tseslint.config(
   ...webBoundary,
   ...imageryBoundary,
   ...moduleBoundary,
+  // (d) The web takes only types from the route contracts: their zod schemas stay out of the production bundle
+  // (lib/client.ts loads them lazily in development and tests; docs/ARCHITECTURE.md "Route contracts").
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@filaha/shared/contracts',
+              allowTypeImports: true,
+              message: 'apps/web imports only types from the route contracts (import type), never their zod schemas.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
