@@ -39,13 +39,19 @@ export function route<const C extends RouteContract>(contract: C): C {
   return contract;
 }
 
-/** Codes any route may answer by its shape: authentication, input validation, limits, failures. */
+/**
+ * Codes any route may answer by its shape: authentication, limits, failures, and input refused before any schema
+ * (the API's input guard refuses U+0000 in any path, query or body with VALIDATION_FAILED, on every route).
+ */
 export function implicitErrors(contract: RouteContract): readonly ErrorCode[] {
-  const codes: ErrorCode[] = ['INTERNAL', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA'];
+  const codes: ErrorCode[] = [
+    'INTERNAL',
+    'RATE_LIMITED',
+    'PAYLOAD_TOO_LARGE',
+    'UNSUPPORTED_MEDIA',
+    'VALIDATION_FAILED',
+  ];
   if (contract.auth) codes.push('UNAUTHENTICATED', 'TOKEN_EXPIRED', 'BLOCKED');
-  if (contract.params || contract.query || contract.body || contract.headers || contract.consumes) {
-    codes.push('VALIDATION_FAILED');
-  }
   if (contract.method !== 'GET') codes.push('IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS');
   return codes;
 }
