@@ -72,7 +72,7 @@ function api(overrides: Record<string, Parameters<typeof stubApi>[0][string]> = 
     'GET /api/conversations/11/messages': () => json(200, { items: [message(1, 5, 'Bonjour')], hasMore: false }),
     'POST /api/conversations/11/read': () => json(200, { marked: 1, unreadCount: 0 }),
     'GET /api/conversations/unread-count': () => json(200, { count: 0 }),
-    'POST /api/conversations/stream-ticket': () => json(201, { ticket: 'tk-1', expiresIn: 60 }),
+    'POST /api/conversations/stream-ticket': () => json(200, { ticket: 'tk-1', expiresIn: 60 }),
     ...overrides,
   });
 }
@@ -181,7 +181,7 @@ describe('live stream', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       let n = 0;
-      api({ 'POST /api/conversations/stream-ticket': () => json(201, { ticket: `tk-${++n}`, expiresIn: 60 }) });
+      api({ 'POST /api/conversations/stream-ticket': () => json(200, { ticket: `tk-${++n}`, expiresIn: 60 }) });
       renderPart(<Live />);
       await waitFor(() => expect(FakeEventSource.last?.url).toContain('tk-1'));
       const first = FakeEventSource.last!;
