@@ -1,9 +1,19 @@
 import type { InputOf, ResponseOf, RouteContract, RouteKeyOf } from './contract.ts';
 import { parcelsContract } from './parcels.ts';
+import { marketplaceContract } from './marketplace.ts';
+import { stockContract } from './stock.ts';
+import { networkContract } from './network.ts';
+import { servicesContract } from './services.ts';
+import { messagingContract } from './messaging.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
 export * from './parcels.ts';
+export * from './marketplace.ts';
+export * from './stock.ts';
+export * from './network.ts';
+export * from './services.ts';
+export * from './messaging.ts';
 
 /**
  * Every route of the API by domain. The API registers each from here; the web names a route by its key
@@ -11,6 +21,11 @@ export * from './parcels.ts';
  */
 export const API_CONTRACTS = {
   parcels: parcelsContract,
+  marketplace: marketplaceContract,
+  stock: stockContract,
+  network: networkContract,
+  services: servicesContract,
+  messaging: messagingContract,
 };
 
 type Domains = typeof API_CONTRACTS;

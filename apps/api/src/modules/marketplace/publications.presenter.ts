@@ -1,5 +1,5 @@
 import type { PublicationRow } from '@filaha/db';
-import type { Publication } from './publications.schemas.ts';
+import type { Publication } from '@filaha/shared/contracts';
 
 /** Where the API serves publication photos (public, cached for a year: keys are never reused). */
 export const IMAGE_ROUTE = '/api/publications/images/';

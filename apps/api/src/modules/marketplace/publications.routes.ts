@@ -1,17 +1,9 @@
-import { PublicationListQuery } from '@filaha/shared';
+import { marketplaceContract as contract } from '@filaha/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authedCtxOf as authed, ctxOf } from '../../context.ts';
+import { fromContract } from '../../core/contract-route.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import { readPublicationForm } from './publication-form.ts';
-import {
-  IdParams,
-  ImageParams,
-  MessageAnswer,
-  Publication,
-  PublicationAnswer,
-  PublicationPage,
-} from './publications.schemas.ts';
 import type { PublicationsService } from './publications.service.ts';
 import type { ListingCache } from './listing-cache.ts';
 
@@ -35,86 +27,69 @@ export const publicationsRoutes: FastifyPluginAsyncZod<{
   service: PublicationsService;
   listingCache: ListingCache;
 }> = async (app, { service, listingCache }) => {
-  const tags = ['publications'];
-  const secured = { tags, security: [{ bearer: [] }] };
-  // Multipart routes have no body schema: the form is read part by part and validated in the service.
-  const multipartConsumes = ['multipart/form-data', 'application/json'];
-
-  app.post(
-    '/publications/add',
-    {
-      onRequest: app.requireRole('Seller', 'User'),
-      schema: { ...secured, consumes: multipartConsumes, response: { 201: PublicationAnswer } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(contract.add),
+    onRequest: app.requireRole('Seller', 'User'),
+    handler: async (request, reply) => {
       const ctx = authed(request);
       const form = await readPublicationForm(request);
       return reply.code(201).send(await service.create({ ctx, fields: form.fields, photos: form.photos }));
     },
-  );
+  });
 
-  app.put(
-    '/publications/update/:id',
-    {
-      onRequest: app.authenticate,
-      schema: { ...secured, consumes: multipartConsumes, params: IdParams, response: { 200: PublicationAnswer } },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(contract.update),
+    onRequest: app.authenticate,
+    handler: async (request) => {
       const ctx = authed(request);
       const form = await readPublicationForm(request);
       return service.update({ ctx, id: request.params.id, fields: form.fields, photos: form.photos });
     },
-  );
+  });
 
-  app.delete(
-    '/publications/delete/:id',
-    { onRequest: app.authenticate, schema: { ...secured, params: IdParams, response: { 200: MessageAnswer } } },
-    (request) => service.remove({ ctx: authed(request), id: request.params.id }),
-  );
+  app.route({
+    ...fromContract(contract.remove),
+    onRequest: app.authenticate,
+    handler: (request) => service.remove({ ctx: authed(request), id: request.params.id }),
+  });
 
-  app.get('/publications/one/:id', { schema: { tags, params: IdParams, response: { 200: Publication } } }, (request) =>
-    service.one({ ctx: ctxOf(request), id: request.params.id }),
-  );
+  app.route({
+    ...fromContract(contract.one),
+    handler: (request) => service.one({ ctx: ctxOf(request), id: request.params.id }),
+  });
 
-  app.get(
-    '/publications/my-publications',
-    {
-      onRequest: app.authenticate,
-      schema: { ...secured, response: { 200: z.array(Publication), 205: z.undefined() } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(contract.mine),
+    onRequest: app.authenticate,
+    handler: async (request, reply) => {
       const mine = await service.mine({ ctx: authed(request) });
       // SPEC §7: 205 means "none" to the earlier client; it has no body.
       if (mine.length === 0) return reply.code(205).send(undefined);
       return mine;
     },
-  );
+  });
 
-  app.get(
-    '/publications/all',
-    {
-      schema: {
-        tags,
-        querystring: PublicationListQuery,
-        response: { 200: z.union([z.array(Publication), PublicationPage]) },
-      },
-    },
+  app.route({
+    ...fromContract(contract.all),
     // The answer depends on the query only (not on the caller or the language): pages are cached as JSON text
     // per value of the database's listing change counter (listing-cache.ts), so a string is sent as is.
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const body = await listingCache.get(listingKey(request.query), async () =>
         JSON.stringify(await service.list({ ctx: ctxOf(request), query: request.query })),
       );
-      // Fastify sends a string with a JSON content type unchanged (no second serialisation); the schema above
+      // Fastify sends a string with a JSON content type unchanged (no second serialisation); the schema
       // still documents the shape, which the service's typed result guarantees.
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
-  );
+  });
 
-  app.get(
-    '/publications/images/:name',
-    { schema: { tags, params: ImageParams, hide: true } },
-    async (request, reply) => {
+  // The answer is the image's bytes, not JSON: registered without the contract's response schema.
+  const image = fromContract(contract.image);
+  const { response: _bytes, ...imageSchema } = image.schema;
+  app.route({
+    ...image,
+    schema: imageSchema,
+    handler: async (request, reply) => {
       const object = await service.image(request.params.name);
       if (!object) throw new NotFoundError();
       return reply
@@ -123,5 +98,5 @@ export const publicationsRoutes: FastifyPluginAsyncZod<{
         .header('cache-control', IMAGE_CACHE)
         .send(object.body);
     },
-  );
+  });
 };

@@ -15,7 +15,7 @@ import type { ProcessedPhoto } from './photos.ts';
 import { parseFields, tooManyImages } from './publication-form.ts';
 import { IMAGE_KEY_PREFIX, toPublication } from './publications.presenter.ts';
 import type { PostRefusal, PublicationFields, PublicationsRepository, StoredPhoto } from './publications.repository.ts';
-import type { Publication, PublicationPage } from './publications.schemas.ts';
+import type { Publication, PublicationPage } from '@filaha/shared/contracts';
 import { requireAccess } from '../../core/access.ts';
 
 export interface PublicationsServiceDeps {

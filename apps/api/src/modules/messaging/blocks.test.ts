@@ -2,7 +2,7 @@ import { eq, messages } from '@filaha/db';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { codeOf, issuesOf, kit, type Caller } from '../plans/test-kit.ts';
-import type { Conversation, Message } from './messaging.schemas.ts';
+import type { Conversation, ConversationMessage as Message } from '@filaha/shared/contracts';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
 const k = kit(t);

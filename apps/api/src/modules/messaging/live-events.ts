@@ -3,7 +3,7 @@ import { listenOnPostgres, notify, type Database, type PostgresListener } from '
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { EventHub } from './event-stream.ts';
-import type { Message } from './messaging.schemas.ts';
+import type { ConversationMessage as Message } from '@filaha/shared/contracts';
 
 /** What the messaging service announces; each goes to every open stream of `users`, in any API process. */
 export type LiveEvent =

@@ -4,7 +4,7 @@ import { AppError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { BlocksRepository } from './blocks.repository.ts';
 import type { LiveEvents } from './live-events.ts';
 import type { ConversationRow, MessageRecord, MessagingRepository } from './messaging.repository.ts';
-import type { Conversation, Message } from './messaging.schemas.ts';
+import type { Conversation, ConversationMessage as Message } from '@filaha/shared/contracts';
 
 const iso = (value: string | Date): string => new Date(value).toISOString();
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, json, TEST_JWT_SECRET, type TestApp } from '../../../test/helper.ts';
 import { SseReader } from '../../../test/sse.ts';
 import { EventHub, openEventStream } from './event-stream.ts';
-import type { Conversation, Message } from './messaging.schemas.ts';
+import type { Conversation, ConversationMessage as Message } from '@filaha/shared/contracts';
 import { StreamTickets } from './stream-tickets.ts';
 
 describe('GET /api/conversations/stream (real server on 127.0.0.1)', () => {

@@ -2,7 +2,7 @@ import type { NetworkFilter, SuggestionQuery, SuggestionReason } from '@filaha/s
 import type { AuthedCtx } from '../../context.ts';
 import { NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { NetworkRepository, SuggestionRow } from './network.repository.ts';
-import type { Suggestion } from './network.schemas.ts';
+import type { Suggestion } from '@filaha/shared/contracts';
 import { distancesFrom, neighboursOf } from './wilaya-geo.ts';
 
 /**

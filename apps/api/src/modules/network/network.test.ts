@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, TEST_JWT_SECRET } from '../../../test/helper.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import type { Suggestion } from './network.schemas.ts';
+import type { Suggestion } from '@filaha/shared/contracts';
 
 /**
  * Suggestions range over every account, so these tests run on their own fresh database (other test files of

@@ -1,11 +1,10 @@
-import { ServiceRequestInput } from '@filaha/shared';
+import { servicesContract as contract } from '@filaha/shared/contracts';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ctxOf } from '../../context.ts';
+import { fromContract } from '../../core/contract-route.ts';
 import { RateLimitedError } from '../../core/errors.ts';
-import { ServiceRequest, ServiceRequestCreated } from './service-requests.schemas.ts';
 import type { ServiceRequestsService } from './service-requests.service.ts';
 
 /** A visitor's form must not become a spam channel: a few requests per address and hour is plenty. */
@@ -15,7 +14,6 @@ export const serviceRequestsRoutes: FastifyPluginAsyncZod<{ serviceRequests: Ser
   app,
   { serviceRequests },
 ) => {
-  const tags = ['services'];
   // createRateLimit (not rateLimit): the general /api limit has already run for this request, and
   // rateLimit() hooks run only once per request.
   const limiter = app.createRateLimit({
@@ -33,22 +31,16 @@ export const serviceRequestsRoutes: FastifyPluginAsyncZod<{ serviceRequests: Ser
     if (request.headers.authorization) await app.authenticate.call(this, request, reply);
   };
 
-  app.post(
-    '/service-requests',
-    {
-      onRequest: [limit, optionalAuth],
-      schema: { tags, body: ServiceRequestInput, response: { 201: ServiceRequestCreated } },
-    },
-    async (request, reply) =>
+  app.route({
+    ...fromContract(contract.create),
+    onRequest: [limit, optionalAuth],
+    handler: async (request, reply) =>
       reply.code(201).send(await serviceRequests.create({ ctx: ctxOf(request), input: request.body })),
-  );
+  });
 
-  app.get(
-    '/service-requests',
-    {
-      onRequest: app.requireRole('Admin', 'Manager'),
-      schema: { tags, security: [{ bearer: [] }], response: { 200: z.array(ServiceRequest) } },
-    },
-    () => serviceRequests.list(),
-  );
+  app.route({
+    ...fromContract(contract.list),
+    onRequest: app.requireRole('Admin', 'Manager'),
+    handler: () => serviceRequests.list(),
+  });
 };

@@ -2,7 +2,7 @@ import type { ServiceKey, ServiceRequestInput } from '@filaha/shared';
 import type { Ctx } from '../../context.ts';
 import { domainText } from '../../core/texts.ts';
 import type { ServiceRequestRecord, ServiceRequestsRepository } from './service-requests.repository.ts';
-import type { ServiceRequest } from './service-requests.schemas.ts';
+import type { ServiceRequest } from '@filaha/shared/contracts';
 
 function toServiceRequest(r: ServiceRequestRecord): ServiceRequest {
   return {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { codeOf } from '../plans/test-kit.ts';
-import type { StockMovement } from './stock.schemas.ts';
+import type { StockMovement } from '@filaha/shared/contracts';
 import { stockKit } from './stock.test-support.ts';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '1000000' });

@@ -1,23 +1,8 @@
-import {
-  StockExportQuery,
-  StockItemInput,
-  StockMovementInput,
-  StockMovementListQuery,
-  StockPeriodQuery,
-} from '@filaha/shared';
+import { stockContract as contract } from '@filaha/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authedCtxOf as authed } from '../../context.ts';
+import { fromContract } from '../../core/contract-route.ts';
 import { pickLanguage } from '../../i18n/language.ts';
-import {
-  DeleteItemQuery,
-  IdParams,
-  ItemDeleted,
-  MovementDeleted,
-  StockItem,
-  StockMovement,
-  StockSummary,
-} from './stock.schemas.ts';
 import type { StockService } from './stock.service.ts';
 
 /**
@@ -25,66 +10,66 @@ import type { StockService } from './stock.service.ts';
  * touches another account's items, whatever the role.
  */
 export const stockRoutes: FastifyPluginAsyncZod<{ service: StockService }> = async (app, { service }) => {
-  const guard = { onRequest: app.requireRole('User', 'Seller') };
-  const secured = { tags: ['stock'], security: [{ bearer: [] }] };
+  const onRequest = app.requireRole('User', 'Seller');
 
-  app.get('/stock/items', { ...guard, schema: { ...secured, response: { 200: z.array(StockItem) } } }, (request) =>
-    service.items(authed(request)),
-  );
+  app.route({
+    ...fromContract(contract.items),
+    onRequest,
+    handler: (request) => service.items(authed(request)),
+  });
 
-  app.post(
-    '/stock/items',
-    { ...guard, schema: { ...secured, body: StockItemInput, response: { 201: StockItem } } },
-    async (request, reply) => reply.code(201).send(await service.createItem(authed(request), request.body)),
-  );
+  app.route({
+    ...fromContract(contract.createItem),
+    onRequest,
+    handler: async (request, reply) => reply.code(201).send(await service.createItem(authed(request), request.body)),
+  });
 
-  app.put(
-    '/stock/items/:id',
-    { ...guard, schema: { ...secured, params: IdParams, body: StockItemInput, response: { 200: StockItem } } },
-    (request) => service.updateItem(authed(request), request.params.id, request.body),
-  );
+  app.route({
+    ...fromContract(contract.updateItem),
+    onRequest,
+    handler: (request) => service.updateItem(authed(request), request.params.id, request.body),
+  });
 
-  app.delete(
-    '/stock/items/:id',
-    {
-      ...guard,
-      schema: { ...secured, params: IdParams, querystring: DeleteItemQuery, response: { 200: ItemDeleted } },
-    },
-    (request) => service.deleteItem(authed(request), request.params.id, request.query.withMovements),
-  );
+  app.route({
+    ...fromContract(contract.deleteItem),
+    onRequest,
+    handler: (request) => service.deleteItem(authed(request), request.params.id, request.query.withMovements),
+  });
 
-  app.get(
-    '/stock/movements',
-    {
-      ...guard,
-      schema: { ...secured, querystring: StockMovementListQuery, response: { 200: z.array(StockMovement) } },
-    },
-    (request) => service.movements(authed(request), request.query),
-  );
+  app.route({
+    ...fromContract(contract.movements),
+    onRequest,
+    handler: (request) => service.movements(authed(request), request.query),
+  });
 
-  app.post(
-    '/stock/movements',
-    { ...guard, schema: { ...secured, body: StockMovementInput, response: { 201: StockMovement } } },
-    async (request, reply) => reply.code(201).send(await service.addMovement(authed(request), request.body)),
-  );
+  app.route({
+    ...fromContract(contract.addMovement),
+    onRequest,
+    handler: async (request, reply) => reply.code(201).send(await service.addMovement(authed(request), request.body)),
+  });
 
-  app.delete(
-    '/stock/movements/:id',
-    { ...guard, schema: { ...secured, params: IdParams, response: { 200: MovementDeleted } } },
-    (request) => service.deleteMovement(authed(request), request.params.id),
-  );
+  app.route({
+    ...fromContract(contract.deleteMovement),
+    onRequest,
+    handler: (request) => service.deleteMovement(authed(request), request.params.id),
+  });
 
-  app.get(
-    '/stock/summary',
-    { ...guard, schema: { ...secured, querystring: StockPeriodQuery, response: { 200: StockSummary } } },
-    (request) => service.summary(authed(request), request.query),
-  );
+  app.route({
+    ...fromContract(contract.summary),
+    onRequest,
+    handler: (request) => service.summary(authed(request), request.query),
+  });
 
+  // The answer is CSV text, not JSON: registered without the contract's response schema, so neither the JSON
+  // serializer nor the OpenAPI document take it for a JSON string.
+  const exportCsv = fromContract(contract.exportCsv);
+  const { response: _text, ...exportSchema } = exportCsv.schema;
   // The headers follow `lang` when given (a download link cannot always set Accept-Language), else the header.
-  app.get(
-    '/stock/export.csv',
-    { ...guard, schema: { ...secured, querystring: StockExportQuery } },
-    async (request, reply) => {
+  app.route({
+    ...exportCsv,
+    schema: exportSchema,
+    onRequest,
+    handler: async (request, reply) => {
       const ctx = authed(request);
       const lang = request.query.lang ?? pickLanguage(request.headers['accept-language']);
       const { filename, body } = await service.exportCsv(ctx, request.query, lang);
@@ -94,5 +79,5 @@ export const stockRoutes: FastifyPluginAsyncZod<{ service: StockService }> = asy
         .header('cache-control', 'no-store')
         .send(body);
     },
-  );
+  });
 };

@@ -12,7 +12,7 @@ import { hasSqlState, SQL_STATE } from '../../lib/sql-state.ts';
 import { algiersToday } from '../../core/time.ts';
 import { movementsCsv, stockText } from './stock-csv.ts';
 import type { ItemRow, MovementRow, Shortfall, StockRepository } from './stock.repository.ts';
-import type { StockItem, StockMovement, StockSummary } from './stock.schemas.ts';
+import type { StockItem, StockMovement, StockSummary } from '@filaha/shared/contracts';
 
 const iso = (value: string | Date): string => new Date(value).toISOString();
 

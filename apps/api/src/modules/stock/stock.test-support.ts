@@ -1,7 +1,7 @@
 import type { TestApp } from '../../../test/helper.ts';
 import { json } from '../../../test/helper.ts';
 import { kit, type Caller } from '../plans/test-kit.ts';
-import type { StockItem, StockMovement, StockSummary } from './stock.schemas.ts';
+import type { StockItem, StockMovement, StockSummary } from '@filaha/shared/contracts';
 
 /** Short calls for the stock tests; every test makes its own owner and items. */
 export function stockKit(t: { readonly current: TestApp }) {

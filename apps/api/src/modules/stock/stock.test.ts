@@ -2,7 +2,7 @@ import { eq, stockMovements } from '@filaha/db';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { codeOf, issuesOf } from '../plans/test-kit.ts';
-import type { StockItem, StockMovement } from './stock.schemas.ts';
+import type { StockItem, StockMovement } from '@filaha/shared/contracts';
 import { stockKit } from './stock.test-support.ts';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiCalls } from '../../lib/apiCalls.ts';
+import type { RouteData } from '@filaha/shared/contracts';
+import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { ServicePricesPanel } from './ServicePricesPanel.tsx';
-import type { ServiceRequest } from './types.ts';
 import { AdminPage, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { useFormat } from '../../lib/format.ts';
@@ -15,6 +15,8 @@ import { withToasts } from '../../components/ui/Toasts.tsx';
  * /admin/ServiceRequests: the services' starting prices (ServicePricesPanel), then the requests sent from the
  * services page, newest first; the message in the details.
  */
+type ServiceRequest = RouteData<'GET /service-requests'>[number];
+
 function ServiceRequestsPageView() {
   const { t } = useTranslation('admin');
   const fmt = useFormat();
@@ -22,7 +24,7 @@ function ServiceRequestsPageView() {
   const [query, setQuery] = useState('');
   const list = useQuery({
     queryKey: KEYS.serviceRequests,
-    queryFn: () => apiCalls.get<ServiceRequest[]>('/service-requests'),
+    queryFn: () => call('GET /service-requests'),
   });
   const service = (r: ServiceRequest) => t(`serviceRequests.services.${r.serviceKey}`);
   const rows = (list.data ?? []).filter((r) => matches(query, r.name, r.email, r.phone, service(r)));

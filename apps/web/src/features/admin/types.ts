@@ -136,15 +136,3 @@ export interface SellerSubscription {
   };
   User?: { id: number; userName: string; email: string };
 }
-
-export interface ServiceRequest {
-  id: number;
-  serviceKey: 'marketplace' | 'precision' | 'drilling' | 'soil';
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  userId: number | null;
-  createdAt: string;
-  handledAt: string | null;
-}

@@ -1,13 +1,7 @@
 import { apiCalls } from '../../lib/apiCalls.ts';
 import type { FarmerSubscription, Usage } from '../admin/types.ts';
+import { fetchListPage } from '../marketplace/api.ts';
 import type { PublicationLite } from './stats.ts';
-
-interface PublicationPage {
-  items: PublicationLite[];
-  total: number;
-  page: number;
-  limit: number;
-}
 
 const PAGE = 100;
 /** A hard stop so a huge marketplace cannot turn the dashboard into thousands of requests. */
@@ -18,7 +12,7 @@ export async function allPublications(): Promise<{ items: PublicationLite[]; tot
   const items: PublicationLite[] = [];
   let total = 0;
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const answer = await apiCalls.get<PublicationPage>(`/publications/all?page=${page}&limit=${PAGE}`);
+    const answer = await fetchListPage({ page, limit: PAGE });
     total = answer.total;
     items.push(...answer.items);
     if (answer.items.length < PAGE || items.length >= total) break;

@@ -1,45 +1,15 @@
-import type { PublicationSort, PublicationState, PublicationUnit } from '@filaha/shared';
-import { api, apiUpload, type ApiResult } from '../../lib/api.ts';
+import type { PublicationSort, PublicationState } from '@filaha/shared';
+import type { RouteData, RouteInput } from '@filaha/shared/contracts';
+import { api, type ApiResult } from '../../lib/api.ts';
+import { call, request, upload } from '../../lib/client.ts';
 import { multipartBody, rangeProgress, type MultipartBody, type MultipartPart } from '../../lib/multipart.ts';
-import { getJson, unwrap } from '../../lib/queries.ts';
+import { unwrap } from '../../lib/queries.ts';
 
 /** GET /api/publications/* answer (apps/api/README.md, marketplace section); field names are the SPEC's. */
-export interface PublicationImage {
-  id: number;
-  imagePath: string;
-  thumbPath: string;
-}
-
-export interface SellerRoleRef {
-  id: number;
-  roleName: string;
-  roleNameAr: string;
-}
-
-export interface Publication {
-  id: number;
-  nomProduit: string;
-  prixUnitaire: number;
-  addresse: string;
-  phoneNumber: string;
-  quantité: number;
-  /** What prixUnitaire and quantité count in. */
-  unit: PublicationUnit;
-  etat: PublicationState;
-  images: PublicationImage[];
-  seller: { id: number; userName: string; sellerRole: SellerRoleRef | null; wilaya: number | null };
-  userId: number;
-  sellerAbonnementUserId: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface PublicationPage {
-  items: Publication[];
-  total: number;
-  page: number;
-  limit: number;
-}
+export type Publication = RouteData<'GET /publications/one/:id'>;
+export type PublicationImage = Publication['images'][number];
+export type SellerRoleRef = NonNullable<Publication['seller']['sellerRole']>;
+export type PublicationPage = Exclude<RouteData<'GET /publications/all'>, unknown[]>;
 
 /** What the marketplace filter bar controls; '' means "any". */
 export interface ListFilters {
@@ -62,26 +32,33 @@ export const marketKeys = {
   sellerRoles: ['sellerRoles'] as const,
 };
 
-/** `/publications/all?…` with only the filters that are set; page and limit always (paged answer). */
-export function listPath(filters: ListFilters, page: number, limit = PAGE_SIZE): string {
-  const params = new URLSearchParams();
-  const q = filters.q.trim();
-  if (q) params.set('q', q);
-  if (filters.category) params.set('category', filters.category);
-  if (filters.wilaya) params.set('wilaya', filters.wilaya);
-  if (filters.etat) params.set('etat', filters.etat);
-  if (filters.sort !== 'recent') params.set('sort', filters.sort);
-  params.set('page', String(page));
-  params.set('limit', String(limit));
-  return `/publications/all?${params.toString()}`;
+/** The query of `/publications/all` with only the filters that are set; page and limit always (paged answer). */
+export function listQuery(filters: ListFilters, page: number, limit = PAGE_SIZE) {
+  return {
+    q: filters.q.trim() || undefined,
+    category: filters.category || undefined,
+    wilaya: filters.wilaya || undefined,
+    etat: filters.etat || undefined,
+    sort: filters.sort !== 'recent' ? filters.sort : undefined,
+    page,
+    limit,
+  } satisfies RouteInput<'GET /publications/all'>['query'];
 }
 
-export const fetchPage = (filters: ListFilters, page: number) => getJson<PublicationPage>(listPath(filters, page));
-export const fetchPublication = (id: number) => getJson<Publication>(`/publications/one/${id}`);
+/** `/publications/all` with `page` (and `limit`) sent: the paged answer, never the SPEC's plain list. */
+export async function fetchListPage(query: RouteInput<'GET /publications/all'>['query']): Promise<PublicationPage> {
+  const answer = await call('GET /publications/all', { query });
+  if (Array.isArray(answer)) throw new Error('GET /publications/all answered a plain list to a paged query');
+  return answer;
+}
+
+export const fetchPage = (filters: ListFilters, page: number) => fetchListPage(listQuery(filters, page));
+export const fetchPublication = (id: number) => call('GET /publications/one/:id', { params: { id } });
 
 /** SPEC §7: 200 with the list, 205 (no body) when the caller has none. */
 export async function fetchMine(): Promise<Publication[]> {
-  const data = unwrap(await api.get<Publication[] | undefined>('/publications/my-publications'));
+  // The 205 carries no body: its data is undefined, whatever the 200's type says.
+  const data: Publication[] | undefined = await call('GET /publications/my-publications');
   return Array.isArray(data) ? data : [];
 }
 
@@ -117,10 +94,7 @@ export type PhotoProgress = (perPhoto: number[]) => void;
 const progressOf = (body: MultipartBody, onProgress?: PhotoProgress) =>
   onProgress ? (loaded: number) => onProgress(rangeProgress(loaded, body.fileRanges)) : undefined;
 
-export interface PublicationAnswer {
-  message: string;
-  publication: Publication;
-}
+export type PublicationAnswer = RouteData<'POST /publications/add'>;
 
 /**
  * POST /publications/add. Its 401 means "no active seller subscription" (SPEC §7), not an expired session, so
@@ -130,7 +104,7 @@ export const createPublication = (
   body: MultipartBody,
   onProgress?: PhotoProgress,
 ): Promise<ApiResult<PublicationAnswer>> =>
-  apiUpload<PublicationAnswer>('POST', '/publications/add', body, {
+  upload('POST /publications/add', {}, body, {
     notifyUnauthenticated: false,
     onProgress: progressOf(body, onProgress),
   });
@@ -140,7 +114,7 @@ export const updatePublication = (
   body: MultipartBody,
   onProgress?: PhotoProgress,
 ): Promise<ApiResult<PublicationAnswer>> =>
-  apiUpload<PublicationAnswer>('PUT', `/publications/update/${id}`, body, { onProgress: progressOf(body, onProgress) });
+  upload('PUT /publications/update/:id', { params: { id } }, body, { onProgress: progressOf(body, onProgress) });
 
 export const deletePublication = (id: number): Promise<ApiResult<{ message: string }>> =>
-  api.delete<{ message: string }>(`/publications/delete/${id}`);
+  request('DELETE /publications/delete/:id', { params: { id } });

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, stubApi } from '../../../test/fetch.ts';
+import { json, reply, stubContracts, type ContractStubs } from '../../../test/fetch.ts';
 import { i18n } from '../../i18n/index.ts';
 import { renderPart } from '../marketplace/testUtils.tsx';
 import type { Conversation, Message } from './api.ts';
@@ -65,22 +65,24 @@ beforeEach(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function api(overrides: Record<string, Parameters<typeof stubApi>[0][string]> = {}) {
-  return stubApi({
-    'GET /api/users/profile': () => json(200, { id: ME, userName: 'Karim', roleName: 'User' }),
-    'GET /api/conversations': () => json(200, [conversation()]),
-    'GET /api/conversations/11/messages': () => json(200, { items: [message(1, 5, 'Bonjour')], hasMore: false }),
-    'POST /api/conversations/11/read': () => json(200, { marked: 1, unreadCount: 0 }),
-    'GET /api/conversations/unread-count': () => json(200, { count: 0 }),
-    'POST /api/conversations/stream-ticket': () => json(201, { ticket: 'tk-1', expiresIn: 60 }),
-    ...overrides,
-  });
+function api(overrides: ContractStubs = {}) {
+  return stubContracts(
+    {
+      'GET /conversations': () => reply(200, [conversation()]),
+      'GET /conversations/:id/messages': () => reply(200, { items: [message(1, 5, 'Bonjour')], hasMore: false }),
+      'POST /conversations/:id/read': () => reply(200, { marked: 1, unreadCount: 0 }),
+      'GET /conversations/unread-count': () => reply(200, { count: 0 }),
+      'POST /conversations/stream-ticket': () => reply(200, { ticket: 'tk-1', expiresIn: 60 }),
+      ...overrides,
+    },
+    { 'GET /api/users/profile': () => json(200, { id: ME, userName: 'Karim', roleName: 'User' }) },
+  );
 }
 
 describe('MessagingPage', () => {
   it('lists the conversations, opens one from the URL, marks it read and sends a message as text', async () => {
     const { calls } = api({
-      'POST /api/conversations/11/messages': (call) => json(201, message(2, ME, (call.body as { text: string }).text)),
+      'POST /conversations/:id/messages': (call) => reply(201, message(2, ME, (call.body as { text: string }).text)),
     });
     renderPart(<MessagingPage />, '/user/Messaging-page?c=11');
     expect(await screen.findByRole('heading', { level: 2, name: 'Rachid' })).toBeTruthy();
@@ -106,14 +108,14 @@ describe('MessagingPage', () => {
   it('isolates user text: a bidi override in a message or a name cannot reorder the text around it', async () => {
     const spoof = '\u202Egnp.exe';
     api({
-      'GET /api/conversations': () =>
-        json(200, [
+      'GET /conversations': () =>
+        reply(200, [
           conversation({
             participant: { id: 5, userName: `Rachid${spoof}`, roleName: 'Seller' },
             lastMessage: { id: 1, senderId: ME, text: spoof, createdAt: '2025-08-14T09:00:00.000Z' },
           }),
         ]),
-      'GET /api/conversations/11/messages': () => json(200, { items: [message(1, ME, spoof)], hasMore: false }),
+      'GET /conversations/:id/messages': () => reply(200, { items: [message(1, ME, spoof)], hasMore: false }),
     });
     renderPart(<MessagingPage />, '/user/Messaging-page?c=11');
     const bubble = within(await screen.findByTestId('message-mine')).getByText(spoof);
@@ -126,7 +128,7 @@ describe('MessagingPage', () => {
   });
 
   it('says who blocked whom and disables writing', async () => {
-    api({ 'GET /api/conversations': () => json(200, [conversation({ canSend: false, blockedByMe: true })]) });
+    api({ 'GET /conversations': () => reply(200, [conversation({ canSend: false, blockedByMe: true })]) });
     renderPart(<MessagingPage />, '/user/Messaging-page?c=11');
     expect(await screen.findByText('Vous avez bloqué Rachid. Débloquez cette personne pour lui écrire.')).toBeTruthy();
     expect(screen.queryByLabelText('Votre message')).toBeNull();
@@ -135,7 +137,7 @@ describe('MessagingPage', () => {
 
   it('shows the server refusal when the other side has blocked the sender', async () => {
     api({
-      'POST /api/conversations/11/messages': () =>
+      'POST /conversations/:id/messages': () =>
         json(403, { code: 'BLOCKED', message: 'x', issues: [{ path: 'text', code: 'blocked_by_them', message: 'm' }] }),
     });
     renderPart(<MessagingPage />, '/user/Messaging-page?c=11');
@@ -145,7 +147,7 @@ describe('MessagingPage', () => {
   });
 
   it('explains how to start when there is no conversation', async () => {
-    api({ 'GET /api/conversations': () => json(200, []) });
+    api({ 'GET /conversations': () => reply(200, []) });
     renderPart(<MessagingPage />, '/user/Messaging-page');
     expect(await screen.findByText("Aucune conversation pour l'instant.")).toBeTruthy();
   });
@@ -154,7 +156,7 @@ describe('MessagingPage', () => {
 describe('live stream', () => {
   it('opens the stream with a ticket, adds pushed messages and refetches the badge', async () => {
     let unread = 0;
-    const { calls } = api({ 'GET /api/conversations/unread-count': () => json(200, { count: unread }) });
+    const { calls } = api({ 'GET /conversations/unread-count': () => reply(200, { count: unread }) });
     const view = renderPart(
       <>
         <Live />
@@ -181,7 +183,7 @@ describe('live stream', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       let n = 0;
-      api({ 'POST /api/conversations/stream-ticket': () => json(201, { ticket: `tk-${++n}`, expiresIn: 60 }) });
+      api({ 'POST /conversations/stream-ticket': () => reply(200, { ticket: `tk-${++n}`, expiresIn: 60 }) });
       renderPart(<Live />);
       await waitFor(() => expect(FakeEventSource.last?.url).toContain('tk-1'));
       const first = FakeEventSource.last!;

@@ -1,37 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiCalls } from '../../lib/apiCalls.ts';
+import type { RouteData } from '@filaha/shared/contracts';
+import { call } from '../../lib/client.ts';
 
 /** apps/api/README.md, "Messaging". */
-export interface Participant {
-  id: number;
-  userName: string;
-  roleName: string;
-}
-
-export interface Message {
-  id: number;
-  conversationId: number;
-  senderId: number;
-  text: string;
-  createdAt: string;
-  readAt: string | null;
-}
-
-export interface Conversation {
-  id: number;
-  participant: Participant;
-  publication: { id: number; productName: string } | null;
-  lastMessage: { id: number; senderId: number; text: string; createdAt: string } | null;
-  unreadCount: number;
-  updatedAt: string;
-  blockedByMe: boolean;
-  canSend: boolean;
-}
-
-export interface MessagePage {
-  items: Message[];
-  hasMore: boolean;
-}
+export type Conversation = RouteData<'GET /conversations'>[number];
+export type Participant = Conversation['participant'];
+export type Message = RouteData<'POST /conversations/:id/messages'>;
+export type MessagePage = RouteData<'GET /conversations/:id/messages'>;
 
 export const PAGE_SIZE = 50;
 
@@ -42,21 +17,18 @@ export const chatKeys = {
   unread: ['messaging', 'unread'] as const,
 };
 
-export const fetchConversations = () => apiCalls.get<Conversation[]>('/conversations');
-export const fetchUnread = () => apiCalls.get<{ count: number }>('/conversations/unread-count');
+export const fetchConversations = () => call('GET /conversations');
+export const fetchUnread = () => call('GET /conversations/unread-count');
 export const fetchMessages = (id: number, before?: number) =>
-  apiCalls.get<MessagePage>(
-    `/conversations/${id}/messages?limit=${PAGE_SIZE}${before === undefined ? '' : `&before=${before}`}`,
-  );
+  call('GET /conversations/:id/messages', { params: { id }, query: { limit: PAGE_SIZE, before } });
 export const sendMessage = (id: number, text: string) =>
-  apiCalls.post<Message>(`/conversations/${id}/messages`, { text });
-export const markRead = (id: number) =>
-  apiCalls.post<{ marked: number; unreadCount: number }>(`/conversations/${id}/read`, {});
+  call('POST /conversations/:id/messages', { params: { id }, body: { text } });
+export const markRead = (id: number) => call('POST /conversations/:id/read', { params: { id } });
 /** Opens (or finds) the conversation with a user, optionally about one of their products. */
 export const openConversation = (userId: number, publicationId?: number) =>
-  apiCalls.post<Conversation>('/conversations', publicationId === undefined ? { userId } : { userId, publicationId });
-export const blockUser = (userId: number) => apiCalls.post<{ blocked: boolean }>(`/users/${userId}/block`, {});
-export const unblockUser = (userId: number) => apiCalls.delete<{ blocked: boolean }>(`/users/${userId}/block`);
+  call('POST /conversations', { body: publicationId === undefined ? { userId } : { userId, publicationId } });
+export const blockUser = (userId: number) => call('POST /users/:id/block', { params: { id: userId } });
+export const unblockUser = (userId: number) => call('DELETE /users/:id/block', { params: { id: userId } });
 
 /** The messaging page of an area, opened on one conversation. */
 export const conversationPath = (base: string, id: number) => `${base}/Messaging-page?c=${id}`;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE } from '../../lib/api.ts';
 import { whenSettled } from '../../lib/settled.ts';
-import { apiCalls } from '../../lib/apiCalls.ts';
+import { call } from '../../lib/client.ts';
 import { ApiAnswerError } from '../../lib/queries.ts';
 import { chatKeys, fetchUnread, receiveMessage, type Message, type MessagePage } from './api.ts';
 
@@ -42,7 +42,7 @@ export function useMessagingStream(enabled: boolean): void {
     const connect = async () => {
       let ticket: string;
       try {
-        ticket = (await apiCalls.post<{ ticket: string }>('/conversations/stream-ticket', {})).ticket;
+        ticket = (await call('POST /conversations/stream-ticket')).ticket;
       } catch (error) {
         // Signed out or not allowed: nothing to retry for.
         if (error instanceof ApiAnswerError && (error.status === 401 || error.status === 403)) return;

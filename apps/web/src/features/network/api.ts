@@ -1,23 +1,11 @@
-import type { NetworkFilter, SuggestionReason } from '@filaha/shared';
-import { apiCalls } from '../../lib/apiCalls.ts';
+import type { NetworkFilter } from '@filaha/shared';
+import type { RouteData } from '@filaha/shared/contracts';
+import { call } from '../../lib/client.ts';
 
 /** GET /api/network/suggestions (apps/api/README.md, "Network"). */
-export interface Suggestion {
-  id: number;
-  userName: string;
-  roleName: string;
-  sellerRole: { id: number; roleName: string; roleNameAr: string } | null;
-  wilaya: { id: number; fr: string; ar: string } | null;
-  category: NetworkFilter | null;
-  reason: SuggestionReason;
-}
+export type Suggestion = RouteData<'GET /network/suggestions'>[number];
 
-export interface HiddenPerson {
-  userId: number;
-  userName: string;
-  roleName: string;
-  createdAt: string;
-}
+export type HiddenPerson = RouteData<'GET /network/hidden'>[number];
 
 export const networkKeys = {
   all: ['network'] as const,
@@ -28,9 +16,7 @@ export const networkKeys = {
 export const SUGGESTION_LIMIT = 24;
 
 export const fetchSuggestions = (filter: NetworkFilter | '') =>
-  apiCalls.get<Suggestion[]>(
-    `/network/suggestions?limit=${SUGGESTION_LIMIT}${filter ? `&filter=${encodeURIComponent(filter)}` : ''}`,
-  );
-export const fetchHidden = () => apiCalls.get<HiddenPerson[]>('/network/hidden');
-export const hidePerson = (userId: number) => apiCalls.post<{ hidden: boolean }>(`/network/hidden/${userId}`, {});
-export const showPerson = (userId: number) => apiCalls.delete<{ hidden: boolean }>(`/network/hidden/${userId}`);
+  call('GET /network/suggestions', { query: { limit: SUGGESTION_LIMIT, filter: filter || undefined } });
+export const fetchHidden = () => call('GET /network/hidden');
+export const hidePerson = (userId: number) => call('POST /network/hidden/:userId', { params: { userId } });
+export const showPerson = (userId: number) => call('DELETE /network/hidden/:userId', { params: { userId } });

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MOVEMENT_DIRECTIONS, type MovementDirection, type MovementKind } from '@filaha/shared';
+import type { RouteInput } from '@filaha/shared/contracts';
 import { PendingSubmissions } from '../../components/offline/PendingSubmissions.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { sendOrKeep } from '../../lib/outbox.ts';
@@ -59,7 +60,9 @@ export function MovementFormCard({ items, preset }: { items: readonly StockItem[
   // Without a connection the entry is kept on the phone and sent once when it returns (lib/outbox.ts).
   const save = useMutation({
     mutationFn: async (input: MovementFormValues) => {
-      const outcome = await sendOrKeep<StockMovement>('stockMovement', 'POST', '/stock/movements', input);
+      // The outbox replays a serialized method and path (lib/outbox.ts): the body typed by the route's contract.
+      const body: RouteInput<'POST /stock/movements'>['body'] = input;
+      const outcome = await sendOrKeep<StockMovement>('stockMovement', 'POST', '/stock/movements', body);
       return outcome.state === 'sent' ? unwrap(outcome.result) : null;
     },
     onSuccess: async (movement) => {

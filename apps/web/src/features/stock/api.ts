@@ -1,62 +1,15 @@
-import type {
-  ApiIssue,
-  MovementDirection,
-  MovementKind,
-  StockItemInput,
-  StockItemKind,
-  StockMovementInput,
-  StockUnit,
-} from '@filaha/shared';
+import type { ApiIssue, MovementDirection, MovementKind, StockItemInput, StockMovementInput } from '@filaha/shared';
+import type { RouteData, RouteInput } from '@filaha/shared/contracts';
 import { API_BASE, ApiFailure } from '../../lib/api.ts';
+import { call, pathOf } from '../../lib/client.ts';
 import { getToken, UNAUTHENTICATED_EVENT } from '../../lib/storage.ts';
-import { apiCalls } from '../../lib/apiCalls.ts';
 import { ApiAnswerError } from '../../lib/queries.ts';
 
 /** GET /api/stock/items (apps/api/README.md, "Stock management"); `stock` is computed by the server. */
-export interface StockItem {
-  id: number;
-  name: string;
-  unit: StockUnit;
-  kind: StockItemKind;
-  stock: number;
-  movementCount: number;
-  createdAt: string;
-}
-
-export interface StockMovement {
-  id: number;
-  itemId: number;
-  itemName: string;
-  unit: StockUnit;
-  direction: MovementDirection;
-  kind: MovementKind;
-  quantity: number;
-  unitPrice: number;
-  total: number;
-  date: string;
-  note: string;
-  createdAt: string;
-}
-
-export interface SummaryRow {
-  id: number;
-  name: string;
-  unit: StockUnit;
-  kind: StockItemKind;
-  entries: number;
-  exits: number;
-  difference: number;
-  stock: number;
-  purchasesValue: number;
-  salesValue: number;
-}
-
-export interface StockSummary {
-  from: string | null;
-  to: string | null;
-  items: SummaryRow[];
-  totals: { purchasesValue: number; salesValue: number };
-}
+export type StockItem = RouteData<'GET /stock/items'>[number];
+export type StockMovement = RouteData<'GET /stock/movements'>[number];
+export type StockSummary = RouteData<'GET /stock/summary'>;
+export type SummaryRow = StockSummary['items'][number];
 
 /** An inclusive period of YYYY-MM-DD days; '' leaves that end open. */
 export interface Period {
@@ -78,29 +31,16 @@ export const stockKeys = {
   summary: (period: Period) => ['stock', 'summary', period] as const,
 };
 
-/** `?a=1&b=2` with only the values that are set. */
-function search(values: Readonly<Record<string, string | number | undefined>>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 export const stockApi = {
-  items: () => apiCalls.get<StockItem[]>('/stock/items'),
-  createItem: (input: StockItemInput) => apiCalls.post<StockItem>('/stock/items', input),
-  updateItem: (id: number, input: StockItemInput) => apiCalls.put<StockItem>(`/stock/items/${id}`, input),
+  items: () => call('GET /stock/items'),
+  createItem: (input: StockItemInput) => call('POST /stock/items', { body: input }),
+  updateItem: (id: number, input: StockItemInput) => call('PUT /stock/items/:id', { params: { id }, body: input }),
   deleteItem: (id: number, withMovements: boolean) =>
-    apiCalls.delete<{ message: string; deletedMovements: number }>(
-      `/stock/items/${id}${withMovements ? '?withMovements=true' : ''}`,
-    ),
-  movements: (filters: MovementFilters) => apiCalls.get<StockMovement[]>(`/stock/movements${search({ ...filters })}`),
-  addMovement: (input: StockMovementInput) => apiCalls.post<StockMovement>('/stock/movements', input),
-  deleteMovement: (id: number) =>
-    apiCalls.delete<{ message: string; movement: StockMovement }>(`/stock/movements/${id}`),
-  summary: (period: Period) => apiCalls.get<StockSummary>(`/stock/summary${search({ ...period })}`),
+    call('DELETE /stock/items/:id', { params: { id }, query: { withMovements: withMovements ? true : undefined } }),
+  movements: (filters: MovementFilters) => call('GET /stock/movements', { query: { ...filters } }),
+  addMovement: (input: StockMovementInput) => call('POST /stock/movements', { body: input }),
+  deleteMovement: (id: number) => call('DELETE /stock/movements/:id', { params: { id } }),
+  summary: (period: Period) => call('GET /stock/summary', { query: { ...period } }),
 };
 
 export const itemsQuery = { queryKey: stockKeys.items, queryFn: stockApi.items };
@@ -144,7 +84,9 @@ export async function downloadCsv(period: Period, lang: 'ar' | 'fr'): Promise<st
   const token = getToken();
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}/stock/export.csv${search({ ...period, lang })}`, {
+    // A file, not JSON: fetched as such, its path and query typed by the route's contract.
+    const query: RouteInput<'GET /stock/export.csv'>['query'] = { ...period, lang };
+    response = await fetch(`${API_BASE}${pathOf('/stock/export.csv', { query })}`, {
       headers: { Accept: 'text/csv', 'Accept-Language': lang, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     });
   } catch (error) {
