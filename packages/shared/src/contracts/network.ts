@@ -43,8 +43,7 @@ export const networkContract = {
     method: 'GET',
     path: '/network/hidden',
     responses: { 200: z.array(HiddenUser) },
-    // No input schema, but the API's input guard refuses U+0000 anywhere in a request with VALIDATION_FAILED.
-    errors: ['FORBIDDEN', 'VALIDATION_FAILED'],
+    errors: ['FORBIDDEN'],
   }),
   hide: route({
     ...networkRoute,

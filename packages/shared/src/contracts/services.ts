@@ -35,7 +35,6 @@ export const servicesContract = {
     tags: ['services'],
     auth: true,
     responses: { 200: z.array(ServiceRequest) },
-    // No input schema, but the API's input guard refuses U+0000 anywhere in a request with VALIDATION_FAILED.
-    errors: ['FORBIDDEN', 'VALIDATION_FAILED'],
+    errors: ['FORBIDDEN'],
   }),
 };
