@@ -1,9 +1,16 @@
 import type { InputOf, ResponseOf, RouteContract, RouteKeyOf } from './contract.ts';
 import { parcelsContract } from './parcels.ts';
+import { plansContract } from './plans.ts';
+import { sellerPlansContract } from './seller-plans.ts';
+import { subscriptionsContract } from './subscriptions.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
 export * from './parcels.ts';
+export * from './plan-common.ts';
+export * from './plans.ts';
+export * from './seller-plans.ts';
+export * from './subscriptions.ts';
 
 /**
  * Every route of the API by domain. The API registers each from here; the web names a route by its key
@@ -11,6 +18,9 @@ export * from './parcels.ts';
  */
 export const API_CONTRACTS = {
   parcels: parcelsContract,
+  plans: plansContract,
+  sellerPlans: sellerPlansContract,
+  subscriptions: subscriptionsContract,
 };
 
 type Domains = typeof API_CONTRACTS;
