@@ -5,6 +5,9 @@ import { stockContract } from './stock.ts';
 import { networkContract } from './network.ts';
 import { servicesContract } from './services.ts';
 import { messagingContract } from './messaging.ts';
+import { plansContract } from './plans.ts';
+import { sellerPlansContract } from './seller-plans.ts';
+import { subscriptionsContract } from './subscriptions.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
@@ -14,6 +17,10 @@ export * from './stock.ts';
 export * from './network.ts';
 export * from './services.ts';
 export * from './messaging.ts';
+export * from './plan-common.ts';
+export * from './plans.ts';
+export * from './seller-plans.ts';
+export * from './subscriptions.ts';
 
 /**
  * Every route of the API by domain. The API registers each from here; the web names a route by its key
@@ -26,6 +33,9 @@ export const API_CONTRACTS = {
   network: networkContract,
   services: servicesContract,
   messaging: messagingContract,
+  plans: plansContract,
+  sellerPlans: sellerPlansContract,
+  subscriptions: subscriptionsContract,
 };
 
 type Domains = typeof API_CONTRACTS;

@@ -3,7 +3,7 @@ import type { AuthedCtx } from '../../context.ts';
 import { conflict, NotFoundError, unknownReference } from '../../core/errors.ts';
 import { domainText } from '../../core/texts.ts';
 import type { FunctionalitiesRepository, FunctionalityRecord, LinkOutcome } from './functionalities.repository.ts';
-import type { Functionality } from './plans.schemas.ts';
+import type { Functionality } from '@filaha/shared/contracts';
 
 const toFunctionality = ({ id, name, nameAr, psudo }: FunctionalityRecord): Functionality => ({
   id,

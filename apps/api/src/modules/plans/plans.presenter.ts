@@ -1,7 +1,7 @@
 import { presentPlanNames, presentTimestamps } from '../../core/plans.ts';
 import type { Language } from '../../i18n/messages.ts';
 import type { PlanDetailRecord, PlanRecord } from './plans.repository.ts';
-import type { Plan, PlanDetails } from './plans.schemas.ts';
+import type { Plan, PlanDetails } from '@filaha/shared/contracts';
 
 /** Internal English names → the contract's French field names (ARCHITECTURE §4). */
 export function toPlan(plan: PlanRecord, lang: Language): Plan {

@@ -5,7 +5,7 @@ import { assertNameFree, editedPlanNames, newPlanNames } from '../../core/plans.
 import { domainText } from '../../core/texts.ts';
 import { toPlan, toPlanDetails } from './plans.presenter.ts';
 import type { PlansRepository } from './plans.repository.ts';
-import type { Plan, PlanDetails } from './plans.schemas.ts';
+import type { Plan, PlanDetails } from '@filaha/shared/contracts';
 
 /** Plans (SPEC "Abonnement"). Reads are public (the offers page); writes are the admin's (route guard). */
 export function createPlansService(plans: PlansRepository) {

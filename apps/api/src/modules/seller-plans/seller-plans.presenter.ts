@@ -1,6 +1,6 @@
 import { presentPlanNames, presentTimestamps } from '../../core/plans.ts';
 import type { SellerPlanRecord } from './seller-plans.repository.ts';
-import type { SellerPlan, SellerSubscription, SellerSubscriptionWithUser } from './seller-plans.schemas.ts';
+import type { SellerPlan, SellerSubscription, SellerSubscriptionWithUser } from '@filaha/shared/contracts';
 import type { SellerSubscriptionRecord } from './seller-subscriptions.repository.ts';
 import { withSubscriber } from '../../core/subscriptions/present.ts';
 import { algiersToday, remainingDays } from '../../core/time.ts';

@@ -1,97 +1,76 @@
-import { LIMITS, SellerPlanInput, SellerSubscriptionInput, SubscriptionStateInput } from '@filaha/shared';
+import { sellerPlansContract as contract } from '@filaha/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authedCtxOf as authed, ctxOf } from '../../context.ts';
-import {
-  CurrentSellerSubscription,
-  IdParams,
-  MessageAnswer,
-  SellerPlan,
-  SellerSubscriptionAnswer,
-  SellerSubscriptionWithUser,
-} from './seller-plans.schemas.ts';
+import { fromContract } from '../../core/contract-route.ts';
 import type { SellerPlansService } from './seller-plans.service.ts';
-
-/** SPEC §5 says priority is required with a default of 1: an absent value takes the default. */
-const SellerPlanBody = SellerPlanInput.extend({
-  priority: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? LIMITS.sellerPriorityDefault : v),
-    SellerPlanInput.shape.priority,
-  ),
-});
 
 /**
  * Seller plans (`/sellerAbonnement`, also spelt `/sellerabonnement`) and seller subscriptions
  * (`/sellerAbonnementUser`). The catalogue is public; Seller and User (a farmer selling produce) subscribe.
  */
 export const sellerPlansRoutes: FastifyPluginAsyncZod<{ service: SellerPlansService }> = async (app, { service }) => {
-  const tags = ['seller plans'];
-  const secured = { tags, security: [{ bearer: [] }] };
-  const admin = { onRequest: app.requireRole('Admin') };
-  const readers = { onRequest: app.requireRole('Admin', 'Manager') };
+  const admin = app.requireRole('Admin');
+  const readers = app.requireRole('Admin', 'Manager');
 
-  for (const base of ['/sellerAbonnement', '/sellerabonnement']) {
-    app.get(base, { schema: { tags, response: { 200: z.array(SellerPlan) } } }, () => service.listPlans());
+  for (const spelling of [
+    { list: contract.listPlans, create: contract.createPlan, update: contract.updatePlan, remove: contract.removePlan },
+    {
+      list: contract.listPlansLower,
+      create: contract.createPlanLower,
+      update: contract.updatePlanLower,
+      remove: contract.removePlanLower,
+    },
+  ]) {
+    app.route({ ...fromContract(spelling.list), handler: () => service.listPlans() });
 
-    app.post(
-      base,
-      { ...admin, schema: { ...secured, body: SellerPlanBody, response: { 201: SellerPlan } } },
-      async (request, reply) =>
+    app.route({
+      ...fromContract(spelling.create),
+      onRequest: admin,
+      handler: async (request, reply) =>
         reply.code(201).send(await service.createPlan({ ctx: authed(request), input: request.body })),
-    );
+    });
 
-    app.put(
-      `${base}/:id`,
-      { ...admin, schema: { ...secured, params: IdParams, body: SellerPlanBody, response: { 200: SellerPlan } } },
-      (request) => service.updatePlan({ ctx: authed(request), id: request.params.id, input: request.body }),
-    );
+    app.route({
+      ...fromContract(spelling.update),
+      onRequest: admin,
+      handler: (request) => service.updatePlan({ ctx: authed(request), id: request.params.id, input: request.body }),
+    });
 
-    app.delete(
-      `${base}/:id`,
-      { ...admin, schema: { ...secured, params: IdParams, response: { 200: MessageAnswer } } },
-      (request) => service.removePlan({ ctx: authed(request), id: request.params.id }),
-    );
+    app.route({
+      ...fromContract(spelling.remove),
+      onRequest: admin,
+      handler: (request) => service.removePlan({ ctx: authed(request), id: request.params.id }),
+    });
   }
 
-  app.post(
-    '/sellerAbonnementUser',
-    {
-      onRequest: app.requireRole('Seller', 'User'),
-      schema: { ...secured, body: SellerSubscriptionInput, response: { 201: SellerSubscriptionAnswer } },
-    },
-    async (request, reply) =>
+  app.route({
+    ...fromContract(contract.subscribe),
+    onRequest: app.requireRole('Seller', 'User'),
+    handler: async (request, reply) =>
       reply.code(201).send(await service.subscribe({ ctx: authed(request), input: request.body })),
-  );
+  });
 
-  app.get(
-    '/sellerAbonnementUser/current',
-    { onRequest: app.authenticate, schema: { ...secured, response: { 200: CurrentSellerSubscription } } },
-    (request) => service.current({ ctx: authed(request) }),
-  );
+  app.route({
+    ...fromContract(contract.current),
+    onRequest: app.authenticate,
+    handler: (request) => service.current({ ctx: authed(request) }),
+  });
 
-  app.get(
-    '/sellerAbonnementUser',
-    { ...readers, schema: { ...secured, response: { 200: z.array(SellerSubscriptionWithUser) } } },
-    (request) => service.listAll({ ctx: ctxOf(request) }),
-  );
+  app.route({
+    ...fromContract(contract.listSubscriptions),
+    onRequest: readers,
+    handler: (request) => service.listAll({ ctx: ctxOf(request) }),
+  });
 
-  app.put(
-    '/sellerAbonnementUser/:id',
-    {
-      ...readers,
-      schema: {
-        ...secured,
-        params: IdParams,
-        body: SubscriptionStateInput,
-        response: { 200: SellerSubscriptionAnswer },
-      },
-    },
-    (request) => service.setState({ ctx: authed(request), id: request.params.id, etat: request.body.etat }),
-  );
+  app.route({
+    ...fromContract(contract.setState),
+    onRequest: readers,
+    handler: (request) => service.setState({ ctx: authed(request), id: request.params.id, etat: request.body.etat }),
+  });
 
-  app.delete(
-    '/sellerAbonnementUser/:id',
-    { ...admin, schema: { ...secured, params: IdParams, response: { 200: MessageAnswer } } },
-    (request) => service.removeSubscription({ ctx: authed(request), id: request.params.id }),
-  );
+  app.route({
+    ...fromContract(contract.removeSubscription),
+    onRequest: admin,
+    handler: (request) => service.removeSubscription({ ctx: authed(request), id: request.params.id }),
+  });
 };

@@ -10,7 +10,7 @@ import {
   toSellerSubscriptionWithUser,
 } from './seller-plans.presenter.ts';
 import type { SellerPlansRepository } from './seller-plans.repository.ts';
-import type { CurrentSellerSubscription, SellerPlan, SellerSubscriptionWithUser } from './seller-plans.schemas.ts';
+import type { CurrentSellerSubscription, SellerPlan, SellerSubscriptionWithUser } from '@filaha/shared/contracts';
 import type { SellerSubscriptionRecord, SellerSubscriptionsRepository } from './seller-subscriptions.repository.ts';
 import { marketplaceText } from '../../core/texts.ts';
 

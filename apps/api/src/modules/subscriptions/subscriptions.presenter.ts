@@ -1,7 +1,7 @@
 import { presentPlanNames } from '../../core/plans.ts';
 import { withSubscriber } from '../../core/subscriptions/present.ts';
 import type { SubscriptionRecord, UsageRecord } from './subscriptions.repository.ts';
-import type { Subscription, SubscriptionWithUser, Usage } from './subscriptions.schemas.ts';
+import type { Subscription, SubscriptionWithUser, SubscriptionUsage as Usage } from '@filaha/shared/contracts';
 
 export function toSubscription(s: SubscriptionRecord): Subscription {
   return {

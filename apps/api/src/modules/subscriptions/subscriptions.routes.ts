@@ -1,18 +1,7 @@
-import { FarmerSubscriptionInput, SubscriptionStateInput, UsageRowsInput } from '@filaha/shared';
+import { subscriptionsContract as contract } from '@filaha/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authedCtxOf as authed } from '../../context.ts';
-import {
-  IdParams,
-  MessageAnswer,
-  MessageWithSubscription,
-  Subscription,
-  SubscriptionIdParams,
-  SubscriptionWithUser,
-  Usage,
-  UsageCreated,
-  UserIdParams,
-} from './subscriptions.schemas.ts';
+import { fromContract } from '../../core/contract-route.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
 
 /**
@@ -23,61 +12,45 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app,
   { subscriptions },
 ) => {
-  const schema = { tags: ['subscriptions'], security: [{ bearer: [] }] };
   const staff = app.requireRole('Admin', 'Manager');
 
-  app.get(
-    '/abonnementUser/user/:userId/status',
-    {
-      onRequest: app.authenticate,
-      schema: { ...schema, params: UserIdParams, response: { 200: z.array(Subscription) } },
-    },
-    (request) => subscriptions.statusOf({ ctx: authed(request), userId: request.params.userId }),
-  );
+  app.route({
+    ...fromContract(contract.status),
+    onRequest: app.authenticate,
+    handler: (request) => subscriptions.statusOf({ ctx: authed(request), userId: request.params.userId }),
+  });
 
-  app.get(
-    '/abonnementUser',
-    { onRequest: staff, schema: { ...schema, response: { 200: z.array(SubscriptionWithUser) } } },
-    () => subscriptions.listAll(),
-  );
+  app.route({ ...fromContract(contract.list), onRequest: staff, handler: () => subscriptions.listAll() });
 
-  app.post(
-    '/abonnementUser',
-    {
-      onRequest: app.requireRole('User'),
-      schema: { ...schema, body: FarmerSubscriptionInput, response: { 201: MessageWithSubscription } },
-    },
-    async (request, reply) =>
+  app.route({
+    ...fromContract(contract.subscribe),
+    onRequest: app.requireRole('User'),
+    handler: async (request, reply) =>
       reply.code(201).send(await subscriptions.subscribe({ ctx: authed(request), input: request.body })),
-  );
+  });
 
-  app.put(
-    '/abonnementUser/:id',
-    {
-      onRequest: staff,
-      schema: { ...schema, params: IdParams, body: SubscriptionStateInput, response: { 200: MessageWithSubscription } },
-    },
-    (request) => subscriptions.setState({ ctx: authed(request), id: request.params.id, etat: request.body.etat }),
-  );
+  app.route({
+    ...fromContract(contract.setState),
+    onRequest: staff,
+    handler: (request) =>
+      subscriptions.setState({ ctx: authed(request), id: request.params.id, etat: request.body.etat }),
+  });
 
-  app.delete(
-    '/abonnementUser/:id',
-    { onRequest: app.requireRole('Admin'), schema: { ...schema, params: IdParams, response: { 200: MessageAnswer } } },
-    (request) => subscriptions.remove({ ctx: authed(request), id: request.params.id }),
-  );
+  app.route({
+    ...fromContract(contract.remove),
+    onRequest: app.requireRole('Admin'),
+    handler: (request) => subscriptions.remove({ ctx: authed(request), id: request.params.id }),
+  });
 
-  app.get(
-    '/abonnementUserIndice/restReq/:abonnementUserId/indices-restants',
-    {
-      onRequest: app.authenticate,
-      schema: { ...schema, params: SubscriptionIdParams, response: { 200: z.array(Usage) } },
-    },
-    (request) => subscriptions.remaining({ ctx: authed(request), id: request.params.abonnementUserId }),
-  );
+  app.route({
+    ...fromContract(contract.remaining),
+    onRequest: app.authenticate,
+    handler: (request) => subscriptions.remaining({ ctx: authed(request), id: request.params.abonnementUserId }),
+  });
 
-  app.post(
-    '/abonnementUserIndice/indices',
-    { onRequest: staff, schema: { ...schema, body: UsageRowsInput, response: { 200: UsageCreated } } },
-    (request) => subscriptions.createUsage({ ctx: authed(request), input: request.body }),
-  );
+  app.route({
+    ...fromContract(contract.createUsage),
+    onRequest: staff,
+    handler: (request) => subscriptions.createUsage({ ctx: authed(request), input: request.body }),
+  });
 };

@@ -6,7 +6,7 @@ import { createSubscriptionCommands } from '../../core/subscriptions/commands.ts
 import { domainText } from '../../core/texts.ts';
 import { toSubscription, toSubscriptionWithUser, toUsage } from './subscriptions.presenter.ts';
 import type { SubscriptionsRepository } from './subscriptions.repository.ts';
-import type { Subscription, SubscriptionWithUser, Usage } from './subscriptions.schemas.ts';
+import type { Subscription, SubscriptionWithUser, SubscriptionUsage as Usage } from '@filaha/shared/contracts';
 
 /**
  * Farmer subscriptions and their per-index usage. Route guards fix the roles; this service adds ownership:

@@ -1,3 +1,4 @@
+import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { subscriptionsQuery } from './queries.ts';
 import { SubscriptionsPage, type SubscriptionKind } from './SubscriptionsPage.tsx';
@@ -7,7 +8,8 @@ import { withToasts } from '../../components/ui/Toasts.tsx';
 /** The farmers' subscriptions: date_abonnement, etat, nameAbonnement, prices, email; details up to the activation. */
 const FARMER_SUBSCRIPTIONS: SubscriptionKind<FarmerSubscription> = {
   query: subscriptionsQuery,
-  path: '/abonnementUser',
+  setState: (id, etat) => call('PUT /abonnementUser/:id', { params: { id }, body: { etat } }),
+  remove: (id) => call('DELETE /abonnementUser/:id', { params: { id } }),
   key: KEYS.subscriptions,
   title: (t) => t('subscriptions.title'),
   intro: (t) => t('subscriptions.intro'),

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ABONNEMENT_TYPES, AssignFunctionalityInput, AssignSellerFunctionalityInput, idSchema } from '@filaha/shared';
 import { SelectField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
-import { apiCalls } from '../../lib/apiCalls.ts';
+import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { functionalitiesQuery, plansQuery, sellerPlansQuery } from './queries.ts';
 import { useCatalogText } from './ui/Bilingual.tsx';
@@ -29,10 +29,10 @@ async function assign(v: AssignForm): Promise<unknown> {
       fonctionnalityId: v.fonctionnalityId,
       sellerabonnementid: v.planId,
     });
-    return apiCalls.post('/sellerAbonnementFonctionality', body);
+    return call('POST /sellerAbonnementFonctionality', { body });
   }
   const body = AssignFunctionalityInput.parse({ fonctionnalityId: v.fonctionnalityId, abonnementId: v.planId });
-  return apiCalls.post('/abonnementFonctionnality', body);
+  return call('POST /abonnementFonctionnality', { body });
 }
 
 /** Functionality → farmer plan or seller plan; a duplicate answers 409 'Fonctionality déjà assignée.'. */

@@ -5,10 +5,22 @@ import { json, stubApi } from '../../../test/fetch.ts';
 import { AssignIndexForm } from './AssignIndexForm.tsx';
 import { renderAdmin } from './testing.tsx';
 
-const plans = [
-  { id: 1, nameAbonnement: 'Basic', nameClient: 'x', prices: '1', fonctionnalities: [], indices: [] },
-  { id: 2, nameAbonnement: 'Standard', nameClient: 'x', prices: '2', fonctionnalities: [], indices: [] },
-];
+const plan = (id: number, nameAbonnement: string, prices: string) => ({
+  id,
+  nameAbonnement,
+  nameAbonnementAr: '',
+  nameClient: 'x',
+  nameClientAr: '',
+  prices,
+  description: '',
+  descriptionFr: '',
+  descriptionAr: '',
+  fonctionnalities: [],
+  indices: [],
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
+const plans = [plan(1, 'Basic', '1'), plan(2, 'Standard', '2')];
 const indices = [
   { id: 10, indiceName: 'Indice NDVI', code: 'NDVI', description: '{}', recomndation: [], legende: [] },
   { id: 11, indiceName: 'Indice NDMI', code: 'NDMI', description: '{}', recomndation: [], legende: [] },

@@ -30,6 +30,8 @@ const plans = [
     descriptionAr: 'المؤشرات الخمسة.',
     fonctionnalities: [features[0]],
     indices: [],
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
   },
   {
     id: 3,
@@ -43,6 +45,8 @@ const plans = [
     descriptionAr: '',
     fonctionnalities: [],
     indices: [],
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
   },
 ];
 const sellerPlans = [
@@ -59,6 +63,8 @@ const sellerPlans = [
     description: 'Annonces illimitées.',
     descriptionAr: '',
     fonctionnalities: [],
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
   },
 ];
 

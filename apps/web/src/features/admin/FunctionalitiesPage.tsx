@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FunctionalityInput } from '@filaha/shared';
 import { TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
-import { apiCalls } from '../../lib/apiCalls.ts';
+import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { AssignFunctionalityForm } from './AssignFunctionalityForm.tsx';
 import { functionalitiesQuery, plansQuery, sellerPlansQuery } from './queries.ts';
@@ -32,7 +32,9 @@ function FunctionalityForm({ editing, onDone }: { editing?: Functionality; onDon
   const errors = form.formState.errors;
   const save = useAdminMutation({
     mutationFn: (input: FunctionalityInput) =>
-      editing ? apiCalls.put(`/fonctionnality/${editing.id}`, input) : apiCalls.post('/fonctionnality', input),
+      editing
+        ? call('PUT /fonctionnality/:id', { params: { id: editing.id }, body: input })
+        : call('POST /fonctionnality', { body: input }),
     success: (_r, v) => t(editing ? 'functionalities.updated' : 'functionalities.created', { name: v.name }),
     invalidate: [KEYS.functionalities, KEYS.plans, KEYS.sellerPlans],
     onSuccess: () => {

@@ -3,6 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import type { RouteData } from '@filaha/shared/contracts';
 import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
@@ -10,7 +11,6 @@ import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import type { DetailItem } from '../../components/ui/DetailsPanel.tsx';
 import { TextField } from '../../components/ui/fields.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
-import { apiCalls } from '../../lib/apiCalls.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useMessages } from '../../lib/messages.ts';
 import { useMoney } from '../../lib/money.ts';
@@ -22,13 +22,10 @@ import { CatalogText, EditPanel, hasArabic, MissingArabic, useCatalogText } from
 export type PlanTexts = 'plans' | 'sellerPlans';
 
 /** What both plan catalogues (farmers', sellers') have: a bilingual name and client type. */
-export interface CatalogPlan {
-  id: number;
-  nameAbonnement: string;
-  nameAbonnementAr?: string;
-  nameClient: string;
-  nameClientAr?: string;
-}
+export type CatalogPlan = Pick<
+  RouteData<'GET /sellerAbonnement'>[number] & RouteData<'GET /abonnement'>[number],
+  'id' | 'nameAbonnement' | 'nameAbonnementAr' | 'nameClient' | 'nameClientAr'
+>;
 
 /** What a kind's columns and details are built with. */
 export interface PlanHelpers {
@@ -38,10 +35,12 @@ export interface PlanHelpers {
   text: ReturnType<typeof useCatalogText>;
 }
 
-/** Where a plan is written: the collection's path (POST, PUT and DELETE `${path}/${id}`) and what it refreshes. */
-export interface PlanWrites {
+/** How a plan is written (a new one POSTed, an edited one PUT, DELETE) and what it refreshes. */
+export interface PlanWrites<I = never> {
   texts: PlanTexts;
-  path: string;
+  /** Creates the plan, or edits plan `id` when given. */
+  save: (input: I, id: number | undefined) => Promise<unknown>;
+  remove: (id: number) => Promise<unknown>;
   invalidate: readonly QueryKey[];
 }
 
@@ -61,15 +60,14 @@ export interface PlanKind<P extends CatalogPlan> extends PlanWrites {
 
 /** A plan form's save: POST a new plan, PUT an edited one; a refusal stays in the form. */
 export function usePlanSave<I extends { nameAbonnement: string }>(
-  writes: PlanWrites,
+  writes: PlanWrites<I>,
   editingId: number | undefined,
   onSaved: () => void,
 ) {
   const { t } = useTranslation('admin');
   const [error, setError] = useState<string | null>(null);
   const save = useAdminMutation({
-    mutationFn: (input: I) =>
-      editingId !== undefined ? apiCalls.put(`${writes.path}/${editingId}`, input) : apiCalls.post(writes.path, input),
+    mutationFn: (input: I) => writes.save(input, editingId),
     success: (_r, v) =>
       t(editingId !== undefined ? `${writes.texts}.updated` : `${writes.texts}.created`, { name: v.nameAbonnement }),
     invalidate: writes.invalidate,
@@ -162,7 +160,7 @@ export function PlanCatalogPage<P extends CatalogPlan>({ kind }: { kind: PlanKin
   const ar = (label: string) => t('common.inArabic', { label });
   const list = useQuery(kind.query);
   const remove = useAdminMutation({
-    mutationFn: (id: number) => apiCalls.delete(`${kind.path}/${id}`),
+    mutationFn: (id: number) => kind.remove(id),
     success: () => t(`${kind.texts}.deleted`),
     invalidate: kind.invalidate,
     ...(kind.deleteErrors ? { errorTexts: kind.deleteErrors(t) } : {}),

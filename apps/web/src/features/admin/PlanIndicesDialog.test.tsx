@@ -22,6 +22,8 @@ const plan = (id: number, fr: string, ar: string) => ({
   descriptionAr: '',
   fonctionnalities: [],
   indices: [],
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
 });
 const assignments = [
   { AbonnementId: 2, IndiceId: 7, nombre_de_requete: 6, nameAbonnement: 'Standard', indiceName: 'NDVI' },

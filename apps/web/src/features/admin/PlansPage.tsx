@@ -5,6 +5,7 @@ import { PlanInput } from '@filaha/shared';
 import { TextField } from '../../components/ui/fields.tsx';
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
 import { withToasts } from '../../components/ui/Toasts.tsx';
+import { call } from '../../lib/client.ts';
 import { useMessages } from '../../lib/messages.ts';
 import { PriceTag } from '../subscription/PriceTag.tsx';
 import { firstPrice } from '../subscription/format.ts';
@@ -13,7 +14,13 @@ import { PlanCatalogPage, PlanFormFrame, usePlanSave, type PlanKind, type PlanWr
 import { plansQuery } from './queries.ts';
 import type { PlanDetails } from './types.ts';
 
-const WRITES: PlanWrites = { texts: 'plans', path: '/abonnement', invalidate: [KEYS.plans, KEYS.assignments] };
+const WRITES: PlanWrites<PlanInput> = {
+  texts: 'plans',
+  save: (body, id) =>
+    id === undefined ? call('POST /abonnement', { body }) : call('PUT /abonnement/:id', { params: { id }, body }),
+  remove: (id) => call('DELETE /abonnement/:id', { params: { id } }),
+  invalidate: [KEYS.plans, KEYS.assignments],
+};
 
 /**
  * SPEC §5: nameAbonnement, nameClient, prices required; the descriptions (fr, ar) are optional. Names and client

@@ -5,6 +5,7 @@ import { LIMITS, SellerPlanInput } from '@filaha/shared';
 import { TextField } from '../../components/ui/fields.tsx';
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
 import { withToasts } from '../../components/ui/Toasts.tsx';
+import { call } from '../../lib/client.ts';
 import { useMessages } from '../../lib/messages.ts';
 import { KEYS } from './adminApi.ts';
 import {
@@ -19,7 +20,15 @@ import { sellerPlansQuery } from './queries.ts';
 import type { SellerPlan } from './types.ts';
 import { hasArabic, MissingArabic } from './ui/Bilingual.tsx';
 
-const WRITES: PlanWrites = { texts: 'sellerPlans', path: '/sellerAbonnement', invalidate: [KEYS.sellerPlans] };
+const WRITES: PlanWrites<SellerPlanInput> = {
+  texts: 'sellerPlans',
+  save: (body, id) =>
+    id === undefined
+      ? call('POST /sellerAbonnement', { body })
+      : call('PUT /sellerAbonnement/:id', { params: { id }, body }),
+  remove: (id) => call('DELETE /sellerAbonnement/:id', { params: { id } }),
+  invalidate: [KEYS.sellerPlans],
+};
 
 /**
  * SPEC §5: nameAbonnement, nameClient, price, priority (default 1) required; nbPost optional (empty = unlimited).

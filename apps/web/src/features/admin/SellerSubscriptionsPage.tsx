@@ -1,3 +1,4 @@
+import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { sellerSubscriptionsQuery } from './queries.ts';
 import { SubscriptionsPage, type SubscriptionKind } from './SubscriptionsPage.tsx';
@@ -7,7 +8,8 @@ import { withToasts } from '../../components/ui/Toasts.tsx';
 /** The sellers' subscriptions: their period, days and posts left. */
 const SELLER_SUBSCRIPTIONS: SubscriptionKind<SellerSubscription> = {
   query: sellerSubscriptionsQuery,
-  path: '/sellerAbonnementUser',
+  setState: (id, etat) => call('PUT /sellerAbonnementUser/:id', { params: { id }, body: { etat } }),
+  remove: (id) => call('DELETE /sellerAbonnementUser/:id', { params: { id } }),
   key: KEYS.sellerSubscriptions,
   title: (t) => t('sellerSubscriptions.title'),
   plan: (s) => ({ name: s.sellerabonnement.nameAbonnement, nameAr: s.sellerabonnement.nameAbonnementAr }),

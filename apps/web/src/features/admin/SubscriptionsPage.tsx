@@ -8,7 +8,6 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import type { DetailItem } from '../../components/ui/DetailsPanel.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { apiCalls } from '../../lib/apiCalls.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useMoney } from '../../lib/money.ts';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
@@ -38,8 +37,10 @@ export interface SubscriptionHelpers<S extends SubscriptionRow> {
 /** How the farmers' and the sellers' subscriptions differ: their API, texts, columns and details. */
 export interface SubscriptionKind<S extends SubscriptionRow> {
   query: { queryKey: QueryKey; queryFn: () => Promise<S[]> };
-  /** The collection's path (`/abonnementUser`): PUT `{ etat }` and DELETE on `${path}/${id}`. */
-  path: string;
+  /** Switches a subscription's state (PUT `{ etat }`). */
+  setState: (id: number, etat: SubscriptionState) => Promise<unknown>;
+  /** Deletes a subscription. */
+  remove: (id: number) => Promise<unknown>;
   key: QueryKey;
   title: (t: TFunction<'admin'>) => string;
   intro?: (t: TFunction<'admin'>) => string;
@@ -68,12 +69,12 @@ export function SubscriptionsPage<S extends SubscriptionRow>({ kind }: { kind: S
   const list = useQuery(kind.query);
 
   const toggle = useAdminMutation({
-    mutationFn: (v: { id: number; etat: SubscriptionState }) => apiCalls.put(`${kind.path}/${v.id}`, { etat: v.etat }),
+    mutationFn: (v: { id: number; etat: SubscriptionState }) => kind.setState(v.id, v.etat),
     success: (_r, v) => (v.etat === 'actif' ? t('subscriptions.activated') : t('subscriptions.deactivated')),
     invalidate: [kind.key],
   });
   const remove = useAdminMutation({
-    mutationFn: (id: number) => apiCalls.delete(`${kind.path}/${id}`),
+    mutationFn: (id: number) => kind.remove(id),
     success: () => t('subscriptions.deleted'),
     invalidate: [kind.key],
   });

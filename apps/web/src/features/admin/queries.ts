@@ -1,28 +1,20 @@
 import { apiCalls } from '../../lib/apiCalls.ts';
 import { KEYS } from './adminApi.ts';
-import type {
-  Assignment,
-  UserRow,
-  FarmerSubscription,
-  Functionality,
-  IndexRow,
-  PlanDetails,
-  SellerPlan,
-  SellerSubscription,
-} from './types.ts';
+import { call } from '../../lib/client.ts';
+import type { Assignment, UserRow, IndexRow } from './types.ts';
 
 /** Queries several screens share (selects of the assign forms, the plan tables). */
 export const plansQuery = {
   queryKey: KEYS.plans,
-  queryFn: () => apiCalls.get<PlanDetails[]>('/abonnement/details'),
+  queryFn: () => call('GET /abonnement/details'),
 };
 export const sellerPlansQuery = {
   queryKey: KEYS.sellerPlans,
-  queryFn: () => apiCalls.get<SellerPlan[]>('/sellerAbonnement'),
+  queryFn: () => call('GET /sellerAbonnement'),
 };
 export const functionalitiesQuery = {
   queryKey: KEYS.functionalities,
-  queryFn: () => apiCalls.get<Functionality[]>('/fonctionnality'),
+  queryFn: () => call('GET /fonctionnality'),
 };
 export const indicesQuery = {
   queryKey: KEYS.indices,
@@ -35,11 +27,11 @@ export const assignmentsQuery = {
 };
 export const subscriptionsQuery = {
   queryKey: KEYS.subscriptions,
-  queryFn: () => apiCalls.get<FarmerSubscription[]>('/abonnementUser'),
+  queryFn: () => call('GET /abonnementUser'),
 };
 export const sellerSubscriptionsQuery = {
   queryKey: KEYS.sellerSubscriptions,
-  queryFn: () => apiCalls.get<SellerSubscription[]>('/sellerAbonnementUser'),
+  queryFn: () => call('GET /sellerAbonnementUser'),
 };
 /** GET /api/users (Admin, Manager); same key as the shell's users list. */
 export const usersQuery = { queryKey: KEYS.users, queryFn: () => apiCalls.get<UserRow[]>('/users') };

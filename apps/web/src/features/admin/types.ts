@@ -1,5 +1,4 @@
 import type { RouteData } from '@filaha/shared/contracts';
-import type { PolygonInput, SubscriptionState } from '@filaha/shared';
 
 /** Answer rows of the admin routes (apps/api/README.md), with the SPEC's field names. */
 
@@ -14,60 +13,18 @@ export interface UserRow {
   created_at?: string;
 }
 
-/** Catalogue texts: French in the SPEC's fields, Arabic next to them ('' or absent = not translated yet). */
-export interface Plan {
-  id: number;
-  nameAbonnement: string;
-  nameAbonnementAr?: string;
-  nameClient: string;
-  nameClientAr?: string;
-  prices: string;
-  description?: string;
-  descriptionFr?: string;
-  descriptionAr?: string;
-  createdAt?: string;
-}
+/** Catalogue texts: French in the SPEC's fields, Arabic next to them ('' = not translated yet). */
+export type Plan = RouteData<'GET /abonnement'>[number];
 
-export interface Functionality {
-  id: number;
-  name: string;
-  nameAr?: string;
-  psudo: string;
-}
+export type Functionality = RouteData<'GET /fonctionnality'>[number];
 
 /** GET /api/abonnement/details: a plan with what it grants. */
-export interface PlanDetails extends Plan {
-  fonctionnalities: Functionality[];
-  indices: Array<{ id: number; name: string; nombre_de_requete: number }>;
-}
+export type PlanDetails = RouteData<'GET /abonnement/details'>[number];
 
-export interface FarmerSubscription {
-  id: number;
-  abn_id: number;
-  user_id: number;
-  date_abonnement: string;
-  durée: number;
-  etat: SubscriptionState;
-  date_activation: string | null;
-  abonnement: {
-    id: number;
-    nameAbonnement: string;
-    nameAbonnementAr?: string;
-    nameClient: string;
-    nameClientAr?: string;
-    prices: string;
-  };
-  User?: { id: number; email: string; userName: string };
-}
+/** GET /api/abonnementUser: a farmer subscription with its subscriber. */
+export type FarmerSubscription = RouteData<'GET /abonnementUser'>[number];
 
-export interface Usage {
-  indice_id: number;
-  indiceName: string;
-  code: string;
-  nbreq_total: number;
-  nbreq_used: number;
-  nbreq_restante: number;
-}
+export type Usage = RouteData<'GET /abonnementUserIndice/restReq/:abonnementUserId/indices-restants'>[number];
 
 export interface Legend {
   id: number;
@@ -100,39 +57,7 @@ export interface Assignment {
 /** GET /api/parcelle (packages/shared/src/contracts/parcels.ts). */
 export type Parcel = RouteData<'GET /parcelle/:id'>;
 
-export interface SellerPlan {
-  id: number;
-  nameAbonnement: string;
-  nameAbonnementAr?: string;
-  nameClient: string;
-  nameClientAr?: string;
-  price: number;
-  isLimited: boolean;
-  nbPost: number | null;
-  priority: number;
-  description?: string;
-  descriptionAr?: string;
-  fonctionnalities?: Functionality[];
-}
+export type SellerPlan = RouteData<'GET /sellerAbonnement'>[number];
 
-export interface SellerSubscription {
-  id: number;
-  sellerAbonnementId: number;
-  userId: number;
-  dateDebut: string;
-  dateFin: string;
-  etat: SubscriptionState;
-  nbPost: number;
-  remainingPosts: number | null;
-  remainingDays: number;
-  isActive: boolean;
-  sellerabonnement: {
-    id: number;
-    nameAbonnement: string;
-    nameAbonnementAr?: string;
-    price: number;
-    nbPost: number | null;
-    isLimited: boolean;
-  };
-  User?: { id: number; userName: string; email: string };
-}
+/** GET /api/sellerAbonnementUser: a seller subscription with its subscriber. */
+export type SellerSubscription = RouteData<'GET /sellerAbonnementUser'>[number];

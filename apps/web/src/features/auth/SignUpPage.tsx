@@ -7,7 +7,8 @@ import { LIMITS, ROLE_IDS, SignUpForm, WILAYAS, type RegisterInput } from '@fila
 import { signInWithNext } from '../../app/nextPath.ts';
 import { SIGN_IN_PATH } from '../../app/session.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
-import { api } from '../../lib/api.ts';
+import type { RouteData } from '@filaha/shared/contracts';
+import { request } from '../../lib/client.ts';
 import { useCatalogText } from '../../lib/catalogText.ts';
 import { focusFirstInvalid } from '../../lib/focusFirstInvalid.ts';
 import { PasswordField, SelectField, TextField } from '../../components/ui/fields.tsx';
@@ -30,12 +31,7 @@ export function digitsOnly(value: string): string {
 
 type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
 
-interface CatalogPlan {
-  id: number;
-  nameAbonnement: string;
-  nameAbonnementAr?: string;
-  prices: string;
-}
+type CatalogPlan = RouteData<'GET /abonnement'>[number];
 
 /** The catalogue's plans, asked only when the visitor arrives with a plan chosen on /offre (`?plan=`). */
 function usePlansWhen(wanted: boolean): CatalogPlan[] {
@@ -43,8 +39,7 @@ function usePlansWhen(wanted: boolean): CatalogPlan[] {
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    api
-      .get<CatalogPlan[]>('/abonnement', { token: null })
+    request('GET /abonnement', {}, { token: null })
       .then((r) => {
         if (live && r.ok && Array.isArray(r.data)) setPlans(r.data);
       })

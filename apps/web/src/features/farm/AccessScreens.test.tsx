@@ -14,10 +14,19 @@ import type { SubscriptionRow } from './farmApi.ts';
 const pending = (nameAbonnementAr: string): SubscriptionRow => ({
   id: 4,
   abn_id: 2,
-  etat: 'inactif',
+  user_id: 5,
+  durée: 12,
+  etat: 'désactivé',
   date_abonnement: '2026-03-05',
   date_activation: null,
-  abonnement: { nameAbonnement: 'Standard', nameAbonnementAr },
+  abonnement: {
+    id: 2,
+    nameAbonnement: 'Standard',
+    nameAbonnementAr,
+    nameClient: 'Agriculteur',
+    nameClientAr: '',
+    prices: '1000',
+  },
 });
 
 function show(subscription: SubscriptionRow) {

@@ -8,15 +8,8 @@ import { getToken } from '../../lib/storage.ts';
 import type { LegendEntry } from './legend.ts';
 
 /** The shapes this feature reads from the API (apps/api/README.md), with the SPEC's field names. */
-export interface SubscriptionRow {
-  id: number;
-  abn_id: number;
-  etat: string;
-  date_abonnement?: string;
-  date_activation?: string | null;
-  /** The plan's name in French and Arabic ('' = not translated: the French one is shown). */
-  abonnement?: { nameAbonnement?: string; nameAbonnementAr?: string | null };
-}
+/** A farmer subscription as the status list answers it (packages/shared/src/contracts/subscriptions.ts). */
+export type SubscriptionRow = RouteData<'GET /abonnementUser/user/:userId/status'>[number];
 
 export interface Recommendation {
   range: { ar: string; fr: string };
@@ -303,7 +296,7 @@ export const farmKeys = {
 export const farmQueries = {
   status: (userId: number) => ({
     queryKey: farmKeys.status(userId),
-    queryFn: () => getJson<SubscriptionRow[]>(`/abonnementUser/user/${userId}/status`),
+    queryFn: () => call('GET /abonnementUser/user/:userId/status', { params: { userId } }),
   }),
   config: (userId: number) => ({
     queryKey: farmKeys.config(userId),

@@ -70,15 +70,24 @@ function indexConfig(id: number, code: string): IndexConfig {
 /** NDMI first on purpose: the screen must still start on NDVI. */
 export const CONFIG: IndexConfig[] = [indexConfig(2, 'NDMI'), indexConfig(1, 'NDVI'), indexConfig(5, 'MSAVI')];
 
-export function status(etat: string, activated = true): SubscriptionRow[] {
+export function status(etat: SubscriptionRow['etat'], activated = true): SubscriptionRow[] {
   return [
     {
       id: 30,
       abn_id: 2,
+      user_id: 5,
+      durée: 12,
       etat,
       date_abonnement: '2025-08-14T10:00:00.000Z',
       date_activation: activated ? '2025-08-15T10:00:00.000Z' : null,
-      abonnement: { nameAbonnement: 'Standard' },
+      abonnement: {
+        id: 2,
+        nameAbonnement: 'Standard',
+        nameAbonnementAr: '',
+        nameClient: 'Agriculteur',
+        nameClientAr: '',
+        prices: '1000',
+      },
     },
   ];
 }

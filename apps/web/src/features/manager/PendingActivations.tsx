@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useCatalogText } from '../../lib/catalogText.ts';
-import { apiCalls } from '../../lib/apiCalls.ts';
+import { call } from '../../lib/client.ts';
 import { KEYS } from '../admin/adminApi.ts';
 import type { FarmerSubscription } from '../admin/types.ts';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
@@ -23,7 +23,8 @@ export function PendingActivations({
   const text = useCatalogText();
   const fmt = useFormat();
   const activate = useAdminMutation({
-    mutationFn: (s: FarmerSubscription) => apiCalls.put(`/abonnementUser/${s.id}`, { etat: 'actif' }),
+    mutationFn: (s: FarmerSubscription) =>
+      call('PUT /abonnementUser/:id', { params: { id: s.id }, body: { etat: 'actif' } }),
     success: (_r, s) => t('pending.activated', { email: s.User?.email ?? '' }),
     invalidate: [KEYS.subscriptions, ['manager', 'usage']],
   });

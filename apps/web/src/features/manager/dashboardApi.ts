@@ -1,4 +1,5 @@
 import { apiCalls } from '../../lib/apiCalls.ts';
+import { call } from '../../lib/client.ts';
 import type { FarmerSubscription, Usage } from '../admin/types.ts';
 import { fetchListPage } from '../marketplace/api.ts';
 import type { PublicationLite } from './stats.ts';
@@ -32,7 +33,9 @@ export async function usageOf(subscriptions: readonly FarmerSubscription[], para
     out.push(
       ...(await Promise.all(
         batch.map((id) =>
-          apiCalls.get<Usage[]>(`/abonnementUserIndice/restReq/${id}/indices-restants`).catch(() => []),
+          call('GET /abonnementUserIndice/restReq/:abonnementUserId/indices-restants', {
+            params: { abonnementUserId: id },
+          }).catch(() => []),
         ),
       )),
     );

@@ -23,7 +23,15 @@ const sub = (
   durée: 12,
   etat,
   date_activation: activated,
-  abonnement: { id: 1, nameAbonnement: 'Standard', nameClient: 'x', prices: '1' },
+  abonnement: {
+    id: 1,
+    nameAbonnement: 'Standard',
+    nameAbonnementAr: '',
+    nameClient: 'x',
+    nameClientAr: '',
+    prices: '1',
+  },
+  User: { id, email: `u${id}@filaha.dz`, userName: `u${id}` },
 });
 
 describe('manager dashboard figures', () => {

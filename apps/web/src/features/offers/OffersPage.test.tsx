@@ -7,10 +7,23 @@ import { i18n } from '../../i18n/index.ts';
 import { forgetPublicSettings } from '../../lib/publicSettings.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
 
+const plan = (id: number, nameAbonnement: string, nameClient: string, prices: string) => ({
+  id,
+  nameAbonnement,
+  nameAbonnementAr: '',
+  nameClient,
+  nameClientAr: '',
+  prices,
+  description: '',
+  descriptionFr: '',
+  descriptionAr: '',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
 const PLANS = [
-  { id: 1, nameAbonnement: 'Basic', nameClient: '1-10 ha', prices: '15000 DA/an' },
-  { id: 2, nameAbonnement: 'Standard', nameClient: '10-50 ha', prices: '40000 DA/an' },
-  { id: 3, nameAbonnement: 'Premium', nameClient: '> 50 ha', prices: '90000 DA/an' },
+  plan(1, 'Basic', '1-10 ha', '15000 DA/an'),
+  plan(2, 'Standard', '10-50 ha', '40000 DA/an'),
+  plan(3, 'Premium', '> 50 ha', '90000 DA/an'),
 ];
 
 function Where() {

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
-import { api } from '../../lib/api.ts';
+import type { RouteData } from '@filaha/shared/contracts';
+import { request } from '../../lib/client.ts';
 import { usePublicSettings } from '../../lib/publicSettings.ts';
 import { formatDinars } from '../services/catalog.ts';
 import { PriceTag } from '../subscription/PriceTag.tsx';
@@ -14,19 +15,14 @@ const FEATURES = ['a', 'b', 'c', 'd'] as const;
 const DISCOUNTS = ['annual', 'coop', 'trial'] as const;
 
 /** A plan of the catalogue as GET /api/abonnement answers it (the fields this page shows). */
-interface CatalogPlan {
-  id: number;
-  nameAbonnement: string;
-  prices: string;
-}
+type CatalogPlan = RouteData<'GET /abonnement'>[number];
 
 /** The catalogue's plans, asked once (no react-query on the public pages); empty while loading or on failure. */
 function useCatalogPlans(): CatalogPlan[] {
   const [plans, setPlans] = useState<CatalogPlan[]>([]);
   useEffect(() => {
     let live = true;
-    api
-      .get<CatalogPlan[]>('/abonnement', { token: null })
+    request('GET /abonnement', {}, { token: null })
       .then((r) => {
         if (live && r.ok && Array.isArray(r.data)) setPlans(r.data);
       })

@@ -12,18 +12,24 @@ afterEach(() => queryClient.clear());
 const plan = (id: number, name: string, nbPost: number | null, price: number): SellerPlan => ({
   id,
   nameAbonnement: name,
+  nameAbonnementAr: '',
   nameClient: 'Vendeurs',
+  nameClientAr: '',
   price,
   isLimited: nbPost !== null,
   nbPost,
   priority: id,
   description: `Offre ${name}`,
-  fonctionnalities: [{ id: 1, name: 'Publication de produits', psudo: 'publish' }],
+  descriptionAr: '',
+  fonctionnalities: [{ id: 1, name: 'Publication de produits', nameAr: '', psudo: 'publish' }],
+  createdAt: '2025-11-01T00:00:00.000Z',
+  updatedAt: '2025-11-01T00:00:00.000Z',
 });
 const PLANS = [plan(1, 'Essentiel', 5, 3000), plan(2, 'Pro', null, 12000)];
 const active: SellerSubscription = {
   id: 11,
   sellerAbonnementId: 1,
+  userId: 5,
   dateDebut: '2025-11-22',
   dateFin: '2026-11-22',
   etat: 'actif',
@@ -31,7 +37,14 @@ const active: SellerSubscription = {
   remainingPosts: 5,
   remainingDays: 365,
   isActive: true,
-  sellerabonnement: { id: 1, nameAbonnement: 'Essentiel', price: 3000, nbPost: 5, isLimited: true },
+  sellerabonnement: {
+    id: 1,
+    nameAbonnement: 'Essentiel',
+    nameAbonnementAr: '',
+    price: 3000,
+    nbPost: 5,
+    isLimited: true,
+  },
 };
 
 function seller(post: () => Response) {
@@ -56,7 +69,7 @@ function seller(post: () => Response) {
 describe('seller plans', { timeout: 20_000 }, () => {
   it('keeps one plan selected, asks for one first, confirms, then shows days and posts left', async () => {
     await i18n.changeLanguage('fr');
-    const { calls } = seller(() => json(201, { message: 'ok' }));
+    const { calls } = seller(() => json(201, { message: 'ok', sellerAbonnementUser: active }));
     const user = userEvent.setup();
     renderApp('/seller/offre');
     await screen.findByRole('heading', { level: 1, name: 'Offres vendeur' });

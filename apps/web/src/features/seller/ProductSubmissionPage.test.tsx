@@ -13,6 +13,7 @@ afterEach(() => queryClient.clear());
 const subscription = (remainingPosts: number | null): SellerSubscription => ({
   id: 11,
   sellerAbonnementId: 1,
+  userId: 5,
   dateDebut: '2025-11-22',
   dateFin: '2026-11-22',
   etat: 'actif',
@@ -20,7 +21,14 @@ const subscription = (remainingPosts: number | null): SellerSubscription => ({
   remainingPosts,
   remainingDays: 365,
   isActive: true,
-  sellerabonnement: { id: 1, nameAbonnement: 'Essentiel', price: 3000, nbPost: 5, isLimited: true },
+  sellerabonnement: {
+    id: 1,
+    nameAbonnement: 'Essentiel',
+    nameAbonnementAr: '',
+    price: 3000,
+    nbPost: 5,
+    isLimited: true,
+  },
 });
 
 function seller(add: () => Response, remaining: number[] = [1, 0]) {

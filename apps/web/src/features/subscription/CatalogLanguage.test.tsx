@@ -29,6 +29,8 @@ const plans: Plan[] = [
       { id: 6, name: 'Conseil maison', nameAr: '', psudo: 'm' },
     ],
     indices: [],
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
   },
 ];
 const sellerPlans: SellerPlan[] = [
@@ -45,6 +47,8 @@ const sellerPlans: SellerPlan[] = [
     description: 'Annonces illimitées.',
     descriptionAr: 'إعلانات غير محدودة.',
     fonctionnalities: [{ id: 7, name: 'Publication de produits', nameAr: 'نشر المنتجات', psudo: 'p' }],
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
   },
 ];
 

@@ -15,18 +15,30 @@ const PLANS: Plan[] = [
   {
     id: 1,
     nameAbonnement: 'Basic',
+    nameAbonnementAr: '',
     nameClient: 'Exploitations de 1 à 10 ha',
+    nameClientAr: '',
     prices: '15000 DA/an',
     description: 'Pour les petites exploitations',
-    fonctionnalities: [{ id: 1, name: 'Imagerie satellitaire', psudo: 'imagerie' }],
+    descriptionFr: 'Pour les petites exploitations',
+    descriptionAr: '',
+    fonctionnalities: [{ id: 1, name: 'Imagerie satellitaire', nameAr: '', psudo: 'imagerie' }],
     indices: [],
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
   },
   {
     id: 2,
     nameAbonnement: 'Standard',
+    nameAbonnementAr: '',
     nameClient: 'Exploitations de 10 à 50 ha',
+    nameClientAr: '',
     prices: '40000, 45000',
     description: 'Les cinq indices',
+    descriptionFr: 'Les cinq indices',
+    descriptionAr: '',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
     fonctionnalities: [],
     indices: [
       {
@@ -56,7 +68,14 @@ function subscription(over: Partial<FarmerSubscription> = {}): FarmerSubscriptio
     durée: 12,
     etat: 'actif',
     date_activation: '2025-08-15T10:00:00.000Z',
-    abonnement: { id: 2, nameAbonnement: 'Standard', nameClient: 'Exploitations de 10 à 50 ha', prices: '40000' },
+    abonnement: {
+      id: 2,
+      nameAbonnement: 'Standard',
+      nameAbonnementAr: '',
+      nameClient: 'Exploitations de 10 à 50 ha',
+      nameClientAr: '',
+      prices: '40000',
+    },
     ...over,
   };
 }
@@ -193,8 +212,8 @@ describe('Mes Abonnements', { timeout: 20_000 }, () => {
     farmer(
       [subscription()],
       [
-        { indice_id: 7, indiceName: 'Indice NDVI', nbreq_total: 12, nbreq_used: 3, nbreq_restante: 9 },
-        { indice_id: 8, indiceName: 'Indice NDMI', nbreq_total: 12, nbreq_used: 15, nbreq_restante: -3 },
+        { indice_id: 7, indiceName: 'Indice NDVI', code: 'NDVI', nbreq_total: 12, nbreq_used: 3, nbreq_restante: 9 },
+        { indice_id: 8, indiceName: 'Indice NDMI', code: 'NDMI', nbreq_total: 12, nbreq_used: 15, nbreq_restante: -3 },
       ],
     );
     const user = userEvent.setup();

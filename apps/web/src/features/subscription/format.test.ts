@@ -64,7 +64,7 @@ describe('formatMonths', () => {
 });
 
 describe('canSubscribeAgain', () => {
-  const sub = (etat: string, activated: string | null): FarmerSubscription => ({
+  const sub = (etat: FarmerSubscription['etat'], activated: string | null): FarmerSubscription => ({
     id: 1,
     abn_id: 1,
     user_id: 1,
@@ -72,7 +72,7 @@ describe('canSubscribeAgain', () => {
     durée: 12,
     etat,
     date_activation: activated,
-    abonnement: { id: 1, nameAbonnement: 'Basic', nameClient: '', prices: '' },
+    abonnement: { id: 1, nameAbonnement: 'Basic', nameAbonnementAr: '', nameClient: '', nameClientAr: '', prices: '' },
   });
   it('follows the API rule: not while one is active or awaiting its first activation', () => {
     expect(canSubscribeAgain([sub('actif', '2025-01-02')])).toBe(false);
