@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Db } from '@filaha/db';
+import type { Db } from '@filaha/db';
 import { jwtVerify, SignJWT } from 'jose';
+import { createStreamTicketsRepository } from './stream-tickets.repository.ts';
 
 const ISSUER = 'filaha';
 /** Not the API's audience: a ticket is refused as a Bearer token, and a Bearer token is refused as a ticket. */
@@ -30,11 +31,13 @@ export interface StreamTicketsOptions {
 export class StreamTickets {
   private readonly key: Uint8Array;
   private readonly now: () => number;
+  private readonly nonces: ReturnType<typeof createStreamTicketsRepository>;
   private lastSweep = 0;
 
   constructor(private readonly options: StreamTicketsOptions) {
     this.key = new TextEncoder().encode(options.secret);
     this.now = options.now ?? Date.now;
+    this.nonces = createStreamTicketsRepository(options.db);
   }
 
   async issue(userId: number): Promise<{ ticket: string; expiresAt: number }> {
@@ -75,20 +78,12 @@ export class StreamTickets {
     if (!Number.isSafeInteger(userId) || userId <= 0 || nonce.length === 0 || nonce.length > 64) return undefined;
     await this.sweepIfDue();
     const keepUntil = new Date((exp + NONCE_MARGIN_SECONDS) * 1000).toISOString();
-    const { rows } = await this.options.db.execute<{ nonce: string }>(
-      sql`INSERT INTO stream_ticket_uses (nonce, expires_at) VALUES (${nonce}, ${keepUntil})
-          ON CONFLICT (nonce) DO NOTHING RETURNING nonce`,
-    );
-    return rows.length === 1 ? userId : undefined;
+    return (await this.nonces.claimNonce(nonce, keepUntil)) ? userId : undefined;
   }
 
   /** Deletes the nonces of tickets that can no longer be verified anyway; returns how many. */
-  async sweep(): Promise<number> {
-    const { rows } = await this.options.db.execute<{ n: number }>(
-      sql`WITH gone AS (DELETE FROM stream_ticket_uses WHERE expires_at < now() RETURNING 1)
-          SELECT count(*)::int AS n FROM gone`,
-    );
-    return rows[0]?.n ?? 0;
+  sweep(): Promise<number> {
+    return this.nonces.sweepExpired();
   }
 
   private async sweepIfDue(): Promise<void> {
