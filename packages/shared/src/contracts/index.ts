@@ -1,9 +1,15 @@
 import type { InputOf, ResponseOf, RouteContract, RouteKeyOf } from './contract.ts';
 import { parcelsContract } from './parcels.ts';
+import { indicesContract, legendsContract } from './indices.ts';
+import { imagesContract } from './images.ts';
+import { historyContract } from './history.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
 export * from './parcels.ts';
+export * from './indices.ts';
+export * from './images.ts';
+export * from './history.ts';
 
 /**
  * Every route of the API by domain. The API registers each from here; the web names a route by its key
@@ -11,6 +17,10 @@ export * from './parcels.ts';
  */
 export const API_CONTRACTS = {
   parcels: parcelsContract,
+  indices: indicesContract,
+  legends: legendsContract,
+  images: imagesContract,
+  history: historyContract,
 };
 
 type Domains = typeof API_CONTRACTS;

@@ -10,14 +10,32 @@ const plans = [
   { id: 2, nameAbonnement: 'Standard', nameClient: 'x', prices: '2', fonctionnalities: [], indices: [] },
 ];
 const indices = [
-  { id: 10, indiceName: 'Indice NDVI', code: 'NDVI', description: '{}', recomndation: [], legende: [] },
-  { id: 11, indiceName: 'Indice NDMI', code: 'NDMI', description: '{}', recomndation: [], legende: [] },
+  {
+    id: 10,
+    indiceName: 'Indice NDVI',
+    code: 'NDVI',
+    description: '{}',
+    recomndation: [],
+    legende: [],
+    createdAt: '2025-03-01T08:00:00.000Z',
+    updatedAt: '2025-03-01T08:00:00.000Z',
+  },
+  {
+    id: 11,
+    indiceName: 'Indice NDMI',
+    code: 'NDMI',
+    description: '{}',
+    recomndation: [],
+    legende: [],
+    createdAt: '2025-03-01T08:00:00.000Z',
+    updatedAt: '2025-03-01T08:00:00.000Z',
+  },
 ];
 const links = [
   { AbonnementId: 1, IndiceId: 10, nombre_de_requete: 6, nameAbonnement: 'Basic', indiceName: 'Indice NDVI' },
 ];
 
-function stub(post = () => json(201, {})) {
+function stub(post = () => json(201, { ...links[0]!, AbonnementId: 2 })) {
   return stubApi({
     'GET /api/abonnement/details': () => json(200, plans),
     'GET /api/indice': () => json(200, indices),

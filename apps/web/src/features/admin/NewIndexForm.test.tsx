@@ -7,8 +7,26 @@ import { NewIndexForm } from './IndicesPage.tsx';
 import { renderAdmin } from './testing.tsx';
 
 const existing = [
-  { id: 10, indiceName: 'Indice NDVI', code: 'NDVI', description: '{}', recomndation: [], legende: [] },
-  { id: 11, indiceName: 'Indice NDMI', code: 'NDMI', description: '{}', recomndation: [], legende: [] },
+  {
+    id: 10,
+    indiceName: 'Indice NDVI',
+    code: 'NDVI',
+    description: '{}',
+    recomndation: [],
+    legende: [],
+    createdAt: '2025-03-01T08:00:00.000Z',
+    updatedAt: '2025-03-01T08:00:00.000Z',
+  },
+  {
+    id: 11,
+    indiceName: 'Indice NDMI',
+    code: 'NDMI',
+    description: '{}',
+    recomndation: [],
+    legende: [],
+    createdAt: '2025-03-01T08:00:00.000Z',
+    updatedAt: '2025-03-01T08:00:00.000Z',
+  },
 ];
 const notComputable = () =>
   json(400, {

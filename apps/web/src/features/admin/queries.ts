@@ -1,11 +1,10 @@
 import { apiCalls } from '../../lib/apiCalls.ts';
+import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import type {
-  Assignment,
   UserRow,
   FarmerSubscription,
   Functionality,
-  IndexRow,
   PlanDetails,
   SellerPlan,
   SellerSubscription,
@@ -26,12 +25,12 @@ export const functionalitiesQuery = {
 };
 export const indicesQuery = {
   queryKey: KEYS.indices,
-  queryFn: () => apiCalls.get<IndexRow[]>('/indice'),
+  queryFn: () => call('GET /indice'),
 };
 
 export const assignmentsQuery = {
   queryKey: KEYS.assignments,
-  queryFn: () => apiCalls.get<Assignment[]>('/abonnementIndice'),
+  queryFn: () => call('GET /abonnementIndice'),
 };
 export const subscriptionsQuery = {
   queryKey: KEYS.subscriptions,

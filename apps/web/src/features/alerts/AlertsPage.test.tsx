@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AlertList } from '@filaha/shared';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
@@ -10,6 +10,12 @@ import { ALERTS, INDICES } from './testData.ts';
 
 /** French numbers carry (narrow) no-break spaces: compared as plain spaces. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+// GET /indice is checked against its contract (lib/client.ts loads the contracts on first use): loaded before the
+// screens render, the index list arrives with the alerts as it did when it was read without a check.
+beforeAll(async () => {
+  await import('@filaha/shared/contracts');
+});
 
 afterEach(() => {
   queryClient.clear();

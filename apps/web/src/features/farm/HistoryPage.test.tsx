@@ -16,6 +16,8 @@ const INDEX = {
   description: NDVI.description,
   recomndation: NDVI.recomndation,
   legende: NDVI.legende,
+  createdAt: '2025-03-01T08:00:00.000Z',
+  updatedAt: '2025-03-01T08:00:00.000Z',
 };
 
 function item(id: number, day: string, mean: number): HistoryItem {
@@ -31,6 +33,7 @@ function item(id: number, day: string, mean: number): HistoryItem {
     sceneDatetime: `${day}T10:30:00Z`,
     cloudFraction: 0.1,
     stats: { ...IMAGE.stats, mean, p25: mean - 0.05, p75: mean + 0.05 },
+    minValidFraction: 0.6,
     bounds: IMAGE.bounds,
     createdAt: `${day}T12:00:00Z`,
   };

@@ -25,6 +25,8 @@ const INDEX = {
   description: NDVI.description,
   recomndation: NDVI.recomndation,
   legende: NDVI.legende,
+  createdAt: '2025-03-01T08:00:00.000Z',
+  updatedAt: '2025-03-01T08:00:00.000Z',
 };
 
 function historyItem(id: number, day: string, validFraction: number): HistoryItem {

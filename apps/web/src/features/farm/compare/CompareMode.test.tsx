@@ -58,7 +58,18 @@ function change(earlier: string, later: string, threshold: number): ChangeResult
   const date = (day: string, which: string) => ({
     scene: { id: `S2_${day}`, datetime: `${day}T10:30:00Z`, cloudFraction: 0 },
     imageUrl: `/api/files/c/${which}.png?sig=x`,
-    stats: { mean: 0.5, median: 0.5, validFraction: 1 },
+    stats: {
+      min: 0.3,
+      max: 0.7,
+      mean: 0.5,
+      std: 0.1,
+      median: 0.5,
+      p25: 0.45,
+      p75: 0.55,
+      count: 240,
+      validFraction: 1,
+      resolution: 10,
+    },
     startDate: day,
     endDate: day,
   });
