@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, stubApi } from '../../../test/fetch.ts';
+import { json, reply, stubContracts, type ContractStubs } from '../../../test/fetch.ts';
+import type { Assignment, IndexRow } from './types.ts';
 import { AssignIndexForm } from './AssignIndexForm.tsx';
 import { renderAdmin } from './testing.tsx';
 
@@ -9,7 +10,7 @@ const plans = [
   { id: 1, nameAbonnement: 'Basic', nameClient: 'x', prices: '1', fonctionnalities: [], indices: [] },
   { id: 2, nameAbonnement: 'Standard', nameClient: 'x', prices: '2', fonctionnalities: [], indices: [] },
 ];
-const indices = [
+const indices: IndexRow[] = [
   {
     id: 10,
     indiceName: 'Indice NDVI',
@@ -31,17 +32,19 @@ const indices = [
     updatedAt: '2025-03-01T08:00:00.000Z',
   },
 ];
-const links = [
+const links: Assignment[] = [
   { AbonnementId: 1, IndiceId: 10, nombre_de_requete: 6, nameAbonnement: 'Basic', indiceName: 'Indice NDVI' },
 ];
 
-function stub(post = () => json(201, { ...links[0]!, AbonnementId: 2 })) {
-  return stubApi({
-    'GET /api/abonnement/details': () => json(200, plans),
-    'GET /api/indice': () => json(200, indices),
-    'GET /api/abonnementIndice': () => json(200, links),
-    'POST /api/abonnementIndice': post,
-  });
+function stub(post: ContractStubs['POST /abonnementIndice'] = () => reply(201, { ...links[0]!, AbonnementId: 2 })) {
+  return stubContracts(
+    {
+      'GET /indice': () => reply(200, indices),
+      'GET /abonnementIndice': () => reply(200, links),
+      'POST /abonnementIndice': post,
+    },
+    { 'GET /api/abonnement/details': () => json(200, plans) },
+  );
 }
 const options = (select: HTMLElement) =>
   within(select)
