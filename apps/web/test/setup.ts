@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
 import { contractMismatches } from '../src/lib/client.ts';
@@ -22,6 +22,12 @@ window.matchMedia ??= (query: string) =>
     removeListener: () => {},
     dispatchEvent: () => false,
   }) as MediaQueryList;
+
+// The client checks every answer against its route contract, loaded on first use: loaded here once, so that
+// first check does not delay the first answer of a test (the order in which answers land stays as in production).
+beforeAll(async () => {
+  await import('@filaha/shared/contracts');
+});
 
 beforeEach(async () => {
   queryClient.clear();

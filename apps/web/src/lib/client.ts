@@ -67,6 +67,14 @@ async function checkAnswer(key: RouteKey, status: number, data: unknown): Promis
   }
 }
 
+/**
+ * Checks a 2xx answer read without `request` (a route whose error answers carry more than `{ code, message }`)
+ * against its contract, in development and tests; nothing in production.
+ */
+export async function checkContractAnswer(key: RouteKey, status: number, data: unknown): Promise<void> {
+  if (CHECK_ANSWERS) await checkAnswer(key, status, data);
+}
+
 /** The answer as a value: 2xx data typed by the contract, 4xx as `{ ok: false, error }`; 5xx and network throw. */
 export async function request<K extends RouteKey>(
   key: K,

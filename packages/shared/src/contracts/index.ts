@@ -8,6 +8,9 @@ import { messagingContract } from './messaging.ts';
 import { plansContract } from './plans.ts';
 import { sellerPlansContract } from './seller-plans.ts';
 import { subscriptionsContract } from './subscriptions.ts';
+import { indicesContract, legendsContract } from './indices.ts';
+import { imagesContract } from './images.ts';
+import { historyContract } from './history.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
@@ -21,6 +24,9 @@ export * from './plan-common.ts';
 export * from './plans.ts';
 export * from './seller-plans.ts';
 export * from './subscriptions.ts';
+export * from './indices.ts';
+export * from './images.ts';
+export * from './history.ts';
 
 /**
  * Every route of the API by domain. The API registers each from here; the web names a route by its key
@@ -36,6 +42,10 @@ export const API_CONTRACTS = {
   plans: plansContract,
   sellerPlans: sellerPlansContract,
   subscriptions: subscriptionsContract,
+  indices: indicesContract,
+  legends: legendsContract,
+  images: imagesContract,
+  history: historyContract,
 };
 
 type Domains = typeof API_CONTRACTS;

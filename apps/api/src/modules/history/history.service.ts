@@ -4,7 +4,7 @@ import { WordedError } from '../../core/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import { downloadName, resultUrls } from '../images/result-files.ts';
 import type { HistoryRepository, HistoryRow } from './history.repository.ts';
-import type { HistoryItem, HistoryQuery } from './history.schemas.ts';
+import type { HistoryItem, HistoryQuery } from '@filaha/shared/contracts';
 import { requireAccess } from '../../core/access.ts';
 
 /** History is long-lived; one page of the newest is plenty for the history screen. */

@@ -6,7 +6,7 @@ import { AppError } from '../../core/errors.ts';
 import { buildTestApp, json, type TestApp } from '../../../test/helper.ts';
 import { createImagery, IMAGERY_DEFAULTS } from './imagery.ts';
 import { createImagesRepository } from './images.repository.ts';
-import { GenerateImageBody } from './images.schemas.ts';
+import { GenerateImageBody } from '@filaha/shared/contracts';
 import { createImagesService } from './images.service.ts';
 import { startImageryLoopback, type ImageryLoopback } from './test-support/loopback-stac.ts';
 import { createFarmer, createParcel, generate, resultCount, usageOf, WINDOW } from './test-support/fixtures.ts';

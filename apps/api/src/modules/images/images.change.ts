@@ -10,7 +10,13 @@ import type { ChangeRepository, ChangeRow } from './images.change.repository.ts'
 import { QuotaExhaustedError } from './images.errors.ts';
 import type { ImagesRepository, IndexRecord } from './images.repository.ts';
 import { IMAGE_ROLES } from './images.routes.ts';
-import { CHANGE_THRESHOLD_STEPS, ChangeAnswer, ChangeBody, IndexNameParams } from './images.schemas.ts';
+import {
+  CHANGE_THRESHOLD_STEPS,
+  imagesContract as contract,
+  type ChangeAnswer,
+  type ChangeBody,
+} from '@filaha/shared/contracts';
+import { fromContract } from '../../core/contract-route.ts';
 import { apiErrorOf, styleHash, type ImagesService } from './images.service.ts';
 import { CONTENT_TYPES, SIGNED_URL_TTL_SECONDS } from './result-files.ts';
 import { requireAccess } from '../../core/access.ts';
@@ -302,18 +308,10 @@ export type ChangeService = ReturnType<typeof createChangeService>;
 
 /** Farmers only, like POST /images/{indexName}: staff have no quota of their own to spend. */
 export const changeRoutes: FastifyPluginAsyncZod<{ change: ChangeService }> = async (app, { change }) => {
-  app.post(
-    '/images/:indexName/change',
-    {
-      onRequest: app.requireRole(...IMAGE_ROLES),
-      schema: {
-        tags: ['images'],
-        security: [{ bearer: [] }],
-        params: IndexNameParams,
-        body: ChangeBody,
-        response: { 200: ChangeAnswer },
-      },
-    },
-    (request) => change.generate({ ctx: authed(request), indexName: request.params.indexName, input: request.body }),
-  );
+  app.route({
+    ...fromContract(contract.change),
+    onRequest: app.requireRole(...IMAGE_ROLES),
+    handler: (request) =>
+      change.generate({ ctx: authed(request), indexName: request.params.indexName, input: request.body }),
+  });
 };

@@ -11,9 +11,10 @@ import {
   type ParcelGeometry,
 } from '@filaha/imagery';
 import { LIMITS } from '@filaha/shared';
+import { imagesContract as contract } from '@filaha/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authedCtxOf as authed } from '../../context.ts';
+import { fromContract } from '../../core/contract-route.ts';
 import { AppError, NotFoundError } from '../../core/errors.ts';
 import type { Imagery } from './imagery.ts';
 import type { ImagesRepository } from './images.repository.ts';
@@ -45,34 +46,6 @@ export function windowFor(latest: string, today: string): { start: string; end: 
   const end = shift(today, -LIMITS.maxPeriodDays) <= latest && latest <= today ? today : latest;
   return { start: shift(end, -LIMITS.maxPeriodDays), end };
 }
-
-const ParcelQuery = z.object({
-  parcelId: z.coerce.number('validation.required').int('validation.invalid').positive('validation.invalid'),
-  index: z
-    .string()
-    .trim()
-    .max(40)
-    .optional()
-    .refine((code) => !code || findIndex(code) !== undefined, 'validation.invalid'),
-});
-
-const Window = z.object({ start: z.string(), end: z.string() });
-const LatestAcquisitionAnswer = z.object({
-  parcelId: z.number(),
-  /** YYYY-MM-DD, or null when the catalog has nothing over the parcel in the last 3 years. */
-  date: z.string().nullable(),
-  window: Window.nullable(),
-});
-const LatestClearAnswer = z.object({
-  parcelId: z.number(),
-  /** The most recent clear acquisition day in the 60 days up to the latest one, or null. */
-  date: z.string().nullable(),
-  validFraction: z.number().nullable(),
-  sceneId: z.string().nullable(),
-  /** The days searched. */
-  searched: Window.nullable(),
-  minValidFraction: z.number(),
-});
 
 export interface LatestImageOptions {
   repo: Pick<ImagesRepository, 'findParcel'>;
@@ -184,24 +157,10 @@ export const latestImageRoutes: FastifyPluginAsyncZod<LatestImageOptions> = asyn
     return parcel;
   }
 
-  const schemaOf = (answer: z.ZodType, description: string) => ({
-    tags: ['images'],
-    description,
-    security: [{ bearer: [] }],
-    querystring: ParcelQuery,
-    response: { 200: answer },
-  });
-
-  app.get(
-    '/images/latest-acquisition',
-    {
-      onRequest: app.requireRole(...IMAGE_ROLES),
-      schema: schemaOf(
-        LatestAcquisitionAnswer,
-        'The latest acquisition day over an own parcel and the 6-day window the farm map opens on. Free.',
-      ),
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(contract.latestAcquisition),
+    onRequest: app.requireRole(...IMAGE_ROLES),
+    handler: async (request) => {
       const { parcelId, index } = request.query;
       const parcel = await ownParcel(authed(request).actor.id, parcelId);
       const now = today();
@@ -212,19 +171,12 @@ export const latestImageRoutes: FastifyPluginAsyncZod<LatestImageOptions> = asyn
       );
       return { parcelId, date: latest?.date ?? null, window: latest ? windowFor(latest.date, now) : null };
     },
-  );
+  });
 
-  app.get(
-    '/images/latest-clear',
-    {
-      onRequest: app.requireRole(...IMAGE_ROLES),
-      schema: schemaOf(
-        LatestClearAnswer,
-        'The most recent acquisition with enough valid pixels over an own parcel, up to 60 days before the ' +
-          'latest one. Free: reads the 20 m SCL band only.',
-      ),
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(contract.latestClear),
+    onRequest: app.requireRole(...IMAGE_ROLES),
+    handler: async (request) => {
       const { parcelId, index } = request.query;
       const parcel = await ownParcel(authed(request).actor.id, parcelId);
       const bands = index ? findIndex(index)!.bands : [];
@@ -241,5 +193,5 @@ export const latestImageRoutes: FastifyPluginAsyncZod<LatestImageOptions> = asyn
       );
       return { parcelId, minValidFraction, ...found };
     },
-  );
+  });
 };

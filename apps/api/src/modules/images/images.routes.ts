@@ -1,6 +1,7 @@
+import { imagesContract as contract } from '@filaha/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authedCtxOf as authed } from '../../context.ts';
-import { GenerateImageAnswer, GenerateImageBody, IndexNameParams } from './images.schemas.ts';
+import { fromContract } from '../../core/contract-route.ts';
 import type { ImagesService } from './images.service.ts';
 
 /**
@@ -10,18 +11,10 @@ import type { ImagesService } from './images.service.ts';
 export const IMAGE_ROLES = ['User'] as const;
 
 export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = async (app, { images }) => {
-  app.post(
-    '/images/:indexName',
-    {
-      onRequest: app.requireRole(...IMAGE_ROLES),
-      schema: {
-        tags: ['images'],
-        security: [{ bearer: [] }],
-        params: IndexNameParams,
-        body: GenerateImageBody,
-        response: { 200: GenerateImageAnswer },
-      },
-    },
-    (request) => images.generate({ ctx: authed(request), indexName: request.params.indexName, input: request.body }),
-  );
+  app.route({
+    ...fromContract(contract.generate),
+    onRequest: app.requireRole(...IMAGE_ROLES),
+    handler: (request) =>
+      images.generate({ ctx: authed(request), indexName: request.params.indexName, input: request.body }),
+  });
 };

@@ -8,10 +8,10 @@ import {
   findIndex,
   type SeriesSkip,
 } from '@filaha/imagery';
-import { ID_MAX } from '@filaha/shared';
+import { imagesContract as contract, SERIES_MAX_DAYS } from '@filaha/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authedCtxOf as authed } from '../../context.ts';
+import { fromContract } from '../../core/contract-route.ts';
 import { AppError, NotFoundError } from '../../core/errors.ts';
 import type { Imagery } from './imagery.ts';
 import type { ImagesRepository } from './images.repository.ts';
@@ -24,8 +24,7 @@ import { hasRoleAccess, requireAccess } from '../../core/access.ts';
  * subscription holding the index (nothing charged), within a fair-use bound per user and day.
  */
 
-/** The longest window of one request, in days (a year and a day). */
-export const SERIES_MAX_DAYS = 366;
+export { SERIES_MAX_DAYS };
 const DAY_MS = 86_400_000;
 const STAFF = ['Admin', 'Manager'] as const;
 
@@ -35,68 +34,6 @@ function apiErrorOf(error: unknown): unknown {
   if (error instanceof InvalidGeometryError) return Object.assign(new AppError('INVALID_GEOMETRY'), { cause: error });
   return error;
 }
-
-const ymd = z
-  .string('validation.required')
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
-  .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    'validation.date',
-  );
-
-const SeriesQuery = z
-  .object({
-    index: z
-      .string('validation.required')
-      .trim()
-      .min(1, 'validation.required')
-      .max(40, 'validation.invalid')
-      .refine((code) => findIndex(code) !== undefined, 'validation.invalid'),
-    from: ymd,
-    to: ymd,
-  })
-  .refine((q) => q.from <= q.to, { message: 'validation.dateOrder', path: ['to'] })
-  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS <= SERIES_MAX_DAYS, {
-    message: 'validation.invalid',
-    path: ['to'],
-  });
-
-const Params = z.object({
-  id: z.coerce
-    .number('validation.invalid')
-    .int('validation.invalid')
-    .positive('validation.invalid')
-    .max(ID_MAX, 'validation.invalid'),
-});
-
-const Stats = z.object({
-  mean: z.number().nullable(),
-  median: z.number().nullable(),
-  p25: z.number().nullable(),
-  p75: z.number().nullable(),
-  min: z.number().nullable(),
-  max: z.number().nullable(),
-  std: z.number().nullable(),
-  validFraction: z.number(),
-});
-
-const SeriesAnswer = z.object({
-  parcelId: z.number(),
-  index: z.string(),
-  from: z.string(),
-  to: z.string(),
-  minValidFraction: z.number(),
-  points: z.array(Stats.extend({ date: z.string(), sceneId: z.string() })),
-  skipped: z.array(
-    z.object({
-      date: z.string(),
-      sceneId: z.string(),
-      reason: z.enum(['CLOUDY', 'OUTSIDE_COVERAGE', 'MISSING_BAND']),
-      validFraction: z.number().nullable(),
-    }),
-  ),
-});
-export type SeriesAnswer = z.infer<typeof SeriesAnswer>;
 
 export interface SeriesRouteOptions {
   db: Db;
@@ -196,23 +133,10 @@ export async function computeAndStoreSeries(input: StoreSeriesInput) {
 export const seriesRoutes: FastifyPluginAsyncZod<SeriesRouteOptions> = async (app, options) => {
   const { db, repo, imagery, dailyLimit } = options;
 
-  app.get(
-    '/parcelle/:id/series',
-    {
-      onRequest: app.requireRole('User', ...STAFF),
-      schema: {
-        tags: ['images'],
-        description:
-          'Season curve of a parcel for one index: one point per acquisition with enough valid pixels (stored once), ' +
-          'skipped acquisitions with their reason. Included in an active subscription holding the index; ' +
-          `at most ${SERIES_MAX_DAYS} days per request.`,
-        security: [{ bearer: [] }],
-        params: Params,
-        querystring: SeriesQuery,
-        response: { 200: SeriesAnswer },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromContract(contract.series),
+    onRequest: app.requireRole('User', ...STAFF),
+    handler: async (request, reply) => {
       const { actor } = authed(request);
       const { id } = request.params;
       const { from, to } = request.query;
@@ -280,5 +204,5 @@ export const seriesRoutes: FastifyPluginAsyncZod<SeriesRouteOptions> = async (ap
         ].sort((a, b) => a.date.localeCompare(b.date)),
       };
     },
-  );
+  });
 };

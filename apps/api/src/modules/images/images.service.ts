@@ -18,7 +18,7 @@ import type { Deadline, Imagery, RenderRequest } from './imagery.ts';
 import type { CatalogCoverage } from './images.coverage.ts';
 import { CloudedError, NoSceneFoundError, QuotaExhaustedError } from './images.errors.ts';
 import type { ImagesRepository, IndexRecord, ResultRow, SubscriptionAccess } from './images.repository.ts';
-import type { GenerateImageAnswer, GenerateImageBody } from './images.schemas.ts';
+import type { GenerateImageAnswer, GenerateImageBody } from '@filaha/shared/contracts';
 import {
   downloadName,
   removeResultFiles,

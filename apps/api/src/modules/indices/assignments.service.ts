@@ -4,7 +4,7 @@ import { conflict, NotFoundError, unknownReference, ValidationError } from '../.
 import { domainText } from '../../core/texts.ts';
 import type { AssignmentsRepository } from './assignments.repository.ts';
 import { toAssignment } from './indices.presenter.ts';
-import type { Assignment } from './indices.schemas.ts';
+import type { PlanIndexAssignment as Assignment } from '@filaha/shared/contracts';
 
 type Key = { planId: number; indexId: number };
 

@@ -1,7 +1,11 @@
 import type { Language } from '../../i18n/messages.ts';
 import type { AssignmentRecord } from './assignments.repository.ts';
 import type { IndexWithLegends, LegendRecord } from './indices.repository.ts';
-import type { Assignment, Index, Legend } from './indices.schemas.ts';
+import type {
+  IndexDetails as Index,
+  IndexLegend as Legend,
+  PlanIndexAssignment as Assignment,
+} from '@filaha/shared/contracts';
 
 export function toLegend(l: LegendRecord, lang: Language): Legend {
   return {

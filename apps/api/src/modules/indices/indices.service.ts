@@ -15,7 +15,7 @@ import type { ParcelsRepository } from '../parcels/parcels.repository.ts';
 import { domainText } from '../../core/texts.ts';
 import type { IndexValues, IndicesRepository, WriteOutcome } from './indices.repository.ts';
 import { descriptionText, toIndex, toLegend } from './indices.presenter.ts';
-import type { Index, IndexConfig } from './indices.schemas.ts';
+import type { IndexConfig, IndexDetails as Index } from '@filaha/shared/contracts';
 
 const CODE_PATTERN = /^[A-Z0-9_]{2,16}$/;
 

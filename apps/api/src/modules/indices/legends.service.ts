@@ -3,7 +3,7 @@ import type { AuthedCtx, Ctx } from '../../context.ts';
 import { conflict, NotFoundError, unknownReference, ValidationError } from '../../core/errors.ts';
 import { domainText } from '../../core/texts.ts';
 import { toLegend } from './indices.presenter.ts';
-import type { Legend } from './indices.schemas.ts';
+import type { IndexLegend as Legend } from '@filaha/shared/contracts';
 import type { LegendOutcome, LegendsRepository, LegendValues } from './legends.repository.ts';
 
 /** descriptionLeg (plain text for both languages, or {ar, fr} / its JSON), then the explicit per-language fields. */

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, stubApi } from '../../../test/fetch.ts';
+import { json, reply, stubContracts, type ContractStubs } from '../../../test/fetch.ts';
+import type { Assignment, IndexRow } from './types.ts';
 import { AssignIndexForm } from './AssignIndexForm.tsx';
 import { renderAdmin } from './testing.tsx';
 
@@ -21,21 +22,41 @@ const plan = (id: number, nameAbonnement: string, prices: string) => ({
   updatedAt: '2025-01-01T00:00:00.000Z',
 });
 const plans = [plan(1, 'Basic', '1'), plan(2, 'Standard', '2')];
-const indices = [
-  { id: 10, indiceName: 'Indice NDVI', code: 'NDVI', description: '{}', recomndation: [], legende: [] },
-  { id: 11, indiceName: 'Indice NDMI', code: 'NDMI', description: '{}', recomndation: [], legende: [] },
+const indices: IndexRow[] = [
+  {
+    id: 10,
+    indiceName: 'Indice NDVI',
+    code: 'NDVI',
+    description: '{}',
+    recomndation: [],
+    legende: [],
+    createdAt: '2025-03-01T08:00:00.000Z',
+    updatedAt: '2025-03-01T08:00:00.000Z',
+  },
+  {
+    id: 11,
+    indiceName: 'Indice NDMI',
+    code: 'NDMI',
+    description: '{}',
+    recomndation: [],
+    legende: [],
+    createdAt: '2025-03-01T08:00:00.000Z',
+    updatedAt: '2025-03-01T08:00:00.000Z',
+  },
 ];
-const links = [
+const links: Assignment[] = [
   { AbonnementId: 1, IndiceId: 10, nombre_de_requete: 6, nameAbonnement: 'Basic', indiceName: 'Indice NDVI' },
 ];
 
-function stub(post = () => json(201, {})) {
-  return stubApi({
-    'GET /api/abonnement/details': () => json(200, plans),
-    'GET /api/indice': () => json(200, indices),
-    'GET /api/abonnementIndice': () => json(200, links),
-    'POST /api/abonnementIndice': post,
-  });
+function stub(post: ContractStubs['POST /abonnementIndice'] = () => reply(201, { ...links[0]!, AbonnementId: 2 })) {
+  return stubContracts(
+    {
+      'GET /indice': () => reply(200, indices),
+      'GET /abonnementIndice': () => reply(200, links),
+      'POST /abonnementIndice': post,
+    },
+    { 'GET /api/abonnement/details': () => json(200, plans) },
+  );
 }
 const options = (select: HTMLElement) =>
   within(select)

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_REQUESTS_PER_INDEX, PlanIndexInput } from '@filaha/shared';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
-import { apiCalls } from '../../lib/apiCalls.ts';
+import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { indicesFree, plansFree } from './assignment.ts';
 import { assignmentsQuery, indicesQuery, plansQuery } from './queries.ts';
@@ -44,7 +44,7 @@ export function AssignIndexForm({ onDone }: { onDone?: () => void }) {
   }, [abonnementId, planChoices, form]);
 
   const save = useAdminMutation({
-    mutationFn: (input: PlanIndexInput) => apiCalls.post('/abonnementIndice', input),
+    mutationFn: (input: PlanIndexInput) => call('POST /abonnementIndice', { body: input }),
     success: () => t('planIndices.created'),
     invalidate: [KEYS.assignments, KEYS.plans],
     onSuccess: () => {

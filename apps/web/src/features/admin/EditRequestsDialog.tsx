@@ -4,7 +4,7 @@ import { requestCountSchema } from '@filaha/shared';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
-import { apiCalls } from '../../lib/apiCalls.ts';
+import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import type { Assignment } from './types.ts';
 import { FormError } from '../../components/ui/FormError.tsx';
@@ -34,10 +34,9 @@ export function EditRequestsDialog({
   const [error, setError] = useState<string | null>(null);
   const save = useAdminMutation({
     mutationFn: (n: number) =>
-      apiCalls.put(`/abonnementIndice/${assignment.AbonnementId}/${assignment.IndiceId}`, {
-        AbonnementId: assignment.AbonnementId,
-        IndiceId: assignment.IndiceId,
-        nombre_de_requete: n,
+      call('PUT /abonnementIndice/:abonnementId/:indiceId', {
+        params: { abonnementId: assignment.AbonnementId, indiceId: assignment.IndiceId },
+        body: { AbonnementId: assignment.AbonnementId, IndiceId: assignment.IndiceId, nombre_de_requete: n },
       }),
     success: () => t('planIndices.updated'),
     invalidate: [KEYS.assignments, KEYS.plans],

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ENGINE_INDEX_CODES, IndexInput, toBilingual } from '@filaha/shared';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
-import { apiCalls } from '../../lib/apiCalls.ts';
+import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { AssignIndexForm } from './AssignIndexForm.tsx';
 import { indicesQuery } from './queries.ts';
@@ -46,15 +46,14 @@ export function NewIndexForm({ onDone }: { onDone: () => void }) {
   const taken = new Set((useQuery(indicesQuery).data ?? []).map((i) => i.code));
   const create = useAdminMutation({
     mutationFn: (v: IndexForm) =>
-      apiCalls.post(
-        '/indice',
-        IndexInput.parse({
+      call('POST /indice', {
+        body: IndexInput.parse({
           indiceName: v.indiceName,
           code: v.code,
           recomndation: v.recomndation,
           description: { ar: v.descriptionAr, fr: v.descriptionFr },
         }),
-      ),
+      }),
     success: (_r, v) => t('indices.created', { name: v.indiceName }),
     invalidate: [KEYS.indices],
     onSuccess: () => {
@@ -122,7 +121,7 @@ function IndicesPageView() {
   const [pending, setPending] = useState<IndexRow | null>(null);
   const list = useQuery(indicesQuery);
   const remove = useAdminMutation({
-    mutationFn: (id: number) => apiCalls.delete(`/indice/${id}`),
+    mutationFn: (id: number) => call('DELETE /indice/:id', { params: { id } }),
     success: () => t('indices.deleted'),
     invalidate: [KEYS.indices, KEYS.legends],
   });

@@ -1,14 +1,33 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubApi } from '../../../test/fetch.ts';
+import { json, reply, stubContracts } from '../../../test/fetch.ts';
+import type { IndexRow } from './types.ts';
 import { i18n } from '../../i18n/index.ts';
 import { NewIndexForm } from './IndicesPage.tsx';
 import { renderAdmin } from './testing.tsx';
 
-const existing = [
-  { id: 10, indiceName: 'Indice NDVI', code: 'NDVI', description: '{}', recomndation: [], legende: [] },
-  { id: 11, indiceName: 'Indice NDMI', code: 'NDMI', description: '{}', recomndation: [], legende: [] },
+const existing: IndexRow[] = [
+  {
+    id: 10,
+    indiceName: 'Indice NDVI',
+    code: 'NDVI',
+    description: '{}',
+    recomndation: [],
+    legende: [],
+    createdAt: '2025-03-01T08:00:00.000Z',
+    updatedAt: '2025-03-01T08:00:00.000Z',
+  },
+  {
+    id: 11,
+    indiceName: 'Indice NDMI',
+    code: 'NDMI',
+    description: '{}',
+    recomndation: [],
+    legende: [],
+    createdAt: '2025-03-01T08:00:00.000Z',
+    updatedAt: '2025-03-01T08:00:00.000Z',
+  },
 ];
 const notComputable = () =>
   json(400, {
@@ -51,9 +70,9 @@ describe('new index form: only indices the imagery engine computes', () => {
     'offers the engine codes as a select, the ones already created disabled, and sends the chosen code',
     { timeout: 30_000 },
     async () => {
-      const { calls } = stubApi({
-        'GET /api/indice': () => json(200, existing),
-        'POST /api/indice': () => json(201, { ...existing[0], id: 12, code: 'EVI', indiceName: 'Indice EVI' }),
+      const { calls } = stubContracts({
+        'GET /indice': () => reply(200, existing),
+        'POST /indice': () => reply(201, { ...existing[0]!, id: 12, code: 'EVI', indiceName: 'Indice EVI' }),
       });
       const user = userEvent.setup();
       const onDone = vi.fn();
@@ -91,7 +110,7 @@ describe('new index form: only indices the imagery engine computes', () => {
   );
 
   it('shows the server’s index_not_computable refusal in Arabic and in French', { timeout: 30_000 }, async () => {
-    stubApi({ 'GET /api/indice': () => json(200, existing), 'POST /api/indice': notComputable });
+    stubContracts({ 'GET /indice': () => reply(200, existing), 'POST /indice': notComputable });
     const user = userEvent.setup();
     const first = renderAdmin(<NewIndexForm onDone={() => {}} />);
     await fill(user, AR, 'SAVI');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiCalls } from '../../lib/apiCalls.ts';
+import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { assignmentsQuery, plansQuery } from './queries.ts';
 import { AssignIndexForm } from './AssignIndexForm.tsx';
@@ -36,7 +36,10 @@ function PlanIndicesPageView() {
     return plan ? text(plan.nameAbonnement, plan.nameAbonnementAr) : a.nameAbonnement;
   };
   const remove = useAdminMutation({
-    mutationFn: (a: Assignment) => apiCalls.delete(`/abonnementIndice/${a.AbonnementId}/${a.IndiceId}`),
+    mutationFn: (a: Assignment) =>
+      call('DELETE /abonnementIndice/:abonnementId/:indiceId', {
+        params: { abonnementId: a.AbonnementId, indiceId: a.IndiceId },
+      }),
     success: () => t('planIndices.deleted'),
     invalidate: [KEYS.assignments, KEYS.plans],
   });

@@ -1,8 +1,7 @@
-/** One plan ↔ index link as GET /api/abonnementIndice lists it. */
-export interface AssignmentLink {
-  AbonnementId: number;
-  IndiceId: number;
-}
+import type { RouteData } from '@filaha/shared/contracts';
+
+/** One plan ↔ index link as GET /api/abonnementIndice lists it (the two ids the choices depend on). */
+export type AssignmentLink = Pick<RouteData<'GET /abonnementIndice'>[number], 'AbonnementId' | 'IndiceId'>;
 
 const toId = (value: unknown): number | undefined => {
   const n = typeof value === 'string' ? Number(value) : value;

@@ -1,7 +1,7 @@
 import { apiCalls } from '../../lib/apiCalls.ts';
-import { KEYS } from './adminApi.ts';
 import { call } from '../../lib/client.ts';
-import type { Assignment, UserRow, IndexRow } from './types.ts';
+import { KEYS } from './adminApi.ts';
+import type { UserRow } from './types.ts';
 
 /** Queries several screens share (selects of the assign forms, the plan tables). */
 export const plansQuery = {
@@ -18,12 +18,12 @@ export const functionalitiesQuery = {
 };
 export const indicesQuery = {
   queryKey: KEYS.indices,
-  queryFn: () => apiCalls.get<IndexRow[]>('/indice'),
+  queryFn: () => call('GET /indice'),
 };
 
 export const assignmentsQuery = {
   queryKey: KEYS.assignments,
-  queryFn: () => apiCalls.get<Assignment[]>('/abonnementIndice'),
+  queryFn: () => call('GET /abonnementIndice'),
 };
 export const subscriptionsQuery = {
   queryKey: KEYS.subscriptions,

@@ -26,33 +26,14 @@ export type FarmerSubscription = RouteData<'GET /abonnementUser'>[number];
 
 export type Usage = RouteData<'GET /abonnementUserIndice/restReq/:abonnementUserId/indices-restants'>[number];
 
-export interface Legend {
-  id: number;
-  intervalDeb: number;
-  intervalFin: number;
-  color: string;
-  descriptionLeg: string;
-  descriptionLegFr?: string;
-  descriptionLegAr?: string;
-  indiceId: number;
-}
+/** GET /api/legende (packages/shared/src/contracts/indices.ts). */
+export type Legend = RouteData<'GET /legende'>[number];
 
-export interface IndexRow {
-  id: number;
-  indiceName: string;
-  code: string;
-  description: string;
-  recomndation: Array<{ range: { ar: string; fr: string }; ar: string; fr: string }>;
-  legende: Legend[];
-}
+/** GET /api/indice. */
+export type IndexRow = RouteData<'GET /indice'>[number];
 
-export interface Assignment {
-  AbonnementId: number;
-  IndiceId: number;
-  nombre_de_requete: number;
-  nameAbonnement: string;
-  indiceName: string;
-}
+/** GET /api/abonnementIndice. */
+export type Assignment = RouteData<'GET /abonnementIndice'>[number];
 
 /** GET /api/parcelle (packages/shared/src/contracts/parcels.ts). */
 export type Parcel = RouteData<'GET /parcelle/:id'>;

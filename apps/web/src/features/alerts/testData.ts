@@ -46,6 +46,24 @@ export const ALERTS: AlertList = {
 };
 
 export const INDICES = [
-  { id: 1, indiceName: 'Indice NDVI', code: 'NDVI', description: '{}', recomndation: [], legende: [] },
-  { id: 2, indiceName: 'Indice NDMI', code: 'NDMI', description: '{}', recomndation: [], legende: [] },
+  {
+    id: 1,
+    indiceName: 'Indice NDVI',
+    code: 'NDVI',
+    description: '{}',
+    recomndation: [],
+    legende: [],
+    createdAt: '2025-03-01T08:00:00.000Z',
+    updatedAt: '2025-03-01T08:00:00.000Z',
+  },
+  {
+    id: 2,
+    indiceName: 'Indice NDMI',
+    code: 'NDMI',
+    description: '{}',
+    recomndation: [],
+    legende: [],
+    createdAt: '2025-03-01T08:00:00.000Z',
+    updatedAt: '2025-03-01T08:00:00.000Z',
+  },
 ];

@@ -3,19 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
-import { json, stubApi } from '../../../test/fetch.ts';
+import { json, reply, stubContracts } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
-import type { HistoryItem } from './farmApi.ts';
+import type { HistoryItem, IndexInfo } from './farmApi.ts';
 import { CONFIG, IMAGE, PARCEL, status } from './testData.ts';
 
 const NDVI = CONFIG[1]!;
-const INDEX = {
+const INDEX: IndexInfo = {
   id: NDVI.indiceId,
   indiceName: NDVI.indiceName,
   code: 'NDVI',
   description: NDVI.description,
   recomndation: NDVI.recomndation,
   legende: NDVI.legende,
+  createdAt: '2025-03-01T08:00:00.000Z',
+  updatedAt: '2025-03-01T08:00:00.000Z',
 };
 
 function item(id: number, day: string, mean: number): HistoryItem {
@@ -31,6 +33,7 @@ function item(id: number, day: string, mean: number): HistoryItem {
     sceneDatetime: `${day}T10:30:00Z`,
     cloudFraction: 0.1,
     stats: { ...IMAGE.stats, mean, p25: mean - 0.05, p75: mean + 0.05 },
+    minValidFraction: 0.6,
     bounds: IMAGE.bounds,
     createdAt: `${day}T12:00:00Z`,
   };
@@ -38,17 +41,21 @@ function item(id: number, day: string, mean: number): HistoryItem {
 
 function farmer(history: HistoryItem[]) {
   localStorage.setItem('Token', 'jwt.farmer');
-  return stubApi({
-    'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-    'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
-    [`GET /api/parcelle/${PARCEL.id}`]: () => json(200, PARCEL),
-    [`GET /api/indice/${INDEX.id}`]: () => json(200, INDEX),
-    'GET /api/request/images': () => json(200, history),
-    'GET /api/request/image': () =>
-      history[0] ? json(200, history[0]) : json(404, { code: 'NOT_FOUND', message: 'x' }),
-    'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
-    'GET /api/indice/5/indices': () => json(200, CONFIG),
-  });
+  return stubContracts(
+    {
+      'GET /parcelle/:id': () => reply(200, PARCEL),
+      'GET /indice/:id': () => reply(200, INDEX),
+      'GET /request/images': () => reply(200, history),
+      'GET /request/image': () =>
+        history[0] ? reply(200, history[0]) : json(404, { code: 'NOT_FOUND', message: 'x' }),
+      'GET /indice/:userId/indices': () => reply(200, CONFIG),
+    },
+    {
+      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
+      'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
+      'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
+    },
+  );
 }
 
 // recharts measures its box with ResizeObserver, which jsdom lacks.

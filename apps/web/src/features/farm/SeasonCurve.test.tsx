@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
-import { json, stubApi, type Call } from '../../../test/fetch.ts';
+import { json, reply, stubContracts, type Call } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { CHART_COLOURS } from './HistoryChart.tsx';
 import type { SeriesAnswer, SeriesPoint } from './farmApi.ts';
@@ -52,18 +52,22 @@ type Series = (call: Call) => Response;
 /** The demo farmer on the parcel page; `series` answers GET /api/parcelle/11/series (both years). */
 function farmer(series: Series) {
   localStorage.setItem('Token', 'jwt.farmer');
-  return stubApi({
-    'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-    'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
-    'GET /api/parcelle': () => json(200, [PARCEL]),
-    [`GET /api/parcelle/${PARCEL.id}`]: () => json(200, PARCEL),
-    'GET /api/request/image': () => json(404, { code: 'NOT_FOUND', message: 'x' }),
-    'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
-    'GET /api/indice/5/indices': () => json(200, CONFIG),
-    'GET /api/images/latest-acquisition': () =>
-      json(200, { parcelId: PARCEL.id, date: '2025-08-25', window: { start: '2025-08-19', end: '2025-08-25' } }),
-    [`GET /api/parcelle/${PARCEL.id}/series`]: series,
-  });
+  return stubContracts(
+    {
+      'GET /parcelle': () => reply(200, [PARCEL]),
+      'GET /parcelle/:id': () => reply(200, PARCEL),
+      'GET /request/image': () => json(404, { code: 'NOT_FOUND', message: 'x' }),
+      'GET /indice/:userId/indices': () => reply(200, CONFIG),
+      'GET /images/latest-acquisition': () =>
+        reply(200, { parcelId: PARCEL.id, date: '2025-08-25', window: { start: '2025-08-19', end: '2025-08-25' } }),
+      'GET /parcelle/:id/series': series,
+    },
+    {
+      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
+      'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
+      'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
+    },
+  );
 }
 
 /** This year's answer for the default window, last year's for the window a year before. */

@@ -1,98 +1,41 @@
 import { LIMITS } from '@filaha/shared';
 import type { RouteData } from '@filaha/shared/contracts';
 import { currentLang } from '../../i18n/languages.ts';
-import { API_BASE, ApiFailure, api } from '../../lib/api.ts';
+import { API_BASE, ApiFailure } from '../../lib/api.ts';
 import { ApiAnswerError, getJson, unwrap } from '../../lib/queries.ts';
-import { call } from '../../lib/client.ts';
+import { call, checkContractAnswer, request } from '../../lib/client.ts';
 import { getToken } from '../../lib/storage.ts';
-import type { LegendEntry } from './legend.ts';
 
 /** The shapes this feature reads from the API (apps/api/README.md), with the SPEC's field names. */
 /** A farmer subscription as the status list answers it (packages/shared/src/contracts/subscriptions.ts). */
 export type SubscriptionRow = RouteData<'GET /abonnementUser/user/:userId/status'>[number];
 
-export interface Recommendation {
-  range: { ar: string; fr: string };
-  ar: string;
-  fr: string;
-}
+/** An index's advice for a value range (packages/shared/src/contracts/indices.ts). */
+export type Recommendation = IndexConfig['recomndation'][number];
 
 /** A parcel as the API answers it (packages/shared/src/contracts/parcels.ts). */
 export type Parcel = RouteData<'GET /parcelle/:id'>;
 
-export interface IndexConfig {
-  indiceId: number;
-  indiceName: string;
-  code: string;
-  description: string;
-  recomndation: Recommendation[];
-  legende: LegendEntry[];
-  parcelles: Parcel[];
-  nbreq_total: number | null;
-  nbreq_restante: number | null;
-  abonnementUserId: number;
-}
+/** GET /api/indice/{userId}/indices: an index of the farmer's plan with its quota and parcels. */
+export type IndexConfig = RouteData<'GET /indice/:userId/indices'>[number];
 
 /** GET /api/indice and /api/indice/{id}: the same index without the farmer's quota and parcels. */
-export interface IndexInfo {
-  id: number;
-  indiceName: string;
-  code: string;
-  description: string;
-  recomndation: Recommendation[];
-  legende: LegendEntry[];
-}
+export type IndexInfo = RouteData<'GET /indice/:id'>;
 
-export interface Stats {
-  min: number;
-  max: number;
-  mean: number;
-  std: number;
-  median: number;
-  p25: number;
-  p75: number;
-  count: number;
-  validFraction: number;
-  resolution: number;
-}
+/** POST /api/images/{index}: the delivered image (packages/shared/src/contracts/images.ts). */
+export type ImageAnswer = RouteData<'POST /images/:indexName'>;
+
+/** An image on the farm map: a delivered one, or a stored one shown as such (without the PNG's size). */
+export type GeneratedImage = Omit<ImageAnswer, 'width' | 'height'>;
+
+/** The statistics of an image's valid pixels. */
+export type Stats = GeneratedImage['stats'];
 
 /** [[minLat, minLon], [maxLat, maxLon]]. */
-export type Bounds = [[number, number], [number, number]];
+export type Bounds = GeneratedImage['bounds'];
 
-export interface GeneratedImage {
-  success: true;
-  resultId: number;
-  cached: boolean;
-  index: string;
-  imageUrl: string;
-  valuesUrl: string | null;
-  downloadUrl: string | null;
-  bounds: Bounds;
-  stats: Stats;
-  /** The deployment's minimum valid fraction (MIN_VALID_FRACTION), shown next to `stats.validFraction`. */
-  minValidFraction?: number;
-  scene: { id: string; datetime: string; cloudFraction: number | null };
-  dateDebut: string;
-  dateFin: string;
-}
-
-export interface HistoryItem {
-  id: number;
-  index: string;
-  imageUrl: string;
-  valuesUrl: string | null;
-  downloadUrl: string | null;
-  dateDebut: string;
-  dateFin: string;
-  sceneId: string;
-  sceneDatetime: string;
-  cloudFraction: number | null;
-  stats: Stats;
-  /** The deployment's minimum valid fraction (MIN_VALID_FRACTION), shown next to `stats.validFraction`. */
-  minValidFraction?: number;
-  bounds: Bounds;
-  createdAt: string;
-}
+/** GET /api/request/image(s): an image delivered before (packages/shared/src/contracts/history.ts). */
+export type HistoryItem = RouteData<'GET /request/image'>;
 
 /** SPEC §3 "Limit modal payload" (429 QUOTA_EXHAUSTED). */
 export interface QuotaPayload {
@@ -213,55 +156,28 @@ export async function generateImage(req: GenerateRequest, signal?: AbortSignal):
   } catch {
     // An unreadable body is handled below like any other failure.
   }
-  if (response.ok) return { ok: true, image: body as unknown as GeneratedImage };
+  if (response.ok) {
+    await checkContractAnswer('POST /images/:indexName', response.status, body);
+    return { ok: true, image: body as unknown as GeneratedImage };
+  }
   if (response.status >= 500 && text(body.code) !== 'CATALOG_UNAVAILABLE')
     throw new ApiFailure('server', text(body.message) || `HTTP ${response.status}`, response.status);
   return { ok: false, failure: toFailure(response.status, body) };
 }
 
 /** GET /api/images/latest-acquisition: the latest day over the parcel and the window the map opens on. */
-export interface LatestAcquisition {
-  parcelId: number;
-  date: string | null;
-  window: { start: string; end: string } | null;
-}
+export type LatestAcquisition = RouteData<'GET /images/latest-acquisition'>;
 
 /** GET /api/images/latest-clear: the most recent clear acquisition in the 60 days up to the latest one. */
-export interface LatestClear {
-  parcelId: number;
-  date: string | null;
-  validFraction: number | null;
-  sceneId: string | null;
-  searched: { start: string; end: string } | null;
-  minValidFraction: number;
-}
-
-/** One clear acquisition of a season curve (GET /api/parcelle/{id}/series). */
-export interface SeriesPoint {
-  date: string;
-  sceneId: string;
-  mean: number | null;
-  median: number | null;
-  p25: number | null;
-  p75: number | null;
-  min: number | null;
-  max: number | null;
-  std: number | null;
-  validFraction: number;
-}
-
-export type SeriesSkipReason = 'CLOUDY' | 'OUTSIDE_COVERAGE' | 'MISSING_BAND';
+export type LatestClear = RouteData<'GET /images/latest-clear'>;
 
 /** GET /api/parcelle/{id}/series: the season curve of one index, clear acquisitions oldest first. */
-export interface SeriesAnswer {
-  parcelId: number;
-  index: string;
-  from: string;
-  to: string;
-  minValidFraction: number;
-  points: SeriesPoint[];
-  skipped: Array<{ date: string; sceneId: string; reason: SeriesSkipReason; validFraction: number | null }>;
-}
+export type SeriesAnswer = RouteData<'GET /parcelle/:id/series'>;
+
+/** One clear acquisition of a season curve. */
+export type SeriesPoint = SeriesAnswer['points'][number];
+
+export type SeriesSkipReason = SeriesAnswer['skipped'][number]['reason'];
 
 export async function fetchSeries(
   parcelId: number,
@@ -269,13 +185,12 @@ export async function fetchSeries(
   from: string,
   to: string,
 ): Promise<SeriesAnswer> {
-  const query = `index=${encodeURIComponent(indexCode)}&from=${from}&to=${to}`;
   // A 429 (fair use per day) keeps its Retry-After in seconds.
-  return unwrap(await api.get<SeriesAnswer>(`/parcelle/${parcelId}/series?${query}`));
+  return call('GET /parcelle/:id/series', { params: { id: parcelId }, query: { index: indexCode, from, to } });
 }
 
 export function fetchLatestClear(parcelId: number, indexCode: string): Promise<LatestClear> {
-  return getJson<LatestClear>(`/images/latest-clear?parcelId=${parcelId}&index=${encodeURIComponent(indexCode)}`);
+  return call('GET /images/latest-clear', { query: { parcelId, index: indexCode } });
 }
 
 export const farmKeys = {
@@ -300,26 +215,23 @@ export const farmQueries = {
   }),
   config: (userId: number) => ({
     queryKey: farmKeys.config(userId),
-    queryFn: () => getJson<IndexConfig[]>(`/indice/${userId}/indices`),
+    queryFn: () => call('GET /indice/:userId/indices', { params: { userId } }),
   }),
   parcels: { queryKey: farmKeys.parcels, queryFn: () => call('GET /parcelle') },
   parcel: (id: number) => ({
     queryKey: farmKeys.parcel(id),
     queryFn: () => call('GET /parcelle/:id', { params: { id } }),
   }),
-  indices: { queryKey: farmKeys.indices, queryFn: () => getJson<IndexInfo[]>('/indice') },
-  index: (id: number) => ({ queryKey: farmKeys.index(id), queryFn: () => getJson<IndexInfo>(`/indice/${id}`) }),
+  indices: { queryKey: farmKeys.indices, queryFn: () => call('GET /indice') },
+  index: (id: number) => ({ queryKey: farmKeys.index(id), queryFn: () => call('GET /indice/:id', { params: { id } }) }),
   history: (parcelId: number, indexId: number) => ({
     queryKey: farmKeys.history(parcelId, indexId),
-    queryFn: () => getJson<HistoryItem[]>(`/request/images?parcelleId=${parcelId}&indiceId=${indexId}`),
+    queryFn: () => call('GET /request/images', { query: { parcelleId: parcelId, indiceId: indexId } }),
   }),
   /** The latest acquisition day over the parcel (catalog search only, free). */
   latestAcquisition: (parcelId: number, indexCode: string) => ({
     queryKey: farmKeys.latestAcquisition(parcelId, indexCode),
-    queryFn: () =>
-      getJson<LatestAcquisition>(
-        `/images/latest-acquisition?parcelId=${parcelId}&index=${encodeURIComponent(indexCode)}`,
-      ),
+    queryFn: () => call('GET /images/latest-acquisition', { query: { parcelId, index: indexCode } }),
     staleTime: 10 * 60_000,
     retry: false,
   }),
@@ -335,7 +247,7 @@ export const farmQueries = {
   latest: (parcelId: number, indexId: number) => ({
     queryKey: farmKeys.latest(parcelId, indexId),
     queryFn: async (): Promise<HistoryItem | null> => {
-      const result = await api.get<HistoryItem>(`/request/image?parcelleId=${parcelId}&indiceId=${indexId}`);
+      const result = await request('GET /request/image', { query: { parcelleId: parcelId, indiceId: indexId } });
       if (!result.ok && result.status === 404) return null;
       return unwrap(result);
     },

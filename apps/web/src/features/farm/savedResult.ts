@@ -36,7 +36,7 @@ export function asGenerated(item: HistoryItem): GeneratedImage {
     downloadUrl: item.downloadUrl,
     bounds: item.bounds,
     stats: item.stats,
-    ...(item.minValidFraction === undefined ? {} : { minValidFraction: item.minValidFraction }),
+    minValidFraction: item.minValidFraction,
     scene: { id: item.sceneId, datetime: item.sceneDatetime, cloudFraction: item.cloudFraction },
     dateDebut: item.dateDebut,
     dateFin: item.dateFin,

@@ -1,5 +1,5 @@
 import { encodeValuesGrid } from '@filaha/imagery/values-grid';
-import type { GeneratedImage, IndexConfig, Parcel, SubscriptionRow } from './farmApi.ts';
+import type { ImageAnswer, IndexConfig, Parcel, SubscriptionRow } from './farmApi.ts';
 
 /** Fixtures of the component tests, shaped as the API answers (apps/api/README.md). */
 export const PARCEL: Parcel = {
@@ -31,21 +31,25 @@ export const PARCEL: Parcel = {
 const LEGEND = [
   {
     id: 1,
+    legendeId: 1,
     intervalDeb: -1,
     intervalFin: 0.2,
     color: 'rgb(165, 81, 42)',
     descriptionLeg: 'Sol nu',
     descriptionLegFr: 'Sol nu',
     descriptionLegAr: 'تربة عارية',
+    position: 0,
   },
   {
     id: 2,
+    legendeId: 2,
     intervalDeb: 0.2,
     intervalFin: 1,
     color: 'rgb(26, 120, 50)',
     descriptionLeg: 'Dense',
     descriptionLegFr: 'Végétation dense',
     descriptionLegAr: 'غطاء كثيف',
+    position: 1,
   },
 ];
 
@@ -59,7 +63,7 @@ function indexConfig(id: number, code: string): IndexConfig {
       { range: { ar: 'أقل من 0,2', fr: 'Inférieur à 0,2' }, ar: 'تحقق من الري.', fr: "Vérifiez l'irrigation." },
       { range: { ar: 'أكثر من 0,2', fr: 'Supérieur à 0,2' }, ar: 'واصل.', fr: 'Continuez.' },
     ],
-    legende: LEGEND,
+    legende: LEGEND.map((entry) => ({ ...entry, indiceId: id })),
     parcelles: [PARCEL],
     nbreq_total: 2,
     nbreq_restante: 2,
@@ -92,12 +96,14 @@ export function status(etat: SubscriptionRow['etat'], activated = true): Subscri
   ];
 }
 
-export const IMAGE: GeneratedImage = {
+export const IMAGE: ImageAnswer = {
   success: true,
   resultId: 99,
   cached: false,
   index: 'NDVI',
   imageUrl: '/api/files/r/NDVI.png?exp=1&sig=a',
+  width: 1024,
+  height: 1024,
   valuesUrl: '/api/files/r/NDVI.fvg?exp=1&sig=b',
   downloadUrl: '/api/files/r/NDVI.tif?exp=1&sig=c',
   bounds: [

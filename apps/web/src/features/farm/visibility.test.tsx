@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppShell } from '../../app/App.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
-import { json, stubApi } from '../../../test/fetch.ts';
+import { json, reply, stubContracts } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
-import type { HistoryItem } from './farmApi.ts';
+import type { HistoryItem, IndexInfo } from './farmApi.ts';
 import { VisibilityBadge } from './ResultPanels.tsx';
 import { CONFIG, IMAGE, PARCEL, gridBytes, status } from './testData.ts';
 
@@ -18,13 +18,15 @@ const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, '
 const mount = (node: ReactNode) => render(<Suspense fallback={null}>{node}</Suspense>);
 
 const NDVI = CONFIG[1]!;
-const INDEX = {
+const INDEX: IndexInfo = {
   id: NDVI.indiceId,
   indiceName: NDVI.indiceName,
   code: 'NDVI',
   description: NDVI.description,
   recomndation: NDVI.recomndation,
   legende: NDVI.legende,
+  createdAt: '2025-03-01T08:00:00.000Z',
+  updatedAt: '2025-03-01T08:00:00.000Z',
 };
 
 function historyItem(id: number, day: string, validFraction: number): HistoryItem {
@@ -48,20 +50,24 @@ function historyItem(id: number, day: string, validFraction: number): HistoryIte
 
 function farmer(history: HistoryItem[] = []) {
   localStorage.setItem('Token', 'jwt.farmer');
-  return stubApi({
-    'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-    'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
-    'GET /api/parcelle': () => json(200, [PARCEL]),
-    [`GET /api/parcelle/${PARCEL.id}`]: () => json(200, PARCEL),
-    [`GET /api/indice/${INDEX.id}`]: () => json(200, INDEX),
-    'GET /api/request/images': () => json(200, history),
-    'GET /api/request/image': () =>
-      history[0] ? json(200, history[0]) : json(404, { code: 'NOT_FOUND', message: 'x' }),
-    'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
-    'GET /api/indice/5/indices': () => json(200, CONFIG),
-    'GET /api/files/r/NDVI.fvg': () => new Response(new Uint8Array(gridBytes()), { status: 200 }),
-    'POST /api/images/NDVI': () => json(200, { ...IMAGE, stats: { ...IMAGE.stats, validFraction: 0.87 } }),
-  });
+  return stubContracts(
+    {
+      'GET /parcelle': () => reply(200, [PARCEL]),
+      'GET /parcelle/:id': () => reply(200, PARCEL),
+      'GET /indice/:id': () => reply(200, INDEX),
+      'GET /request/images': () => reply(200, history),
+      'GET /request/image': () =>
+        history[0] ? reply(200, history[0]) : json(404, { code: 'NOT_FOUND', message: 'x' }),
+      'GET /indice/:userId/indices': () => reply(200, CONFIG),
+      'POST /images/:indexName': () => reply(200, { ...IMAGE, stats: { ...IMAGE.stats, validFraction: 0.87 } }),
+    },
+    {
+      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
+      'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
+      'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
+      'GET /api/files/r/NDVI.fvg': () => new Response(new Uint8Array(gridBytes()), { status: 200 }),
+    },
+  );
 }
 
 // recharts (history trend) measures its box with ResizeObserver, which jsdom lacks.

@@ -7,7 +7,7 @@ import { idSchema, LegendInput, rgbColorSchema } from '@filaha/shared';
 import { SelectField, TextField } from '../../../components/ui/fields.tsx';
 import { focusFirstInvalid } from '../../../lib/focusFirstInvalid.ts';
 import { useMessages } from '../../../lib/messages.ts';
-import { apiCalls } from '../../../lib/apiCalls.ts';
+import { call } from '../../../lib/client.ts';
 import { KEYS } from '../adminApi.ts';
 import type { IndexRow, Legend } from '../types.ts';
 import { FormError } from '../../../components/ui/FormError.tsx';
@@ -89,7 +89,7 @@ export function LegendFormCard({ indices, indiceId, onIndexChange, legends, edit
         ...v,
         descriptionLeg: { ar: v.descriptionLegAr, fr: v.descriptionLegFr },
       });
-      return editing ? apiCalls.put(`/legende/${editing.id}`, body) : apiCalls.post('/legende', body);
+      return editing ? call('PUT /legende/:id', { params: { id: editing.id }, body }) : call('POST /legende', { body });
     },
     success: () => (editing ? t('legends.updated') : t('legends.created')),
     invalidate: [KEYS.legends, KEYS.indices],

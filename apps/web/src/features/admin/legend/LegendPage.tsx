@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiCalls } from '../../../lib/apiCalls.ts';
+import { call } from '../../../lib/client.ts';
 import { KEYS } from '../adminApi.ts';
 import { indicesQuery } from '../queries.ts';
 import type { Legend } from '../types.ts';
@@ -27,11 +27,11 @@ function LegendPageView() {
   const indices = useQuery(indicesQuery);
   const legends = useQuery({
     queryKey: [...KEYS.legends, indiceId ?? 0],
-    queryFn: () => apiCalls.get<Legend[]>(`/legende?indiceId=${indiceId ?? 0}`),
+    queryFn: () => call('GET /legende', { query: { indiceId: indiceId ?? 0 } }),
     enabled: indiceId !== undefined,
   });
   const remove = useAdminMutation({
-    mutationFn: (id: number) => apiCalls.delete(`/legende/${id}`),
+    mutationFn: (id: number) => call('DELETE /legende/:id', { params: { id } }),
     success: () => t('legends.deleted'),
     invalidate: [KEYS.legends, KEYS.indices],
   });

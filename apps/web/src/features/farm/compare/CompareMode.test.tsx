@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppShell } from '../../../app/App.tsx';
 import { i18n } from '../../../i18n/index.ts';
 import { queryClient } from '../../../lib/queries.ts';
-import { json, stubApi, type Call } from '../../../../test/fetch.ts';
+import { json, reply, stubContracts, type Call } from '../../../../test/fetch.ts';
 import type { SeriesAnswer, SeriesPoint } from '../farmApi.ts';
 import { CONFIG, PARCEL, gridBytes, status } from '../testData.ts';
 import { changeClassOf, defaultPair, type ChangeResult } from './compareApi.ts';
@@ -58,7 +58,18 @@ function change(earlier: string, later: string, threshold: number): ChangeResult
   const date = (day: string, which: string) => ({
     scene: { id: `S2_${day}`, datetime: `${day}T10:30:00Z`, cloudFraction: 0 },
     imageUrl: `/api/files/c/${which}.png?sig=x`,
-    stats: { mean: 0.5, median: 0.5, validFraction: 1 },
+    stats: {
+      min: 0.3,
+      max: 0.7,
+      mean: 0.5,
+      std: 0.1,
+      median: 0.5,
+      p25: 0.45,
+      p75: 0.55,
+      count: 240,
+      validFraction: 1,
+      resolution: 10,
+    },
     startDate: day,
     endDate: day,
   });
@@ -103,23 +114,27 @@ type Handler = (call: Call) => Response;
 
 function farmer(changeRoute: Handler) {
   localStorage.setItem('Token', 'jwt.farmer');
-  return stubApi({
-    'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-    'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
-    'GET /api/parcelle': () => json(200, [PARCEL]),
-    'GET /api/settings/public': () =>
-      json(200, { contact: { phone: null, email: null, address: null }, servicePrices: {}, demoImagery: false }),
-    'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
-    'GET /api/indice/5/indices': () => json(200, CONFIG),
-    'GET /api/images/latest-acquisition': () =>
-      json(200, { parcelId: PARCEL.id, date: '2025-08-25', window: { start: '2025-08-19', end: '2025-08-25' } }),
-    [`GET /api/parcelle/${PARCEL.id}/series`]: (call) =>
-      new URL(call.url, 'http://x').searchParams.get('from')!.startsWith('2023')
-        ? json(200, { ...SEASON, from: '2023-08-26', to: '2024-08-25', points: [] })
-        : json(200, SEASON),
-    'POST /api/images/NDVI/change': changeRoute,
-    'GET /api/files/c/change.fvg': () => new Response(new Uint8Array(gridBytes()), { status: 200 }),
-  });
+  return stubContracts(
+    {
+      'GET /parcelle': () => reply(200, [PARCEL]),
+      'GET /indice/:userId/indices': () => reply(200, CONFIG),
+      'GET /images/latest-acquisition': () =>
+        reply(200, { parcelId: PARCEL.id, date: '2025-08-25', window: { start: '2025-08-19', end: '2025-08-25' } }),
+      'GET /parcelle/:id/series': (call) =>
+        new URL(call.url, 'http://x').searchParams.get('from')!.startsWith('2023')
+          ? reply(200, { ...SEASON, from: '2023-08-26', to: '2024-08-25', points: [] })
+          : reply(200, SEASON),
+      'POST /images/:indexName/change': changeRoute,
+    },
+    {
+      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
+      'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
+      'GET /api/settings/public': () =>
+        json(200, { contact: { phone: null, email: null, address: null }, servicePrices: {}, demoImagery: false }),
+      'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
+      'GET /api/files/c/change.fvg': () => new Response(new Uint8Array(gridBytes()), { status: 200 }),
+    },
+  );
 }
 
 const renderApp = (url: string) =>

@@ -1,46 +1,18 @@
 import { currentLang } from '../../../i18n/languages.ts';
 import { API_BASE, ApiFailure } from '../../../lib/api.ts';
+import type { RouteData } from '@filaha/shared/contracts';
+import { checkContractAnswer } from '../../../lib/client.ts';
 import { getToken } from '../../../lib/storage.ts';
-import { toFailure, type Bounds, type GenerateFailure, type SeriesPoint, type Stats } from '../farmApi.ts';
+import { toFailure, type GenerateFailure, type SeriesPoint } from '../farmApi.ts';
+
+/** POST /api/images/{index}/change: the answer (packages/shared/src/contracts/images.ts ChangeAnswer). */
+export type ChangeResult = RouteData<'POST /images/:indexName/change'>;
 
 /** One date of a change map: its acquisition, the index map of that day alone and its statistics. */
-export interface ChangeDate {
-  scene: { id: string; datetime: string; cloudFraction: number | null };
-  imageUrl: string;
-  stats: { mean: number | null; median: number | null; validFraction: number };
-  startDate: string;
-  endDate: string;
-}
+export type ChangeDate = ChangeResult['earlier'];
 
 /** A diverging class of the difference (later − earlier), centred on 0. */
-export interface ChangeClass {
-  start: number;
-  end: number;
-  color: string;
-}
-
-/** POST /api/images/{index}/change: the answer (apps/api images.schemas.ts ChangeAnswer). */
-export interface ChangeResult {
-  success: true;
-  changeId: number;
-  cached: boolean;
-  index: string;
-  imageUrl: string;
-  valuesUrl: string | null;
-  downloadUrl: string | null;
-  width: number;
-  height: number;
-  bounds: Bounds;
-  stats: Stats;
-  threshold: number;
-  fellFraction: number;
-  fellCount: number;
-  alignment: 'native' | 'resampled';
-  legend: ChangeClass[];
-  minValidFraction: number;
-  earlier: ChangeDate;
-  later: ChangeDate;
-}
+export type ChangeClass = ChangeResult['legend'][number];
 
 export interface ChangeRequest {
   indexCode: string;
@@ -104,7 +76,10 @@ export async function fetchChange(req: ChangeRequest, signal?: AbortSignal): Pro
   } catch {
     // An unreadable body is handled below like any other failure.
   }
-  if (response.ok) return { ok: true, change: body as unknown as ChangeResult };
+  if (response.ok) {
+    await checkContractAnswer('POST /images/:indexName/change', response.status, body);
+    return { ok: true, change: body as unknown as ChangeResult };
+  }
   if (response.status >= 500 && body.code !== 'CATALOG_UNAVAILABLE')
     throw new ApiFailure('server', typeof body.message === 'string' ? body.message : `HTTP ${response.status}`);
   return { ok: false, failure: toFailure(response.status, body) };

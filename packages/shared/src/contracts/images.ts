@@ -1,5 +1,8 @@
-import { LIMITS } from '@filaha/shared';
 import { z } from 'zod';
+import { ID_MAX, LIMITS } from '../limits.ts';
+import { indexCodeFromName } from '../index-names.ts';
+import { INDEX_REGISTRY } from '../indices.ts';
+import { route } from './contract.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -58,7 +61,7 @@ export type GenerateImageBody = z.infer<typeof GenerateImageBody>;
 
 export const IndexNameParams = z.object({ indexName: z.string().trim().min(1).max(40) });
 
-export const Stats = z.object({
+export const ImageStats = z.object({
   min: z.number(),
   max: z.number(),
   mean: z.number(),
@@ -72,16 +75,16 @@ export const Stats = z.object({
 });
 
 /** [[minLat, minLon], [maxLat, maxLon]] — Leaflet's LatLngBounds. */
-export const Bounds = z.tuple([z.tuple([z.number(), z.number()]), z.tuple([z.number(), z.number()])]);
+export const ImageBounds = z.tuple([z.tuple([z.number(), z.number()]), z.tuple([z.number(), z.number()])]);
 
 /** Signed, short-lived URLs of a stored result: PNG overlay, values grid (map tooltip), Float32 GeoTIFF. */
-export const ResultUrls = z.object({
+export const ImageResultUrls = z.object({
   imageUrl: z.string(),
   valuesUrl: z.string().nullable(),
   downloadUrl: z.string().nullable(),
 });
 
-export const GenerateImageAnswer = ResultUrls.extend({
+export const GenerateImageAnswer = ImageResultUrls.extend({
   success: z.literal(true),
   resultId: z.number().int(),
   cached: z.boolean(),
@@ -89,8 +92,8 @@ export const GenerateImageAnswer = ResultUrls.extend({
   /** Size of the PNG (at most the requested width × height, never upscaled). */
   width: z.number().int(),
   height: z.number().int(),
-  bounds: Bounds,
-  stats: Stats,
+  bounds: ImageBounds,
+  stats: ImageStats,
   /**
    * The deployment's minimum valid fraction (MIN_VALID_FRACTION): shown next to `stats.validFraction`, the share of
    * the parcel visible in the scene ("visible à 87 % (min. 60 %)").
@@ -143,7 +146,7 @@ export const ChangeBody = z
   });
 export type ChangeBody = z.infer<typeof ChangeBody>;
 
-const DateStats = z.object({
+const ChangeDateStats = z.object({
   min: z.number().nullable(),
   max: z.number().nullable(),
   mean: z.number().nullable(),
@@ -160,12 +163,12 @@ const ChangeDate = z.object({
   scene: z.object({ id: z.string(), datetime: z.string(), cloudFraction: z.number().nullable() }),
   /** The index map of that date alone (index legend), on the change map's bounds: the before/after swipe. */
   imageUrl: z.string(),
-  stats: DateStats,
+  stats: ChangeDateStats,
   startDate: z.string(),
   endDate: z.string(),
 });
 
-export const ChangeAnswer = ResultUrls.extend({
+export const ChangeAnswer = ImageResultUrls.extend({
   success: z.literal(true),
   changeId: z.number().int(),
   /** true: this pair was delivered (and charged) before; nothing was charged now. */
@@ -173,9 +176,9 @@ export const ChangeAnswer = ResultUrls.extend({
   index: z.string(),
   width: z.number().int(),
   height: z.number().int(),
-  bounds: Bounds,
+  bounds: ImageBounds,
   /** Statistics of later − earlier on the pixels valid on both dates (validFraction: of the parcel). */
-  stats: Stats,
+  stats: ImageStats,
   threshold: z.number(),
   /** Share of the commonly valid pixels whose index fell by more than `threshold`. */
   fellFraction: z.number(),
@@ -196,3 +199,184 @@ export const ChangeAnswer = ResultUrls.extend({
   later: ChangeDate,
 });
 export type ChangeAnswer = z.infer<typeof ChangeAnswer>;
+
+/** Whether the imagery engine computes the index a code or name denotes (@filaha/imagery findIndex's test). */
+export function isEngineIndexName(name: string): boolean {
+  const key = indexCodeFromName(name);
+  return Object.hasOwn(INDEX_REGISTRY, key === 'MSAVI2' ? 'MSAVI' : key);
+}
+
+export const LatestImageQuery = z.object({
+  parcelId: z.coerce.number('validation.required').int('validation.invalid').positive('validation.invalid'),
+  index: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .refine((code) => !code || isEngineIndexName(code), 'validation.invalid'),
+});
+
+const LatestWindow = z.object({ start: z.string(), end: z.string() });
+export const LatestAcquisitionAnswer = z.object({
+  parcelId: z.number(),
+  /** YYYY-MM-DD, or null when the catalog has nothing over the parcel in the last 3 years. */
+  date: z.string().nullable(),
+  window: LatestWindow.nullable(),
+});
+export const LatestClearAnswer = z.object({
+  parcelId: z.number(),
+  /** The most recent clear acquisition day in the 60 days up to the latest one, or null. */
+  date: z.string().nullable(),
+  validFraction: z.number().nullable(),
+  sceneId: z.string().nullable(),
+  /** The days searched. */
+  searched: LatestWindow.nullable(),
+  minValidFraction: z.number(),
+});
+
+/** The longest window of one season-curve request, in days (a year and a day). */
+export const SERIES_MAX_DAYS = 366;
+
+const seriesDay = z
+  .string('validation.required')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'validation.date',
+  );
+
+export const SeriesQuery = z
+  .object({
+    index: z
+      .string('validation.required')
+      .trim()
+      .min(1, 'validation.required')
+      .max(40, 'validation.invalid')
+      .refine((code) => isEngineIndexName(code), 'validation.invalid'),
+    from: seriesDay,
+    to: seriesDay,
+  })
+  .refine((q) => q.from <= q.to, { message: 'validation.dateOrder', path: ['to'] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS <= SERIES_MAX_DAYS, {
+    message: 'validation.invalid',
+    path: ['to'],
+  });
+
+export const SeriesParams = z.object({
+  id: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .positive('validation.invalid')
+    .max(ID_MAX, 'validation.invalid'),
+});
+
+const SeriesStats = z.object({
+  mean: z.number().nullable(),
+  median: z.number().nullable(),
+  p25: z.number().nullable(),
+  p75: z.number().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  std: z.number().nullable(),
+  validFraction: z.number(),
+});
+
+export const SeriesAnswer = z.object({
+  parcelId: z.number(),
+  index: z.string(),
+  from: z.string(),
+  to: z.string(),
+  minValidFraction: z.number(),
+  points: z.array(SeriesStats.extend({ date: z.string(), sceneId: z.string() })),
+  skipped: z.array(
+    z.object({
+      date: z.string(),
+      sceneId: z.string(),
+      reason: z.enum(['CLOUDY', 'OUTSIDE_COVERAGE', 'MISSING_BAND']),
+      validFraction: z.number().nullable(),
+    }),
+  ),
+});
+export type SeriesAnswer = z.infer<typeof SeriesAnswer>;
+
+const imageRoute = { tags: ['images'], auth: true } as const;
+/** What rendering an index over a parcel may answer besides the image (SPEC §3 limit modal, the nearest dates). */
+const renderErrors = [
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'SUBSCRIPTION_REQUIRED',
+  'SUBSCRIPTION_INACTIVE',
+  'INDEX_NOT_IN_PLAN',
+  'QUOTA_EXHAUSTED',
+  'NO_SCENE',
+  'OUTSIDE_COVERAGE',
+  'ALL_CLOUDY',
+  'CATALOG_UNAVAILABLE',
+  'INVALID_GEOMETRY',
+] as const;
+
+/**
+ * Farm imagery (farmers only, role User, except the season curve staff read too): an index map of a parcel
+ * (charged once per acquisition), the change between two dates, the latest acquisition and clear image (free),
+ * the season curve (included in the plan, fair use per day).
+ */
+export const imagesContract = {
+  generate: route({
+    ...imageRoute,
+    method: 'POST',
+    path: '/images/:indexName',
+    params: IndexNameParams,
+    body: GenerateImageBody,
+    responses: { 200: GenerateImageAnswer },
+    errors: renderErrors,
+  }),
+  change: route({
+    ...imageRoute,
+    method: 'POST',
+    path: '/images/:indexName/change',
+    params: IndexNameParams,
+    body: ChangeBody,
+    responses: { 200: ChangeAnswer },
+    errors: renderErrors,
+  }),
+  latestAcquisition: route({
+    ...imageRoute,
+    method: 'GET',
+    path: '/images/latest-acquisition',
+    description: 'The latest acquisition day over an own parcel and the 6-day window the farm map opens on. Free.',
+    query: LatestImageQuery,
+    responses: { 200: LatestAcquisitionAnswer },
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'CATALOG_UNAVAILABLE'],
+  }),
+  latestClear: route({
+    ...imageRoute,
+    method: 'GET',
+    path: '/images/latest-clear',
+    description:
+      'The most recent acquisition with enough valid pixels over an own parcel, up to 60 days before the ' +
+      'latest one. Free: reads the 20 m SCL band only.',
+    query: LatestImageQuery,
+    responses: { 200: LatestClearAnswer },
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'CATALOG_UNAVAILABLE'],
+  }),
+  series: route({
+    ...imageRoute,
+    method: 'GET',
+    path: '/parcelle/:id/series',
+    description:
+      'Season curve of a parcel for one index: one point per acquisition with enough valid pixels (stored once), ' +
+      'skipped acquisitions with their reason. Included in an active subscription holding the index; ' +
+      `at most ${SERIES_MAX_DAYS} days per request.`,
+    params: SeriesParams,
+    query: SeriesQuery,
+    responses: { 200: SeriesAnswer },
+    errors: [
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'INDEX_NOT_IN_PLAN',
+      'SUBSCRIPTION_INACTIVE',
+      'CATALOG_UNAVAILABLE',
+      'INVALID_GEOMETRY',
+    ],
+  }),
+};
