@@ -320,7 +320,40 @@ const renderErrors = [
  * (charged once per acquisition), the change between two dates, the latest acquisition and clear image (free),
  * the season curve (included in the plan, fair use per day).
  */
+/** A GeoJSON position: longitude, latitude (extra ordinates are ignored). */
+const CoveragePosition = z.array(z.number()).min(2).readonly();
+const CoverageRing = z.array(CoveragePosition).readonly();
+
+/** GET /images/coverage: the catalog's footprint as a GeoJSON FeatureCollection (one feature per footprint). */
+export const ImageryCoverage = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(
+    z.object({
+      type: z.literal('Feature'),
+      /** `items`: a static catalog's item footprint; `collection`: a STAC collection's spatial extent. */
+      properties: z.object({ source: z.enum(['items', 'collection']), name: z.string() }),
+      geometry: z.discriminatedUnion('type', [
+        z.object({ type: z.literal('Polygon'), coordinates: z.array(CoverageRing).readonly() }),
+        z.object({
+          type: z.literal('MultiPolygon'),
+          coordinates: z.array(z.array(CoverageRing).readonly()).readonly(),
+        }),
+      ]),
+    }),
+  ),
+});
+export type ImageryCoverage = z.infer<typeof ImageryCoverage>;
+
 export const imagesContract = {
+  /** Staff draw parcels (SPEC §5): they see where the catalog has imagery before saving one. */
+  coverage: route({
+    tags: ['images'],
+    auth: true,
+    method: 'GET',
+    path: '/images/coverage',
+    responses: { 200: ImageryCoverage },
+    errors: ['FORBIDDEN', 'CATALOG_UNAVAILABLE'],
+  }),
   generate: route({
     ...imageRoute,
     method: 'POST',

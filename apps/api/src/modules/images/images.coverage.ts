@@ -1,6 +1,8 @@
 import type { Catalog, ParcelGeometry } from '@filaha/imagery';
 import { catalogCoverage, intersectsCoverage, type Coverage } from '@filaha/imagery/coverage';
+import { imagesContract } from '@filaha/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fromContract } from '../../core/contract-route.ts';
 import { AppError } from '../../core/errors.ts';
 
 /** Staff draw parcels (SPEC §5): they see where the catalog has imagery before saving one. */
@@ -44,15 +46,15 @@ export function createCatalogCoverage(catalog: Pick<Catalog, 'sources' | 'collec
 
 /** GET /images/coverage: the catalog's footprint as a GeoJSON FeatureCollection, for the admin parcel map. */
 export const coverageRoutes: FastifyPluginAsyncZod<{ coverage: CatalogCoverage }> = async (app, { coverage }) => {
-  app.get(
-    '/images/coverage',
-    { onRequest: app.requireRole(...COVERAGE_ROLES), schema: { tags: ['images'], security: [{ bearer: [] }] } },
-    async () => {
+  app.route({
+    ...fromContract(imagesContract.coverage),
+    onRequest: app.requireRole(...COVERAGE_ROLES),
+    handler: async () => {
       try {
         return await coverage.get();
       } catch (error) {
         throw Object.assign(new AppError('CATALOG_UNAVAILABLE'), { cause: error });
       }
     },
-  );
+  });
 };

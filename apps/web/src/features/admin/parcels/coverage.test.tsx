@@ -15,6 +15,7 @@ const COVERAGE: Coverage = {
   features: [
     {
       type: 'Feature',
+      properties: { source: 'items', name: 'S2B_31SDA_20250816_0_L2A' },
       geometry: {
         type: 'Polygon',
         coordinates: [

@@ -1,17 +1,15 @@
 import { DEMO_AREA, type PolygonInput } from '@filaha/shared';
+import type { RouteData } from '@filaha/shared/contracts';
 import { geometryRings, ringsIntersect, type ParcelGeometry } from '@filaha/imagery/geometry';
-import { apiCalls } from '../../../lib/apiCalls.ts';
+import { call } from '../../../lib/client.ts';
 import type { Bounds } from './geometry.ts';
 
 /** GET /api/images/coverage: where the imagery catalog has images (one feature per footprint). */
-export interface Coverage {
-  type: 'FeatureCollection';
-  features: Array<{ type: 'Feature'; geometry: ParcelGeometry }>;
-}
+export type Coverage = RouteData<'GET /images/coverage'>;
 
 export const coverageQuery = {
   queryKey: ['admin', 'imagery-coverage'] as const,
-  queryFn: () => apiCalls.get<Coverage>('/images/coverage'),
+  queryFn: () => call('GET /images/coverage'),
   staleTime: 10 * 60_000,
   retry: false,
 };
