@@ -1,9 +1,25 @@
 import type { InputOf, ResponseOf, RouteContract, RouteKeyOf } from './contract.ts';
 import { parcelsContract } from './parcels.ts';
+import { authContract } from './auth.ts';
+import { usersContract } from './users.ts';
+import { rolesContract } from './roles.ts';
+import { settingsContract } from './settings.ts';
+import { statsContract } from './stats.ts';
+import { alertsContract } from './alerts.ts';
+import { jobsContract } from './jobs.ts';
+import { healthContract } from './health.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
 export * from './parcels.ts';
+export * from './auth.ts';
+export * from './users.ts';
+export * from './roles.ts';
+export * from './settings.ts';
+export * from './stats.ts';
+export * from './alerts.ts';
+export * from './jobs.ts';
+export * from './health.ts';
 
 /**
  * Every route of the API by domain. The API registers each from here; the web names a route by its key
@@ -11,6 +27,14 @@ export * from './parcels.ts';
  */
 export const API_CONTRACTS = {
   parcels: parcelsContract,
+  auth: authContract,
+  users: usersContract,
+  roles: rolesContract,
+  settings: settingsContract,
+  stats: statsContract,
+  alerts: alertsContract,
+  jobs: jobsContract,
+  health: healthContract,
 };
 
 type Domains = typeof API_CONTRACTS;

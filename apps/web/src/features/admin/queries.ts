@@ -1,8 +1,8 @@
 import { apiCalls } from '../../lib/apiCalls.ts';
+import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import type {
   Assignment,
-  UserRow,
   FarmerSubscription,
   Functionality,
   IndexRow,
@@ -42,4 +42,4 @@ export const sellerSubscriptionsQuery = {
   queryFn: () => apiCalls.get<SellerSubscription[]>('/sellerAbonnementUser'),
 };
 /** GET /api/users (Admin, Manager); same key as the shell's users list. */
-export const usersQuery = { queryKey: KEYS.users, queryFn: () => apiCalls.get<UserRow[]>('/users') };
+export const usersQuery = { queryKey: KEYS.users, queryFn: () => call('GET /users') };

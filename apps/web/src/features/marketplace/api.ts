@@ -1,5 +1,7 @@
 import type { PublicationSort, PublicationState, PublicationUnit } from '@filaha/shared';
+import type { RouteData } from '@filaha/shared/contracts';
 import { api, apiUpload, type ApiResult } from '../../lib/api.ts';
+import { call } from '../../lib/client.ts';
 import { multipartBody, rangeProgress, type MultipartBody, type MultipartPart } from '../../lib/multipart.ts';
 import { getJson, unwrap } from '../../lib/queries.ts';
 
@@ -85,14 +87,9 @@ export async function fetchMine(): Promise<Publication[]> {
   return Array.isArray(data) ? data : [];
 }
 
-export interface SellerRoleOption {
-  id: number;
-  roleName: string;
-  roleNameAr: string;
-}
+export type SellerRoleOption = RouteData<'GET /sellerRoles'>[number];
 
-export const fetchSellerRoles = async (): Promise<SellerRoleOption[]> =>
-  unwrap(await api.get<SellerRoleOption[]>('/sellerRoles', { token: null }));
+export const fetchSellerRoles = (): Promise<SellerRoleOption[]> => call('GET /sellerRoles', {}, { token: null });
 
 /**
  * The multipart body of add/update: the SPEC's field names, one `images` part per photo (lib/multipart.ts, so

@@ -1,5 +1,6 @@
 import type { SubscriptionState } from '@filaha/shared';
 import { api } from '../../lib/api.ts';
+import { call } from '../../lib/client.ts';
 import { getJson, unwrap } from '../../lib/queries.ts';
 
 /** Recommendation entry of an index (SPEC §3): a value range and the advice, both in ar and fr. */
@@ -75,7 +76,7 @@ export interface Usage {
 
 export const meQuery = {
   queryKey: ['subscription', 'me'] as const,
-  queryFn: () => getJson<{ user_id: number; role_id: number }>('/users/get'),
+  queryFn: () => call('GET /users/get'),
   staleTime: Infinity,
 };
 

@@ -108,7 +108,11 @@ function farmer(changeRoute: Handler) {
     'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
     'GET /api/parcelle': () => json(200, [PARCEL]),
     'GET /api/settings/public': () =>
-      json(200, { contact: { phone: null, email: null, address: null }, servicePrices: {}, demoImagery: false }),
+      json(200, {
+        contact: { phone: null, email: null, address: null },
+        servicePrices: { soil: null, other: null },
+        demoImagery: false,
+      }),
     'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
     'GET /api/indice/5/indices': () => json(200, CONFIG),
     'GET /api/images/latest-acquisition': () =>
