@@ -1,8 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { RouteData } from '@filaha/shared/contracts';
 import { api } from './api.ts';
 import { unwrap } from './apiAnswer.ts';
-import { call } from './client.ts';
 
 /** One client for the signed-in areas; react-query stays out of the public pages' bundle. */
 export const queryClient = new QueryClient({
@@ -21,9 +19,18 @@ export async function getJson<T>(path: string): Promise<T> {
 }
 
 /** GET /api/users/profile (SPEC §3 "User profile"). */
-export type Profile = RouteData<'GET /users/profile'>;
+export interface Profile {
+  id?: number;
+  user_id?: number;
+  userName?: string;
+  email?: string;
+  phoneNumber?: string;
+  wilaya?: number | string;
+  roleName?: string;
+  role_id?: number;
+}
 
 export const profileQuery = {
   queryKey: ['users', 'profile'] as const,
-  queryFn: (): Promise<Profile> => call('GET /users/profile'),
+  queryFn: () => getJson<Profile>('/users/profile'),
 };

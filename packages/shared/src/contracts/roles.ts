@@ -28,13 +28,4 @@ export const rolesContract = {
     responses: { 200: z.array(SellerRoleItem) },
     errors: ['VALIDATION_FAILED'],
   }),
-  userSellerRole: route({
-    method: 'GET',
-    path: '/userSellerRole/:userId',
-    tags: ['roles'],
-    auth: true,
-    params: SellerRoleUserParams,
-    responses: { 200: UserSellerRole },
-    errors: ['FORBIDDEN', 'NOT_FOUND'],
-  }),
 };

@@ -43,14 +43,6 @@ const userRoute = { tags: ['users'], auth: true } as const;
 
 /** Accounts (SPEC "User"): one's own profile, the user list for Admin and Manager, edits by self or Admin. */
 export const usersContract = {
-  profile: route({
-    ...userRoute,
-    method: 'GET',
-    path: '/users/profile',
-    responses: { 200: Profile },
-    // VALIDATION_FAILED without input: the input guard refuses a U+0000 in any query or body.
-    errors: ['NOT_FOUND', 'VALIDATION_FAILED'],
-  }),
   ids: route({
     ...userRoute,
     method: 'GET',

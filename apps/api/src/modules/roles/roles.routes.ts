@@ -1,4 +1,4 @@
-import { MyRole, rolesContract as contract } from '@filaha/shared/contracts';
+import { MyRole, SellerRoleUserParams, UserSellerRole, rolesContract as contract } from '@filaha/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authedCtxOf as authed } from '../../context.ts';
 import { fromContract } from '../../core/contract-route.ts';
@@ -23,9 +23,18 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService }> = async
     handler: () => roles.sellerRoles(),
   });
 
-  app.route({
-    ...fromContract(contract.userSellerRole),
-    onRequest: app.authenticate,
-    handler: (request) => roles.userSellerRole({ ctx: authed(request), userId: request.params.userId }),
-  });
+  // Not yet from a contract: the web reads this answer leniently (sign-in, sidebar).
+  app.get(
+    '/userSellerRole/:userId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['roles'],
+        security: [{ bearer: [] }],
+        params: SellerRoleUserParams,
+        response: { 200: UserSellerRole },
+      },
+    },
+    (request) => roles.userSellerRole({ ctx: authed(request), userId: request.params.userId }),
+  );
 };

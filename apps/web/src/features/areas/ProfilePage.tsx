@@ -4,22 +4,29 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, UpdateUserInput, WILAYAS } from '@filaha/shared';
-import type { RouteData } from '@filaha/shared/contracts';
 import { PendingSubmissions } from '../../components/offline/PendingSubmissions.tsx';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { focusFirstInvalid } from '../../lib/focusFirstInvalid.ts';
 import { useMessages } from '../../lib/messages.ts';
-import { pathOf } from '../../lib/client.ts';
 import { sendOrKeep } from '../../lib/outbox.ts';
-import { ApiAnswerError, profileQuery, unwrap } from '../../lib/queries.ts';
+import { call } from '../../lib/client.ts';
+import { ApiAnswerError, profileQuery, unwrap, type Profile } from '../../lib/queries.ts';
 import { parseRole } from '../../lib/roles.ts';
 import { AlertEmailSettings } from '../alerts/AlertEmailSettings.tsx';
 
 /** The editable profile fields (SPEC §2 "Profile"): the shared update schema with these three required. */
 const ProfileForm = UpdateUserInput.pick({ userName: true, phone_number: true, wilaya: true }).required();
 type ProfileFormOutput = ReturnType<typeof ProfileForm.parse>;
+
+async function userIdOf(profile: Profile): Promise<number> {
+  const direct = profile.id ?? profile.user_id;
+  if (typeof direct === 'number') return direct;
+  const me = await call('GET /users/get');
+  if (typeof me.user_id !== 'number') throw new ApiAnswerError(404, 'NOT_FOUND', 'no user id');
+  return me.user_id;
+}
 
 /** /user/profile: view mode, then edit mode with save or cancel (PUT /api/users/{id}). */
 export function ProfilePage() {
@@ -45,10 +52,9 @@ export function ProfilePage() {
   const save = useMutation({
     mutationFn: async (values: ProfileFormOutput) => {
       if (!profile.data) throw new Error('profile not loaded');
-      const id = profile.data.id;
+      const id = await userIdOf(profile.data);
       // Without a connection the change is kept on the phone and sent once when it returns (lib/outbox.ts).
-      const path = pathOf('/users/:id', { params: { id } });
-      const outcome = await sendOrKeep<RouteData<'PUT /users/:id'>>('profile', 'PUT', path, values);
+      const outcome = await sendOrKeep<unknown>('profile', 'PUT', `/users/${id}`, values);
       if (outcome.state === 'sent') unwrap(outcome.result);
       return outcome.state;
     },

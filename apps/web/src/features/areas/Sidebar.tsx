@@ -6,8 +6,7 @@ import { useSession } from '../../app/session.tsx';
 import { LanguageSwitch } from '../../components/ui/LanguageSwitch.tsx';
 import { LogoMark } from '../../components/ui/Logo.tsx';
 import { parseRole } from '../../lib/roles.ts';
-import { call } from '../../lib/client.ts';
-import { profileQuery } from '../../lib/queries.ts';
+import { getJson, profileQuery } from '../../lib/queries.ts';
 import { useMessagingStream, useUnreadCount } from '../messaging/live.ts';
 import { AreaGlyph } from './areaIcons.tsx';
 
@@ -37,7 +36,7 @@ export function Sidebar({ area, collapsed, onToggleCollapsed, onNavigate, id }: 
   const userId = profile.data?.id ?? profile.data?.user_id;
   const sellerRole = useQuery({
     queryKey: ['userSellerRole', userId],
-    queryFn: () => call('GET /userSellerRole/:userId', { params: { userId } }),
+    queryFn: () => getJson<{ sellerRole?: { roleName?: string; roleNameAr?: string } }>(`/userSellerRole/${userId}`),
     enabled: role === 'Seller' && userId !== undefined,
     staleTime: Infinity,
   });
