@@ -1,5 +1,5 @@
 import type { RouteData } from '@filaha/shared/contracts';
-import type { PolygonInput, SubscriptionState } from '@filaha/shared';
+import type { SubscriptionState } from '@filaha/shared';
 
 /** Answer rows of the admin routes (apps/api/README.md), with the SPEC's field names. */
 
