@@ -1,9 +1,10 @@
 import { catalogPolls, desc, sql, type Database } from '@filaha/db';
-import { JOB_QUEUES, JobsOverview, type FailedJob, type JobCounts, type JobQueue } from '@filaha/shared';
+import { JOB_QUEUES, type FailedJob, type JobCounts, type JobQueue, type JobsOverview } from '@filaha/shared';
+import { jobsContract as contract } from '@filaha/shared/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { fromContract } from '../core/contract-route.ts';
 import { NotFoundError } from '../core/errors.ts';
 import { queueInstalled, type JobRuntime } from './runtime.ts';
 
@@ -112,50 +113,27 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
   jobs: JobRuntime;
   schedule: string | null;
 }> = async (app, { database, jobs, schedule }) => {
-  const staff = { onRequest: app.requireRole(...STAFF) };
-  const secured = { tags: ['jobs'], security: [{ bearer: [] }] };
+  const staff = app.requireRole(...STAFF);
 
-  app.get(
-    '/admin/jobs',
-    {
-      ...staff,
-      schema: {
-        ...secured,
-        description: 'Background jobs: counts per state, the last catalog poll, recent failed and dead jobs.',
-        response: { 200: JobsOverview },
-      },
-    },
-    () => jobsOverview(database, schedule),
-  );
+  app.route({
+    ...fromContract(contract.overview),
+    onRequest: staff,
+    handler: () => jobsOverview(database, schedule),
+  });
 
-  app.post(
-    '/admin/jobs/catalog-poll',
-    {
-      ...staff,
-      schema: {
-        ...secured,
-        description: 'Queue a catalog poll now; queued: false when one is already waiting or running.',
-        response: { 202: z.object({ queued: z.boolean() }) },
-      },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...fromContract(contract.catalogPoll),
+    onRequest: staff,
+    handler: async (_request, reply) => {
       const queued = await jobs.pollNow('manual');
       return reply.code(202).send({ queued });
     },
-  );
+  });
 
-  app.post(
-    '/admin/jobs/:id/retry',
-    {
-      ...staff,
-      schema: {
-        ...secured,
-        description: 'Retry a dead job (failed on every attempt): it is queued again with its retries reset.',
-        params: z.object({ id: z.uuid('validation.invalid') }),
-        response: { 200: z.object({ retried: z.literal(true) }) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...fromContract(contract.retry),
+    onRequest: staff,
+    handler: async (request) => {
       const { id } = request.params;
       if (!(await queueInstalled(database))) throw new NotFoundError();
       const { rows } = await database.db.execute<{ name: string }>(
@@ -167,7 +145,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
       await boss.retry(name, id);
       return { retried: true as const };
     },
-  );
+  });
 };
 
 /** The jobs page as a module of /api: the routes above, on `app.jobs` (jobs/plugin.ts) and the database. */

@@ -67,7 +67,8 @@ describe('safeRelativePath: only same-origin relative paths (no open redirect)',
 
 function loginAs(role: 'User' | 'Seller') {
   return stubApi({
-    'POST /api/auth/login': () => json(200, { token: 'jwt.x', user: { roleName: role, userId: 5 } }),
+    'POST /api/auth/login': () =>
+      json(200, { token: 'jwt.x', user: { roleName: role, userId: 5, userName: 'Test', email: 'test@example.dz' } }),
     'GET /api/userSellerRole/5': () => json(200, { sellerRole: { roleName: 'Coopérative' } }),
     'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: role }),
   });

@@ -34,7 +34,14 @@ describe('early reads of the screens (app/routePreload.ts)', () => {
 
   it('the farm map asks the status, the indices, the parcels and the public settings (the last without the token)', async () => {
     localStorage.setItem('Token', 'tk');
-    const { calls } = stubApi({ 'GET /api/settings/public': () => json(200, {}) });
+    const { calls } = stubApi({
+      'GET /api/settings/public': () =>
+        json(200, {
+          contact: { phone: null, email: null, address: null },
+          servicePrices: { soil: null, other: null },
+          demoImagery: false,
+        }),
+    });
     await farmQueries
       .status(UID)
       .queryFn()
@@ -61,7 +68,14 @@ describe('early reads of the screens (app/routePreload.ts)', () => {
   });
 
   it('the sign-in page asks the public settings without a token', async () => {
-    const { calls } = stubApi({ 'GET /api/settings/public': () => json(200, {}) });
+    const { calls } = stubApi({
+      'GET /api/settings/public': () =>
+        json(200, {
+          contact: { phone: null, email: null, address: null },
+          servicePrices: { soil: null, other: null },
+          demoImagery: false,
+        }),
+    });
     await loadPublicSettings();
     const signIn = PUBLIC_PRELOAD.find((p) => p.path === '/auth/SignIn');
     expect(asked(calls)).toEqual(early(signIn?.api ?? []));

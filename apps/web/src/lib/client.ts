@@ -1,6 +1,6 @@
 import type { RouteData, RouteInput, RouteKey } from '@filaha/shared/contracts';
 import { apiRequest, apiUpload, type ApiResult, type RequestOptions, type UploadOptions } from './api.ts';
-import { unwrap } from './queries.ts';
+import { unwrap } from './apiAnswer.ts';
 
 /**
  * The API through its shared contracts (packages/shared/src/contracts): a route is named by its key

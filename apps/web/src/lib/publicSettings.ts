@@ -1,15 +1,12 @@
 import { useEffect, useState } from 'react';
-import { api } from './api.ts';
+import type { RouteData } from '@filaha/shared/contracts';
+import { request } from './client.ts';
 
 /**
  * GET /api/settings/public: the deployment's contact details, the field services' starting prices in DA (each null
  * when not set: nothing shown, or "on quotation") and whether index maps come from the synthetic demo catalog.
  */
-export interface PublicSettings {
-  contact: { phone: string | null; email: string | null; address: string | null };
-  servicePrices: { soil: number | null; other: number | null };
-  demoImagery: boolean;
-}
+export type PublicSettings = RouteData<'GET /settings/public'>;
 
 export const NO_SETTINGS: PublicSettings = {
   contact: { phone: null, email: null, address: null },
@@ -22,8 +19,7 @@ let kept: Promise<PublicSettings> | null = null;
 /** Asked once per page load; a failed answer is not kept (the next screen asks again) and shows nothing. */
 export function loadPublicSettings(): Promise<PublicSettings> {
   if (!kept) {
-    const asking = api
-      .get<PublicSettings>('/settings/public', { token: null })
+    const asking = request('GET /settings/public', {}, { token: null })
       .then((r) => (r.ok && r.data && typeof r.data === 'object' ? { ...NO_SETTINGS, ...r.data } : null))
       .catch(() => null)
       .then((settings) => {

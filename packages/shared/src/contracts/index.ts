@@ -11,6 +11,14 @@ import { subscriptionsContract } from './subscriptions.ts';
 import { indicesContract, legendsContract } from './indices.ts';
 import { imagesContract } from './images.ts';
 import { historyContract } from './history.ts';
+import { authContract } from './auth.ts';
+import { usersContract } from './users.ts';
+import { rolesContract } from './roles.ts';
+import { settingsContract } from './settings.ts';
+import { statsContract } from './stats.ts';
+import { alertsContract } from './alerts.ts';
+import { jobsContract } from './jobs.ts';
+import { healthContract } from './health.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
@@ -27,6 +35,14 @@ export * from './subscriptions.ts';
 export * from './indices.ts';
 export * from './images.ts';
 export * from './history.ts';
+export * from './auth.ts';
+export * from './users.ts';
+export * from './roles.ts';
+export * from './settings.ts';
+export * from './stats.ts';
+export * from './alerts.ts';
+export * from './jobs.ts';
+export * from './health.ts';
 
 /**
  * Every route of the API by domain. The API registers each from here; the web names a route by its key
@@ -46,6 +62,14 @@ export const API_CONTRACTS = {
   legends: legendsContract,
   images: imagesContract,
   history: historyContract,
+  auth: authContract,
+  users: usersContract,
+  roles: rolesContract,
+  settings: settingsContract,
+  stats: statsContract,
+  alerts: alertsContract,
+  jobs: jobsContract,
+  health: healthContract,
 };
 
 type Domains = typeof API_CONTRACTS;

@@ -1,5 +1,6 @@
 import { hashPassword, verifyPassword } from '@filaha/db';
 import { ROLE_IDS, type LoginInput, type RegisterInput } from '@filaha/shared';
+import type { LoginAnswer, Profile } from '@filaha/shared/contracts';
 import type { Ctx } from '../../context.ts';
 import { BadRequestError, UnauthenticatedError, ValidationError } from '../../core/errors.ts';
 import { text } from '../../i18n/texts.ts';
@@ -7,12 +8,6 @@ import type { TokenService } from '../../lib/tokens.ts';
 import type { RolesRepository } from '../roles/roles.repository.ts';
 import { toProfile } from '../users/users.presenter.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import type { Profile } from '../users/users.schemas.ts';
-
-export interface LoginAnswer {
-  token: string;
-  user: { userId: number; roleName: string; userName: string; email: string };
-}
 
 export function createAuthService(users: UsersRepository, roles: RolesRepository, tokens: TokenService) {
   // Compared against when the e-mail is unknown, so a wrong e-mail costs the same scrypt time as a wrong password.

@@ -1,18 +1,16 @@
 import type { Database } from '@filaha/db';
+import { healthContract as contract } from '@filaha/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-const Health = z.object({
-  status: z.literal('ok'),
-  database: z.enum(['pglite', 'postgres']),
-  migrations: z.object({ applied: z.number().int(), latest: z.string().nullable(), pending: z.number().int() }),
-});
+import { fromContract } from '../../core/contract-route.ts';
 
 /** Reads the migration table, so a reachable answer also proves the database answers. */
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
-  app.get('/health', { schema: { tags: ['health'], response: { 200: Health } } }, async () => ({
-    status: 'ok' as const,
-    database: database.kind,
-    migrations: await database.migrationState(),
-  }));
+  app.route({
+    ...fromContract(contract.health),
+    handler: async () => ({
+      status: 'ok' as const,
+      database: database.kind,
+      migrations: await database.migrationState(),
+    }),
+  });
 };

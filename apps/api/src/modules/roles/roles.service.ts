@@ -1,7 +1,7 @@
 import type { AuthedCtx } from '../../context.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import type { RolesRepository, SellerRoleRecord } from './roles.repository.ts';
-import type { SellerRoleItem } from './roles.schemas.ts';
+import type { SellerRoleItem } from '@filaha/shared/contracts';
 import { requireAccess } from '../../core/access.ts';
 
 const toSellerRole = (r: SellerRoleRecord): SellerRoleItem => ({ id: r.id, roleName: r.nameFr, roleNameAr: r.nameAr });

@@ -1,39 +1,18 @@
 import { resolve } from 'node:path';
 import { DEMO_CATALOG_PATH } from '@filaha/imagery';
-import { ServicePricesInput } from '@filaha/shared';
+import {
+  settingsContract as contract,
+  type PublicSettings,
+  type ServicePriceValues,
+  type ServicePricesAnswer,
+} from '@filaha/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { authedCtxOf } from '../../context.ts';
+import { fromContract } from '../../core/contract-route.ts';
 import type { SettingsRepository, StoredServicePrices } from './settings.repository.ts';
 
-const Prices = z.object({ soil: z.number().int().nullable(), other: z.number().int().nullable() });
-type Prices = z.infer<typeof Prices>;
-
-export const PublicSettings = z.object({
-  /** CONTACT_PHONE / CONTACT_EMAIL / CONTACT_ADDRESS; null when the deployment has not set them (nothing shown). */
-  contact: z.object({ phone: z.string().nullable(), email: z.string().nullable(), address: z.string().nullable() }),
-  /**
-   * Starting prices of the field services in DA; null → on quotation. Set in the back office
-   * (PUT /api/settings/service-prices), else the deployment's SERVICE_PRICE_SOIL / SERVICE_PRICE_OTHER.
-   */
-  servicePrices: Prices,
-  /** True when index maps come from the bundled synthetic demo catalog only (no STAC_API_URL). */
-  demoImagery: z.boolean(),
-});
-export type PublicSettings = z.infer<typeof PublicSettings>;
-
-/** The back office's view of the service prices: what applies, and where it comes from. */
-export const ServicePricesAnswer = z.object({
-  /** The prices visitors see (back office values, else the deployment's). */
-  prices: Prices,
-  /** The deployment's SERVICE_PRICE_* (the initial values, applied again after a reset). */
-  defaults: Prices,
-  /** Whether the back office has set the prices (false: the deployment's apply). */
-  setInBackOffice: z.boolean(),
-  updatedAt: z.string().nullable(),
-});
-export type ServicePricesAnswer = z.infer<typeof ServicePricesAnswer>;
+type Prices = ServicePriceValues;
 
 /** Index maps are synthetic when the only catalog searched is the bundled demo catalog. */
 export function usesDemoImagery(config: Pick<Config, 'stacApiUrl' | 'stacCatalogPath'>): boolean {
@@ -77,8 +56,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ config: Config; settings: S
   app,
   { config, settings },
 ) => {
-  const admin = { onRequest: app.requireRole('Admin') };
-  const secured = { tags: ['settings'], security: [{ bearer: [] }] };
+  const admin = app.requireRole('Admin');
 
   const pricesAnswer = async (): Promise<ServicePricesAnswer> => {
     const stored = await settings.servicePrices();
@@ -90,38 +68,37 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ config: Config; settings: S
     };
   };
 
-  app.get(
-    '/settings/public',
-    { schema: { tags: ['settings'], response: { 200: PublicSettings } } },
-    async (_request, reply) => {
+  app.route({
+    ...fromContract(contract.public),
+    handler: async (_request, reply) => {
       // The prices may change in the back office: every page load asks again (one small read), a revalidating
       // cache rather than a fixed age, so a changed price is seen on the next visit.
       reply.header('cache-control', 'no-cache');
       return publicSettingsOf(config, (await settings.servicePrices()).prices);
     },
-  );
+  });
 
-  app.get(
-    '/settings/service-prices',
-    { ...admin, schema: { ...secured, response: { 200: ServicePricesAnswer } } },
-    () => pricesAnswer(),
-  );
+  app.route({
+    ...fromContract(contract.servicePrices),
+    onRequest: admin,
+    handler: () => pricesAnswer(),
+  });
 
-  app.put(
-    '/settings/service-prices',
-    { ...admin, schema: { ...secured, body: ServicePricesInput, response: { 200: ServicePricesAnswer } } },
-    async (request) => {
+  app.route({
+    ...fromContract(contract.setServicePrices),
+    onRequest: admin,
+    handler: async (request) => {
       await settings.setServicePrices(request.body, authedCtxOf(request).actor.id);
       return pricesAnswer();
     },
-  );
+  });
 
-  app.delete(
-    '/settings/service-prices',
-    { ...admin, schema: { ...secured, response: { 200: ServicePricesAnswer } } },
-    async () => {
+  app.route({
+    ...fromContract(contract.resetServicePrices),
+    onRequest: admin,
+    handler: async () => {
       await settings.clearServicePrices();
       return pricesAnswer();
     },
-  );
+  });
 };

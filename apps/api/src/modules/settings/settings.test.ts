@@ -2,7 +2,8 @@ import { servicePrices } from '@filaha/db';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { publicSettingsOf, type PublicSettings, type ServicePricesAnswer } from './settings.routes.ts';
+import type { PublicSettings, ServicePricesAnswer } from '@filaha/shared/contracts';
+import { publicSettingsOf } from './settings.routes.ts';
 
 const bare = useTestApp();
 const configured = useTestApp({

@@ -1,19 +1,13 @@
+import { statsContract as contract } from '@filaha/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fromContract } from '../../core/contract-route.ts';
 import type { StatsRepository } from './stats.repository.ts';
-import { RequestsPerMonth, RequestsPerMonthQuery, requestsPerMonth } from './stats.ts';
+import { requestsPerMonth } from './stats.ts';
 
 export const statsRoutes: FastifyPluginAsyncZod<{ repo: StatsRepository }> = async (app, { repo }) => {
-  app.get(
-    '/stats/requests-per-month',
-    {
-      onRequest: app.requireRole('Admin', 'Manager'),
-      schema: {
-        tags: ['stats'],
-        security: [{ bearer: [] }],
-        querystring: RequestsPerMonthQuery,
-        response: { 200: RequestsPerMonth },
-      },
-    },
-    (request) => requestsPerMonth(repo, request.query.months),
-  );
+  app.route({
+    ...fromContract(contract.requestsPerMonth),
+    onRequest: app.requireRole('Admin', 'Manager'),
+    handler: (request) => requestsPerMonth(repo, request.query.months),
+  });
 };

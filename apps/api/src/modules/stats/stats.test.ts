@@ -3,7 +3,8 @@ import { factories } from '@filaha/db/testing';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { kit } from '../plans/test-kit.ts';
-import { lastMonths, type RequestsPerMonth } from './stats.ts';
+import type { RequestsPerMonth } from '@filaha/shared/contracts';
+import { lastMonths } from './stats.ts';
 
 const t = useTestApp();
 const k = kit(t);

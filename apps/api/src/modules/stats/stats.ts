@@ -1,22 +1,6 @@
-import { z } from 'zod';
+import type { RequestsPerMonth } from '@filaha/shared/contracts';
 import { ALGIERS_TIME_ZONE } from '../../core/time.ts';
 import type { StatsRepository } from './stats.repository.ts';
-
-export const RequestsPerMonthQuery = z.object({
-  months: z.coerce
-    .number({ error: 'validation.limit' })
-    .int('validation.limit')
-    .min(1, 'validation.limit')
-    .max(24, 'validation.limit')
-    .default(12),
-});
-
-export const RequestsPerMonth = z.object({
-  /** `YYYY-MM`, oldest first, the current month last (Algiers time). */
-  months: z.array(z.string()),
-  series: z.array(z.object({ code: z.string(), name: z.string(), counts: z.array(z.number().int()) })),
-});
-export type RequestsPerMonth = z.output<typeof RequestsPerMonth>;
 
 /** The last `count` months as `YYYY-MM`, oldest first, in Algiers time. */
 export function lastMonths(count: number, now = new Date()): string[] {

@@ -1,5 +1,5 @@
 import type { UserRecord } from './users.repository.ts';
-import type { Profile, PublicUser, UserListItem } from './users.schemas.ts';
+import type { Profile, PublicUser, UserListItem } from '@filaha/shared/contracts';
 
 /** Maps the clear internal names to the contract's field names at the edge (ARCHITECTURE §4). */
 export function toProfile(user: UserRecord): Profile {

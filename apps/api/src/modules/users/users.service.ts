@@ -5,7 +5,7 @@ import { text } from '../../i18n/texts.ts';
 import type { RolesRepository } from '../roles/roles.repository.ts';
 import { toListItem, toProfile, toPublicUser } from './users.presenter.ts';
 import type { UsersRepository } from './users.repository.ts';
-import type { Profile, PublicUser, UserListItem } from './users.schemas.ts';
+import type { Profile, PublicUser, UserListItem } from '@filaha/shared/contracts';
 import { mayAccess, requireAccess } from '../../core/access.ts';
 
 const isSelf = (ctx: AuthedCtx, id: number) => ctx.actor.id === id;

@@ -2,11 +2,12 @@ import { useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ServicePricesInput } from '@filaha/shared';
+import type { RouteData } from '@filaha/shared/contracts';
 import { TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { formatDinars } from '../services/catalog.ts';
 import { forgetPublicSettings } from '../../lib/publicSettings.ts';
-import { apiCalls } from '../../lib/apiCalls.ts';
+import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
@@ -19,16 +20,11 @@ type Group = 'soil' | 'other';
 const GROUPS: readonly Group[] = ['soil', 'other'];
 
 /** GET / PUT / DELETE /api/settings/service-prices. */
-export interface ServicePrices {
-  prices: Record<Group, number | null>;
-  defaults: Record<Group, number | null>;
-  setInBackOffice: boolean;
-  updatedAt: string | null;
-}
+export type ServicePrices = RouteData<'GET /settings/service-prices'>;
 
 export const servicePricesQuery = {
   queryKey: KEYS.servicePrices,
-  queryFn: () => apiCalls.get<ServicePrices>('/settings/service-prices'),
+  queryFn: () => call('GET /settings/service-prices'),
 };
 
 /**
@@ -89,14 +85,14 @@ function PricesForm({ current }: { current: ServicePrices }) {
     forgetPublicSettings();
   };
   const save = useAdminMutation({
-    mutationFn: (body: ServicePricesInput) => apiCalls.put<ServicePrices>('/settings/service-prices', body),
+    mutationFn: (body: ServicePricesInput) => call('PUT /settings/service-prices', { body }),
     success: () => t('servicePrices.saved'),
     invalidate: [KEYS.servicePrices],
     onSuccess: done,
     onError: setError,
   });
   const reset = useAdminMutation({
-    mutationFn: () => apiCalls.delete<ServicePrices>('/settings/service-prices'),
+    mutationFn: () => call('DELETE /settings/service-prices'),
     success: () => t('servicePrices.resetDone'),
     invalidate: [KEYS.servicePrices],
     onSuccess: () => {

@@ -4,12 +4,41 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { renderAdmin } from './testing.tsx';
+import type { UserRow } from './types.ts';
 import { UserManagement } from './UserManagement.tsx';
 
-const users = [
-  { id: 1, userName: 'Admin Démo', email: 'admin@demo.dz', phoneNumber: '0550000001', roleName: 'Admin', wilaya: 16 },
-  { id: 2, userName: 'Karim', email: 'karim@demo.dz', phoneNumber: '0550000002', roleName: 'User', wilaya: 9 },
-  { id: 3, userName: 'Nadia', email: 'nadia@demo.dz', phoneNumber: '0550000003', roleName: 'Seller', wilaya: 31 },
+const created_at = '2025-01-01T00:00:00.000Z';
+const users: UserRow[] = [
+  {
+    id: 1,
+    userName: 'Admin Démo',
+    email: 'admin@demo.dz',
+    phoneNumber: '0550000001',
+    roleName: 'Admin',
+    role_id: 1,
+    wilaya: 16,
+    created_at,
+  },
+  {
+    id: 2,
+    userName: 'Karim',
+    email: 'karim@demo.dz',
+    phoneNumber: '0550000002',
+    roleName: 'User',
+    role_id: 2,
+    wilaya: 9,
+    created_at,
+  },
+  {
+    id: 3,
+    userName: 'Nadia',
+    email: 'nadia@demo.dz',
+    phoneNumber: '0550000003',
+    roleName: 'Seller',
+    role_id: 6,
+    wilaya: 31,
+    created_at,
+  },
 ];
 
 describe('/admin/UserManagement', () => {

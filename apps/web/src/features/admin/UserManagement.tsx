@@ -5,7 +5,7 @@ import { ROLE_NAMES, WILAYAS } from '@filaha/shared';
 import { controlClass } from '../../components/ui/fields.tsx';
 import { profileQuery } from '../../lib/queries.ts';
 import { parseRole } from '../../lib/roles.ts';
-import { apiCalls } from '../../lib/apiCalls.ts';
+import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { usersQuery } from './queries.ts';
 import type { UserRow } from './types.ts';
@@ -34,7 +34,7 @@ function UserManagementView() {
   const myId = me.data?.id ?? me.data?.user_id;
 
   const remove = useAdminMutation({
-    mutationFn: (id: number) => apiCalls.delete(`/users/${id}`),
+    mutationFn: (id: number) => call('DELETE /users/:id', { params: { id } }),
     success: () => t('users.deleted'),
     invalidate: [KEYS.users],
   });

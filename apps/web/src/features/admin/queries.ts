@@ -1,7 +1,5 @@
-import { apiCalls } from '../../lib/apiCalls.ts';
 import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
-import type { UserRow } from './types.ts';
 
 /** Queries several screens share (selects of the assign forms, the plan tables). */
 export const plansQuery = {
@@ -34,4 +32,4 @@ export const sellerSubscriptionsQuery = {
   queryFn: () => call('GET /sellerAbonnementUser'),
 };
 /** GET /api/users (Admin, Manager); same key as the shell's users list. */
-export const usersQuery = { queryKey: KEYS.users, queryFn: () => apiCalls.get<UserRow[]>('/users') };
+export const usersQuery = { queryKey: KEYS.users, queryFn: () => call('GET /users') };

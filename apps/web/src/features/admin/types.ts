@@ -2,16 +2,8 @@ import type { RouteData } from '@filaha/shared/contracts';
 
 /** Answer rows of the admin routes (apps/api/README.md), with the SPEC's field names. */
 
-export interface UserRow {
-  id: number;
-  userName?: string;
-  email?: string;
-  phoneNumber?: string;
-  wilaya?: number | null;
-  roleName?: string;
-  role_id?: number;
-  created_at?: string;
-}
+/** GET /api/users (Admin, Manager): one row. */
+export type UserRow = RouteData<'GET /users'>[number];
 
 /** Catalogue texts: French in the SPEC's fields, Arabic next to them ('' = not translated yet). */
 export type Plan = RouteData<'GET /abonnement'>[number];

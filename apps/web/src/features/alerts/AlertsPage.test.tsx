@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AlertList } from '@filaha/shared';
+import type { AlertList } from './alertsApi.ts';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi } from '../../../test/fetch.ts';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { AlertItem } from '@filaha/shared';
+import type { AlertItem } from './alertsApi.ts';
 import type { LangCode } from '../../i18n/languages.ts';
 import { formatDay, formatNumber, formatPercent } from '../farm/format.ts';
 

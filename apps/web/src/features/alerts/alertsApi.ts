@@ -1,8 +1,14 @@
-import type { AlertItem, AlertList, AlertRuleConfig, AlertSettings, ParcelAlertRules } from '@filaha/shared';
-import { api } from '../../lib/api.ts';
-import { getJson, unwrap } from '../../lib/queries.ts';
+import type { AlertRuleConfig } from '@filaha/shared';
+import type { RouteData, RouteInput } from '@filaha/shared/contracts';
+import { call } from '../../lib/client.ts';
 
-export type { AlertItem, AlertList, AlertRuleConfig, AlertSettings, ParcelAlertRules };
+export type { AlertRuleConfig };
+/** GET /api/alerts: my alerts and the number of unread ones. */
+export type AlertList = RouteData<'GET /alerts'>;
+export type AlertItem = AlertList['alerts'][number];
+export type AlertSettings = RouteData<'GET /alerts/settings'>;
+/** GET /api/parcelle/{id}/alert-rules. */
+export type ParcelAlertRules = RouteData<'GET /parcelle/:id/alert-rules'>;
 
 /** The bell asks again this often while the app is open (a new acquisition arrives every few days). */
 export const ALERTS_POLL_MS = 60_000;
@@ -15,23 +21,24 @@ export const alertKeys = {
 };
 
 export const alertQueries = {
-  list: { queryKey: alertKeys.list, queryFn: () => getJson<AlertList>('/alerts?limit=100') },
-  settings: { queryKey: alertKeys.settings, queryFn: () => getJson<AlertSettings>('/alerts/settings') },
+  list: { queryKey: alertKeys.list, queryFn: () => call('GET /alerts', { query: { limit: 100 } }) },
+  settings: { queryKey: alertKeys.settings, queryFn: () => call('GET /alerts/settings') },
   rules: (parcelId: number) => ({
     queryKey: alertKeys.rules(parcelId),
-    queryFn: () => getJson<ParcelAlertRules>(`/parcelle/${parcelId}/alert-rules`),
+    queryFn: () => call('GET /parcelle/:id/alert-rules', { params: { id: parcelId } }),
   }),
 };
 
 export async function markRead(id: number) {
-  return unwrap(await api.post<{ id: number; read: true; unread: number }>(`/alerts/${id}/read`));
+  return call('POST /alerts/:id/read', { params: { id } });
 }
 
 export async function markAllRead() {
-  return unwrap(await api.post<{ updated: number; unread: number }>('/alerts/read-all'));
+  return call('POST /alerts/read-all');
 }
 
 export async function saveRules(parcelId: number, rules: AlertRuleConfig[]) {
+  // The form's rules carry `number | null` thresholds; the API refuses a missing one (VALIDATION_FAILED).
   const body = {
     rules: rules.map((r) => {
       switch (r.rule) {
@@ -45,9 +52,12 @@ export async function saveRules(parcelId: number, rules: AlertRuleConfig[]) {
       }
     }),
   };
-  return unwrap(await api.put<ParcelAlertRules>(`/parcelle/${parcelId}/alert-rules`, body));
+  return call('PUT /parcelle/:id/alert-rules', {
+    params: { id: parcelId },
+    body: body as RouteInput<'PUT /parcelle/:id/alert-rules'>['body'],
+  });
 }
 
 export async function saveSettings(settings: AlertSettings) {
-  return unwrap(await api.put<AlertSettings>('/alerts/settings', settings));
+  return call('PUT /alerts/settings', { body: settings });
 }

@@ -1,4 +1,4 @@
-import type { AlertItem, AlertList } from '@filaha/shared';
+import type { AlertItem, AlertList } from './alertsApi.ts';
 
 /** Alerts as GET /api/alerts answers them, for the component tests. */
 export function alertItem(overrides: Partial<AlertItem> & Pick<AlertItem, 'id' | 'rule'>): AlertItem {

@@ -11,7 +11,8 @@ import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { focusFirstInvalid } from '../../lib/focusFirstInvalid.ts';
 import { useMessages } from '../../lib/messages.ts';
 import { sendOrKeep } from '../../lib/outbox.ts';
-import { ApiAnswerError, getJson, profileQuery, unwrap, type Profile } from '../../lib/queries.ts';
+import { call } from '../../lib/client.ts';
+import { ApiAnswerError, profileQuery, unwrap, type Profile } from '../../lib/queries.ts';
 import { parseRole } from '../../lib/roles.ts';
 import { AlertEmailSettings } from '../alerts/AlertEmailSettings.tsx';
 
@@ -22,7 +23,7 @@ type ProfileFormOutput = ReturnType<typeof ProfileForm.parse>;
 async function userIdOf(profile: Profile): Promise<number> {
   const direct = profile.id ?? profile.user_id;
   if (typeof direct === 'number') return direct;
-  const me = await getJson<{ user_id?: number }>('/users/get');
+  const me = await call('GET /users/get');
   if (typeof me.user_id !== 'number') throw new ApiAnswerError(404, 'NOT_FOUND', 'no user id');
   return me.user_id;
 }

@@ -8,8 +8,8 @@ import { renderApp } from '../../../test/render.tsx';
 describe('forgot and reset password', () => {
   it('sends the code, takes the five digits and resets the password with e-mail, code and new password', async () => {
     const { calls } = stubApi({
-      'POST /api/auth/forgot-password': () => json(202, { ok: true }),
-      'POST /api/auth/reset-password': () => json(200, { ok: true }),
+      'POST /api/auth/forgot-password': () => json(200, { message: 'sent' }),
+      'POST /api/auth/reset-password': () => json(200, { message: 'changed' }),
     });
     const user = userEvent.setup();
     await i18n.changeLanguage('fr');

@@ -22,7 +22,7 @@ export function SellerRoleSelect({ error, registration }: { error?: string; regi
     };
   }, []);
 
-  const nameOf = (r: SellerRoleOption) => (i18n.language === 'ar' ? r.roleNameAr : r.roleNameFr) ?? r.roleName;
+  const nameOf = (r: SellerRoleOption) => (i18n.language === 'ar' ? r.roleNameAr : r.roleName);
   const hint =
     state.status === 'loading'
       ? t('signUp.sellerRolesLoading')

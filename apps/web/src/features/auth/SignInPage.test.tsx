@@ -27,7 +27,12 @@ describe('sign-in', () => {
     await signIn('samir@filaha.dz', 'motdepasse');
     const button = await screen.findByRole('button', { name: 'Chargement...' });
     expect(button.hasAttribute('disabled')).toBe(true);
-    answer(json(200, { token: 'jwt.samir', user: { roleName: 'User', userId: 5 } }));
+    answer(
+      json(200, {
+        token: 'jwt.samir',
+        user: { roleName: 'User', userId: 5, userName: 'Test', email: 'test@example.dz' },
+      }),
+    );
     await waitFor(() => expect(path()).toBe('/user/ferme-map'));
     expect(localStorage.getItem('Token')).toBe('jwt.samir');
     const login = calls.find((c) => c.url === '/api/auth/login');
@@ -37,7 +42,11 @@ describe('sign-in', () => {
 
   it('fetches and stores the seller role before opening the seller home (their publications)', async () => {
     const { calls } = stubApi({
-      'POST /api/auth/login': () => json(200, { token: 'jwt.seller', user: { roleName: 'Seller', userId: 42 } }),
+      'POST /api/auth/login': () =>
+        json(200, {
+          token: 'jwt.seller',
+          user: { roleName: 'Seller', userId: 42, userName: 'Test', email: 'test@example.dz' },
+        }),
       'GET /api/userSellerRole/42': () => json(200, { sellerRole: { roleName: 'Coopérative' } }),
       'GET /api/users/profile': () => json(200, { userName: 'Nadia', roleName: 'Seller' }),
     });
@@ -93,7 +102,10 @@ describe('sign-in', () => {
   });
 
   it('refuses a role the web app does not know', async () => {
-    stubApi({ 'POST /api/auth/login': () => json(200, { token: 'jwt', user: { roleName: 'Robot', userId: 1 } }) });
+    stubApi({
+      'POST /api/auth/login': () =>
+        json(200, { token: 'jwt', user: { roleName: 'Robot', userId: 1, userName: 'Test', email: 'test@example.dz' } }),
+    });
     await signIn('x@filaha.dz', 'motdepasse');
     expect((await screen.findByRole('alert')).textContent).toContain('Accès non autorisé.');
     expect(localStorage.getItem('Token')).toBeNull();

@@ -7,8 +7,8 @@ import { renderApp } from '../../../test/render.tsx';
 import { digitsOnly } from './SignUpPage.tsx';
 
 const SELLER_ROLES = [
-  { id: 1, roleName: 'Fournisseur d’intrants' },
-  { id: 2, roleName: 'Coopérative' },
+  { id: 1, roleName: 'Fournisseur d’intrants', roleNameAr: 'مورد مستلزمات' },
+  { id: 2, roleName: 'Coopérative', roleNameAr: 'تعاونية' },
 ];
 
 async function openSignUp(lang: 'ar' | 'fr' = 'fr') {
@@ -115,7 +115,23 @@ describe('sign-up form', { timeout: 20_000 }, () => {
   it('posts the registration payload and opens the success dialog, whose OK leads to sign-in', async () => {
     const { calls } = stubApi({
       'GET /api/sellerRoles': () => json(200, SELLER_ROLES),
-      'POST /api/auth/register': () => json(201, { id: 9 }),
+      'POST /api/auth/register': () =>
+        json(201, {
+          message: 'registered',
+          user: {
+            id: 9,
+            user_id: 9,
+            userName: 'Karim',
+            email: 'karim@example.dz',
+            phoneNumber: '0550123456',
+            wilaya: 16,
+            wilayaName: null,
+            roleName: 'User',
+            role_id: 2,
+            profilePicture: null,
+            created_at: '2025-01-01T00:00:00.000Z',
+          },
+        }),
     });
     const user = userEvent.setup();
     await openSignUp();

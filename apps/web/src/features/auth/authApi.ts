@@ -1,24 +1,18 @@
 import type { LoginInput, RegisterInput, ResetPasswordInput, RoleName } from '@filaha/shared';
+import type { RouteData } from '@filaha/shared/contracts';
 import { api } from '../../lib/api.ts';
+import { request } from '../../lib/client.ts';
 import { parseRole } from '../../lib/roles.ts';
 
 /** POST /api/auth/login answer (SPEC §3): token, user.roleName, user.userId. */
-export interface LoginAnswer {
-  token?: string;
-  user?: { roleName?: string; userId?: number | string };
-}
+export type LoginAnswer = RouteData<'POST /auth/login'>;
 
-export interface SellerRoleOption {
-  id: number;
-  roleName: string;
-  /** Optional bilingual names, when the API provides them. */
-  roleNameAr?: string;
-  roleNameFr?: string;
-}
+/** GET /api/sellerRoles: one seller sub-type, its French (roleName) and Arabic names. */
+export type SellerRoleOption = RouteData<'GET /sellerRoles'>[number];
 
 export function login(input: LoginInput) {
   // No stale token on this call: a 401 here means wrong credentials, not an expired session.
-  return api.post<LoginAnswer>('/auth/login', input, { token: null });
+  return request('POST /auth/login', { body: input }, { token: null });
 }
 
 /** The seller's sub-type, stored as `sellerRole` (SPEC §4); null when the API has none. */
@@ -31,30 +25,23 @@ export async function fetchSellerRoleName(userId: number | string, token: string
 }
 
 export function register(input: RegisterInput & { profile_picture: string }) {
-  return api.post<unknown>('/auth/register', input, { token: null });
+  return request('POST /auth/register', { body: input }, { token: null });
 }
 
 export async function fetchSellerRoles(): Promise<SellerRoleOption[]> {
-  const result = await api.get<unknown>('/sellerRoles', { token: null });
+  const result = await request('GET /sellerRoles', {}, { token: null });
   if (!result.ok) throw new Error(result.error.code);
-  const list = Array.isArray(result.data) ? result.data : [];
-  return list.filter(
-    (r): r is SellerRoleOption =>
-      !!r &&
-      typeof r === 'object' &&
-      typeof (r as SellerRoleOption).id === 'number' &&
-      typeof (r as SellerRoleOption).roleName === 'string',
-  );
+  return result.data;
 }
 
 export function forgotPassword(email: string) {
-  return api.post<unknown>('/auth/forgot-password', { email }, { token: null });
+  return request('POST /auth/forgot-password', { body: { email } }, { token: null });
 }
 
 export function resetPassword(input: ResetPasswordInput) {
-  return api.post<unknown>('/auth/reset-password', input, { token: null });
+  return request('POST /auth/reset-password', { body: input }, { token: null });
 }
 
 export function roleOfLogin(answer: LoginAnswer): RoleName | null {
-  return parseRole(answer.user?.roleName);
+  return parseRole(answer.user.roleName);
 }

@@ -2,7 +2,7 @@ import { LIMITS } from '@filaha/shared';
 import type { RouteData } from '@filaha/shared/contracts';
 import { currentLang } from '../../i18n/languages.ts';
 import { API_BASE, ApiFailure } from '../../lib/api.ts';
-import { ApiAnswerError, getJson, unwrap } from '../../lib/queries.ts';
+import { ApiAnswerError, unwrap } from '../../lib/queries.ts';
 import { call, checkContractAnswer, request } from '../../lib/client.ts';
 import { getToken } from '../../lib/storage.ts';
 

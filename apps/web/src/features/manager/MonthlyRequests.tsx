@@ -1,8 +1,9 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { RouteData } from '@filaha/shared/contracts';
 import { Loading } from '../../components/ui/Loading.tsx';
-import { apiCalls } from '../../lib/apiCalls.ts';
+import { call } from '../../lib/client.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useErrorText } from '../../lib/useErrorText.ts';
 import { LOCALE } from '../marketplace/format.ts';
@@ -10,10 +11,7 @@ import { LOCALE } from '../marketplace/format.ts';
 const MonthlyColumns = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.MonthlyColumns })));
 
 /** GET /api/stats/requests-per-month */
-export interface RequestsPerMonth {
-  months: string[];
-  series: Array<{ code: string; name: string; counts: number[] }>;
-}
+export type RequestsPerMonth = RouteData<'GET /stats/requests-per-month'>;
 
 const PERIODS = [3, 6, 12] as const;
 
@@ -35,7 +33,7 @@ export function MonthlyRequests() {
   const lang = i18n.language === 'fr' ? 'fr' : 'ar';
   const query = useQuery({
     queryKey: ['manager', 'requestsPerMonth', months],
-    queryFn: () => apiCalls.get<RequestsPerMonth>(`/stats/requests-per-month?months=${months}`),
+    queryFn: () => call('GET /stats/requests-per-month', { query: { months } }),
   });
   const data = query.data;
   const empty = data !== undefined && data.series.every((s) => s.counts.every((c) => c === 0));

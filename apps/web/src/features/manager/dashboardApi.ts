@@ -1,4 +1,3 @@
-import { apiCalls } from '../../lib/apiCalls.ts';
 import { call } from '../../lib/client.ts';
 import type { FarmerSubscription, Usage } from '../admin/types.ts';
 import { fetchListPage } from '../marketplace/api.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FarmerSubscription, SellerSubscription } from '../admin/types.ts';
+import type { FarmerSubscription, SellerSubscription, UserRow } from '../admin/types.ts';
 import {
   farmerSubscriptionFigures,
   pendingActivations,
@@ -36,14 +36,21 @@ const sub = (
 
 describe('manager dashboard figures', () => {
   it('counts users per role (every role listed) and per wilaya (busiest first)', () => {
-    const users = [
+    const users: UserRow[] = [
       { id: 1, roleName: 'User', wilaya: 9 },
       { id: 2, roleName: 'User', wilaya: 16 },
       { id: 3, roleName: 'Seller', wilaya: 9 },
       { id: 4, roleName: 'Admin', wilaya: 16 },
       { id: 5, roleName: 'User', wilaya: 9 },
       { id: 6, roleName: 'Manager', wilaya: null },
-    ];
+    ].map((u) => ({
+      userName: `u${u.id}`,
+      email: `u${u.id}@example.dz`,
+      phoneNumber: null,
+      role_id: 0,
+      created_at: '',
+      ...u,
+    }));
     expect(usersByRole(users)).toEqual([
       { key: 'Admin', count: 1 },
       { key: 'User', count: 3 },

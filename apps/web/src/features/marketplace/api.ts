@@ -1,9 +1,8 @@
 import type { PublicationSort, PublicationState } from '@filaha/shared';
 import type { RouteData, RouteInput } from '@filaha/shared/contracts';
-import { api, type ApiResult } from '../../lib/api.ts';
+import type { ApiResult } from '../../lib/api.ts';
 import { call, request, upload } from '../../lib/client.ts';
 import { multipartBody, rangeProgress, type MultipartBody, type MultipartPart } from '../../lib/multipart.ts';
-import { unwrap } from '../../lib/queries.ts';
 
 /** GET /api/publications/* answer (apps/api/README.md, marketplace section); field names are the SPEC's. */
 export type Publication = RouteData<'GET /publications/one/:id'>;
@@ -62,14 +61,9 @@ export async function fetchMine(): Promise<Publication[]> {
   return Array.isArray(data) ? data : [];
 }
 
-export interface SellerRoleOption {
-  id: number;
-  roleName: string;
-  roleNameAr: string;
-}
+export type SellerRoleOption = RouteData<'GET /sellerRoles'>[number];
 
-export const fetchSellerRoles = async (): Promise<SellerRoleOption[]> =>
-  unwrap(await api.get<SellerRoleOption[]>('/sellerRoles', { token: null }));
+export const fetchSellerRoles = (): Promise<SellerRoleOption[]> => call('GET /sellerRoles', {}, { token: null });
 
 /**
  * The multipart body of add/update: the SPEC's field names, one `images` part per photo (lib/multipart.ts, so

@@ -46,7 +46,23 @@ function publicApi(servicePrices: { soil: number | null; other: number | null } 
     'GET /api/abonnement': () => json(200, PLANS),
     'GET /api/settings/public': () =>
       json(200, { contact: { phone: null, email: null, address: null }, servicePrices, demoImagery: false }),
-    'POST /api/auth/register': () => json(201, { id: 9 }),
+    'POST /api/auth/register': () =>
+      json(201, {
+        message: 'registered',
+        user: {
+          id: 9,
+          user_id: 9,
+          userName: 'Karim',
+          email: 'karim@example.dz',
+          phoneNumber: '0550123456',
+          wilaya: 16,
+          wilayaName: null,
+          roleName: 'User',
+          role_id: 2,
+          profilePicture: null,
+          created_at: '2025-01-01T00:00:00.000Z',
+        },
+      }),
   });
 }
 

@@ -1,6 +1,5 @@
 import type { RouteData } from '@filaha/shared/contracts';
 import { call } from '../../lib/client.ts';
-import { getJson } from '../../lib/queries.ts';
 
 /** Recommendation entry of an index (SPEC §3): a value range and the advice, both in ar and fr. */
 export type Recommendation = PlanIndex['recommendation'][number];
@@ -22,7 +21,7 @@ export type Usage = RouteData<'GET /abonnementUserIndice/restReq/:abonnementUser
 
 export const meQuery = {
   queryKey: ['subscription', 'me'] as const,
-  queryFn: () => getJson<{ user_id: number; role_id: number }>('/users/get'),
+  queryFn: () => call('GET /users/get'),
   staleTime: Infinity,
 };
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FailedJob, JobCounts, JobsOverview } from '@filaha/shared';
 import { useTranslation } from 'react-i18next';
-import { apiCalls } from '../../../lib/apiCalls.ts';
+import { call } from '../../../lib/client.ts';
 import { AdminPage } from '../../../components/ui/AdminPage.tsx';
 import { localeOf, useFormat } from '../../../lib/format.ts';
 import { card } from '../../../components/ui/styles.ts';
@@ -30,11 +30,11 @@ function JobsPageView() {
   const errorText = useErrorText();
   const overview = useQuery({
     queryKey: JOBS_KEY,
-    queryFn: () => apiCalls.get<JobsOverview>('/admin/jobs'),
+    queryFn: () => call('GET /admin/jobs'),
     refetchInterval: 10_000,
   });
   const poll = useAdminMutation({
-    mutationFn: () => apiCalls.post<{ queued: boolean }>('/admin/jobs/catalog-poll', {}),
+    mutationFn: () => call('POST /admin/jobs/catalog-poll'),
     success: (result) => (result.queued ? t('jobs.pollQueued') : t('jobs.pollAlreadyQueued')),
     invalidate: [JOBS_KEY],
   });
@@ -136,7 +136,7 @@ function FailedJobs({ failed }: { failed: FailedJob[] }) {
   const { t } = useTranslation('admin');
   const dateTime = useDateTime();
   const retry = useAdminMutation({
-    mutationFn: (id: string) => apiCalls.post<{ retried: true }>(`/admin/jobs/${id}/retry`, {}),
+    mutationFn: (id: string) => call('POST /admin/jobs/:id/retry', { params: { id } }),
     success: () => t('jobs.failed.retried'),
     invalidate: [JOBS_KEY],
   });

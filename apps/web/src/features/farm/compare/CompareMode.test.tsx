@@ -130,7 +130,11 @@ function farmer(changeRoute: Handler) {
       'GET /api/roles/my-role': () => json(200, { role: 'User' }),
       'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
       'GET /api/settings/public': () =>
-        json(200, { contact: { phone: null, email: null, address: null }, servicePrices: {}, demoImagery: false }),
+        json(200, {
+          contact: { phone: null, email: null, address: null },
+          servicePrices: { soil: null, other: null },
+          demoImagery: false,
+        }),
       'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
       'GET /api/files/c/change.fvg': () => new Response(new Uint8Array(gridBytes()), { status: 200 }),
     },
