@@ -72,8 +72,7 @@ export const alertsContract = {
     method: 'POST',
     path: '/alerts/read-all',
     responses: { 200: AlertsReadAll },
-    // VALIDATION_FAILED without input: the input guard refuses a U+0000 in any query or body.
-    errors: ['FORBIDDEN', 'VALIDATION_FAILED'],
+    errors: ['FORBIDDEN'],
   }),
   read: route({
     ...alertRoute,
@@ -88,7 +87,7 @@ export const alertsContract = {
     method: 'GET',
     path: '/alerts/settings',
     responses: { 200: AlertSettingsInput },
-    errors: ['FORBIDDEN', 'VALIDATION_FAILED'],
+    errors: ['FORBIDDEN'],
   }),
   saveSettings: route({
     ...alertRoute,

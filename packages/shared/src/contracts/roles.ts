@@ -17,7 +17,7 @@ export const rolesContract = {
     tags: ['roles'],
     auth: true,
     responses: { 200: z.array(RoleItem) },
-    errors: ['VALIDATION_FAILED'],
+    errors: [],
   }),
   /** Public: the sign-up form lists them before the visitor has an account. */
   sellerRoles: route({
@@ -26,6 +26,6 @@ export const rolesContract = {
     tags: ['roles'],
     auth: false,
     responses: { 200: z.array(SellerRoleItem) },
-    errors: ['VALIDATION_FAILED'],
+    errors: [],
   }),
 };

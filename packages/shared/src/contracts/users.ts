@@ -48,14 +48,14 @@ export const usersContract = {
     method: 'GET',
     path: '/users/get',
     responses: { 200: UserIds },
-    errors: ['VALIDATION_FAILED'],
+    errors: [],
   }),
   list: route({
     ...userRoute,
     method: 'GET',
     path: '/users',
     responses: { 200: z.array(UserListItem) },
-    errors: ['FORBIDDEN', 'VALIDATION_FAILED'],
+    errors: ['FORBIDDEN'],
   }),
   get: route({
     ...userRoute,
