@@ -11,6 +11,15 @@ export const SellerRoleUserParams = z.object({ userId: z.coerce.number().int().p
 
 /** Roles and seller sub-types (SPEC "Role", "SellerRole"). */
 export const rolesContract = {
+  /** The caller's role (the web's start-up check). */
+  myRole: route({
+    method: 'GET',
+    path: '/roles/my-role',
+    tags: ['roles'],
+    auth: true,
+    responses: { 200: MyRole },
+    errors: [],
+  }),
   list: route({
     method: 'GET',
     path: '/roles',
@@ -27,5 +36,15 @@ export const rolesContract = {
     auth: false,
     responses: { 200: z.array(SellerRoleItem) },
     errors: [],
+  }),
+  /** A seller's sub-type: the user themself, Admin or Manager. */
+  userSellerRole: route({
+    method: 'GET',
+    path: '/userSellerRole/:userId',
+    tags: ['roles'],
+    auth: true,
+    params: SellerRoleUserParams,
+    responses: { 200: UserSellerRole },
+    errors: ['FORBIDDEN', 'NOT_FOUND'],
   }),
 };

@@ -43,6 +43,14 @@ const userRoute = { tags: ['users'], auth: true } as const;
 
 /** Accounts (SPEC "User"): one's own profile, the user list for Admin and Manager, edits by self or Admin. */
 export const usersContract = {
+  /** The caller's own profile. */
+  profile: route({
+    ...userRoute,
+    method: 'GET',
+    path: '/users/profile',
+    responses: { 200: Profile },
+    errors: ['NOT_FOUND'],
+  }),
   ids: route({
     ...userRoute,
     method: 'GET',

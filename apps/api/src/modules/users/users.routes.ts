@@ -1,19 +1,15 @@
-import { Profile, usersContract as contract } from '@filaha/shared/contracts';
+import { usersContract as contract } from '@filaha/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authedCtxOf as authed } from '../../context.ts';
 import { fromContract } from '../../core/contract-route.ts';
 import type { UsersService } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
-  // Not yet from a contract: many web screens read the profile leniently (optional fields).
-  app.get(
-    '/users/profile',
-    {
-      onRequest: app.authenticate,
-      schema: { tags: ['users'], security: [{ bearer: [] }], response: { 200: Profile } },
-    },
-    (request) => users.profile({ ctx: authed(request) }),
-  );
+  app.route({
+    ...fromContract(contract.profile),
+    onRequest: app.authenticate,
+    handler: (request) => users.profile({ ctx: authed(request) }),
+  });
 
   app.route({
     ...fromContract(contract.ids),
