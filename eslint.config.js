@@ -103,20 +103,52 @@ const REPOSITORY_EXCEPTIONS = {
   'apps/api/src/modules/indices/indices.service.ts': ['../parcels/parcels.repository.ts'],
 };
 
+/**
+ * What one module may import of another: its `public.ts` (what it offers the others), its `index.ts` (the module
+ * plugin), and the test kits; anything else is the other module's internals.
+ */
+const PUBLIC_ENTRY = '(?!(?:public|index|test-kit)\\.ts$)(?!test-support/).+$';
+
 function repositoryRule(module, depth, allowed = []) {
   const base = `${MODULES_DIR}/${module}`;
   const notAllowed = allowed.length ? `(?!(?:${allowed.map(esc).join('|')})$)` : '';
-  const sources = relativeInto(base, depth, MODULES_DIR, `/(?!${esc(module)}/)(?!\\.)[^/]+/${REPOSITORY}`);
+  const into = (rest) => relativeInto(base, depth, MODULES_DIR, `/(?!${esc(module)}/)(?!\\.)[^/]+/${rest}`);
   return [
     'error',
     {
-      patterns: sources.map((s) => ({
-        regex: `^${notAllowed}${s.slice(1)}`,
-        message: `An API module imports only its own repositories: use the other module's service (module '${module}').`,
-      })),
+      patterns: [
+        ...into(REPOSITORY).map((s) => ({
+          regex: `^${notAllowed}${s.slice(1)}`,
+          message: `An API module imports only its own repositories: use the other module's service (module '${module}').`,
+        })),
+        ...into(PUBLIC_ENTRY).map((s) => ({
+          regex: `^${notAllowed}${s.slice(1)}`,
+          message: `An API module imports another module only through its public.ts (or index.ts): no internals (module '${module}').`,
+        })),
+      ],
     },
   ];
 }
+
+// (c') Code outside the modules (jobs, plugins, core) reaches a module only through its public.ts or index.ts.
+const outsideModules = ['apps/api/src/jobs', 'apps/api/src/plugins', 'apps/api/src/core', 'apps/api/src/lib'].flatMap(
+  (base) =>
+    Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => ({
+      files: filesAt(base, depth),
+      ignores: ['**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: relativeInto(base, depth, MODULES_DIR, `/[^/]+/${PUBLIC_ENTRY}`).map((regex) => ({
+              regex,
+              message: 'Outside the modules, import a module only through its public.ts (or index.ts).',
+            })),
+          },
+        ],
+      },
+    })),
+);
 
 const moduleBoundary = modules.flatMap((module) =>
   Array.from({ length: MAX_DEPTH + 1 }, (_, depth) => {
@@ -163,6 +195,7 @@ export default tseslint.config(
   ...webBoundary,
   ...imageryBoundary,
   ...moduleBoundary,
+  ...outsideModules,
   // (d) The web takes only types from the route contracts: their zod schemas stay out of the production bundle
   // (lib/client.ts loads them lazily in development and tests; docs/ARCHITECTURE.md "Route contracts").
   {

@@ -1,9 +1,8 @@
 import type { Database } from '@filaha/db';
 import { alerts, and, eq, sql } from '@filaha/db';
 import type { Mailer } from '../lib/mailer.ts';
-import { alertEngineFrom } from '../modules/alerts/alerts.engine.ts';
-import { evaluateParcelAlerts, sendAlertEmail } from '../modules/alerts/alerts.jobs.ts';
-import type { Imagery } from '../modules/images/imagery.ts';
+import { alertEngineFrom, evaluateParcelAlerts, sendAlertEmail } from '../modules/alerts/public.ts';
+import type { Imagery } from '../modules/images/public.ts';
 import type { AlertHooks } from './parcel-scene.ts';
 
 /**

@@ -10,8 +10,7 @@ import {
   type Database,
 } from '@filaha/db';
 import type { PgBoss } from 'pg-boss';
-import type { Imagery } from '../modules/images/imagery.ts';
-import { computeAndStoreSeries } from '../modules/images/images.series.ts';
+import { computeAndStoreSeries, type Imagery } from '../modules/images/public.ts';
 import type { ParcelSceneData } from './catalog-poll.ts';
 import { QUEUES } from './queue.ts';
 

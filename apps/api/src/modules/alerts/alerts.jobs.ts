@@ -16,7 +16,7 @@ import {
 } from '@filaha/db';
 import type { AlertRuleConfig } from '@filaha/shared';
 import type { Mailer } from '../../lib/mailer.ts';
-import { seriesBasis } from '../images/images.series.ts';
+import { seriesBasis } from '../images/public.ts';
 import { composeAlertEmail } from './alerts.email.ts';
 import { rulesOf, settingsOf } from './alerts.repository.ts';
 import { dropFires, emailWanted, partialDropFires, waterStressFires } from './alerts.rules.ts';

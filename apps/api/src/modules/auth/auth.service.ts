@@ -6,7 +6,7 @@ import { BadRequestError, UnauthenticatedError, ValidationError } from '../../co
 import { text } from '../../i18n/texts.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import type { RolesRepository } from '../roles/roles.repository.ts';
-import { toProfile } from '../users/users.presenter.ts';
+import { toProfile } from '../users/public.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 
 export function createAuthService(users: UsersRepository, roles: RolesRepository, tokens: TokenService) {

@@ -2,7 +2,7 @@ import { DEFAULT_MIN_VALID_FRACTION } from '@filaha/imagery';
 import type { AuthedCtx } from '../../context.ts';
 import { WordedError } from '../../core/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
-import { downloadName, resultUrls } from '../images/result-files.ts';
+import { downloadName, resultUrls } from '../images/public.ts';
 import type { HistoryRepository, HistoryRow } from './history.repository.ts';
 import type { HistoryItem, HistoryQuery } from '@filaha/shared/contracts';
 import { requireAccess } from '../../core/access.ts';

@@ -10,7 +10,7 @@ import { findIndex } from '@filaha/imagery';
 import type { AuthedCtx, Ctx } from '../../context.ts';
 import { AppError, conflict, inUse, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { requireAccess } from '../../core/access.ts';
-import { toParcel } from '../parcels/parcels.presenter.ts';
+import { toParcel } from '../parcels/public.ts';
 import type { ParcelsRepository } from '../parcels/parcels.repository.ts';
 import { domainText } from '../../core/texts.ts';
 import type { IndexValues, IndicesRepository, WriteOutcome } from './indices.repository.ts';
