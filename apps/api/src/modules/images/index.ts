@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { createImagery, imageryOptionsFromConfig, type Imagery } from './imagery.ts';
+import { createImagery, imageryOptionsFromConfig } from './imagery.ts';
 import { changeRoutes, createChangeService } from './images.change.ts';
 import { createChangeRepository } from './images.change.repository.ts';
 import { coverageRoutes, createCatalogCoverage } from './images.coverage.ts';
@@ -10,25 +10,18 @@ import { imagesRoutes } from './images.routes.ts';
 import { seriesRoutes } from './images.series.ts';
 import { createImagesService } from './images.service.ts';
 
-export interface ImagesModuleOptions {
-  /** Replaces the engine built from config (tests with short timeouts). */
-  imagery?: Imagery;
-}
-
 /**
  * POST /images/{indexName}, GET /images/latest-acquisition and /images/latest-clear. The imagery catalog (and
  * its COG tile cache) is created here once per app, from `app.config`. Results go to `app.storage`
  * (lib/storage/plugin.ts, registered before it in the same scope).
  */
-const images: FastifyPluginAsync<ImagesModuleOptions> = async (app, options) => {
+const images: FastifyPluginAsync = async (app) => {
   const { config } = app;
   const { db } = app.database;
-  const imagery =
-    options.imagery ??
-    createImagery({
-      ...imageryOptionsFromConfig(config),
-      warn: (message) => app.log.warn({ module: 'imagery' }, message),
-    });
+  const imagery = createImagery({
+    ...imageryOptionsFromConfig(config),
+    warn: (message) => app.log.warn({ module: 'imagery' }, message),
+  });
   const repo = createImagesRepository(db);
   const coverage = createCatalogCoverage(imagery.catalog);
   const service = createImagesService({

@@ -9,18 +9,13 @@ import { messagingRoutes } from './messaging.routes.ts';
 import { createMessagingService, toMessage } from './messaging.service.ts';
 import { StreamTickets } from './stream-tickets.ts';
 
-export interface MessagingModuleOptions {
-  /** Heartbeat period of the event stream (default SOCIAL_LIMITS.heartbeatMs). */
-  heartbeatMs?: number;
-}
-
 /**
  * Messaging: repository → service → routes, plus the streams this process holds and the live events that
  * reach them from any process (LISTEN/NOTIFY on PostgreSQL). Open streams are ended before the server closes,
  * otherwise `close()` would wait for them forever. Stream tickets are signed with the server secret (any process
  * of the deployment can verify them).
  */
-const messaging: FastifyPluginAsync<MessagingModuleOptions> = async (app, { heartbeatMs }) => {
+const messaging: FastifyPluginAsync = async (app) => {
   const { database, secret } = app;
   const repo = createMessagingRepository(database.db);
   const hub = new EventHub(SOCIAL_LIMITS.streamsPerUser);
@@ -42,7 +37,7 @@ const messaging: FastifyPluginAsync<MessagingModuleOptions> = async (app, { hear
     hub,
     tickets,
     userExists: repo.userExists,
-    heartbeatMs: heartbeatMs ?? SOCIAL_LIMITS.heartbeatMs,
+    heartbeatMs: SOCIAL_LIMITS.heartbeatMs,
   });
 };
 
