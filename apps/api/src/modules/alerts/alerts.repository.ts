@@ -5,7 +5,7 @@ import {
   type AlertRuleConfig,
   type AlertSettings,
 } from '@filaha/shared';
-import { alertRules, alertSettings, eq, type Db } from '@filaha/db';
+import { alertRules, alerts, alertSettings, and, count, desc, eq, isNull, parcels, sql, type Db } from '@filaha/db';
 
 /*
  * Rules and settings as they apply: what a parcel or user saved, the defaults of @filaha/shared for the rest.
@@ -36,3 +36,102 @@ export async function settingsOf(db: Db, userId: number): Promise<AlertSettings>
     },
   };
 }
+
+/** A saved rule, whole. */
+export interface RuleRow {
+  rule: AlertRuleConfig['rule'];
+  enabled: boolean;
+  indexCode: string;
+  threshold: number | null;
+  share: number | null;
+}
+
+/** The notification centre's and the settings screens' reads and writes (alerts.service.ts). */
+export function createAlertsRepository(db: Db) {
+  return {
+    rulesOf: (parcelId: number) => rulesOf(db, parcelId),
+    settingsOf: (userId: number) => settingsOf(db, userId),
+
+    async unreadOf(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(alerts)
+        .where(and(eq(alerts.userId, userId), isNull(alerts.readAt)));
+      return row!.n;
+    },
+
+    async parcelOwner(parcelId: number): Promise<{ id: number; userId: number } | undefined> {
+      const [parcel] = await db
+        .select({ id: parcels.id, userId: parcels.userId })
+        .from(parcels)
+        .where(eq(parcels.id, parcelId));
+      return parcel;
+    },
+
+    /** Records the app's language for the e-mails on a user's first visit (kept afterwards). */
+    async rememberLanguage(userId: number, language: AlertSettings['language']): Promise<void> {
+      await db.insert(alertSettings).values({ userId, language }).onConflictDoNothing();
+    },
+
+    /** A user's alerts, newest first, with their parcel's name. */
+    latest(userId: number, limit: number) {
+      return db
+        .select({ alert: alerts, parcelName: parcels.name })
+        .from(alerts)
+        .innerJoin(parcels, eq(parcels.id, alerts.parcelId))
+        .where(eq(alerts.userId, userId))
+        .orderBy(desc(alerts.date), desc(alerts.id))
+        .limit(limit);
+    },
+
+    /** Marks one of the user's alerts read; undefined when it is not theirs or does not exist. */
+    async markRead(userId: number, id: number): Promise<number | undefined> {
+      const [row] = await db
+        .update(alerts)
+        .set({ readAt: sql`coalesce(${alerts.readAt}, now())` })
+        .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
+        .returning({ id: alerts.id });
+      return row?.id;
+    },
+
+    async markAllRead(userId: number): Promise<number> {
+      const updated = await db
+        .update(alerts)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(alerts.userId, userId), isNull(alerts.readAt)))
+        .returning({ id: alerts.id });
+      return updated.length;
+    },
+
+    /** Saves the rules sent, each one whole, in one transaction. */
+    async saveRules(parcelId: number, rules: readonly RuleRow[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const { rule, ...values } of rules) {
+          await tx
+            .insert(alertRules)
+            .values({ parcelId, rule, ...values })
+            .onConflictDoUpdate({
+              target: [alertRules.parcelId, alertRules.rule],
+              set: { ...values, updatedAt: sql`now()` },
+            });
+        }
+      });
+    },
+
+    async saveSettings(userId: number, settings: AlertSettings): Promise<void> {
+      const values = {
+        language: settings.language,
+        emailNewImage: settings.email.NEW_IMAGE,
+        emailDrop: settings.email.DROP,
+        emailWaterStress: settings.email.WATER_STRESS,
+        emailPartialDrop: settings.email.PARTIAL_DROP,
+      };
+      await db
+        .insert(alertSettings)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: alertSettings.userId, set: { ...values, updatedAt: sql`now()` } });
+    },
+  };
+}
+
+export type AlertsRepository = ReturnType<typeof createAlertsRepository>;
