@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, between, eq, seriesPoints, type Db, type PolygonGeometry, type SeriesStats } from '@filaha/db';
+import type { Db, PolygonGeometry, SeriesStats } from '@filaha/db';
 import {
   CatalogUnavailableError,
   CogUnavailableError,
@@ -15,6 +15,7 @@ import { fromContract } from '../../core/contract-route.ts';
 import { AppError, NotFoundError } from '../../core/errors.ts';
 import type { Imagery } from './imagery.ts';
 import type { ImagesRepository } from './images.repository.ts';
+import { createSeriesRepository, type SeriesRow } from './images.series.repository.ts';
 import { hasRoleAccess, requireAccess } from '../../core/access.ts';
 
 /**
@@ -75,16 +76,8 @@ export interface StoreSeriesInput {
 export async function computeAndStoreSeries(input: StoreSeriesInput) {
   const { db, imagery, parcel, index, from, to } = input;
   const basis = seriesBasis(parcel.geom, imagery.minValidFraction, imagery.cloudBufferM);
-  const where = and(
-    eq(seriesPoints.parcelId, parcel.id),
-    eq(seriesPoints.indexCode, index),
-    eq(seriesPoints.basis, basis),
-  );
-  const storedIds = await db
-    .select({ sceneId: seriesPoints.sceneId })
-    .from(seriesPoints)
-    .where(and(where, between(seriesPoints.date, from, to)));
-  const known = new Set(storedIds.map((r) => r.sceneId));
+  const series = createSeriesRepository(db);
+  const known = await series.storedSceneIds({ parcelId: parcel.id, indexCode: index, basis }, from, to);
   const fresh = await computeSeries({
     catalog: imagery.catalog,
     geometry: parcel.geom,
@@ -95,7 +88,7 @@ export async function computeAndStoreSeries(input: StoreSeriesInput) {
     minValidFraction: imagery.minValidFraction,
     cloudBufferM: imagery.cloudBufferM,
   });
-  const rows = [
+  const rows: SeriesRow[] = [
     ...fresh.points.map((p) => ({
       parcelId: parcel.id,
       indexCode: index,
@@ -123,11 +116,7 @@ export async function computeAndStoreSeries(input: StoreSeriesInput) {
       })),
   ];
   // Two writers computing the same scene at once store it once.
-  const inserted =
-    rows.length > 0
-      ? await db.insert(seriesPoints).values(rows).onConflictDoNothing().returning({ id: seriesPoints.id })
-      : [];
-  return { basis, fresh, inserted: inserted.length };
+  return { basis, fresh, inserted: await series.insert(rows) };
 }
 
 export const seriesRoutes: FastifyPluginAsyncZod<SeriesRouteOptions> = async (app, options) => {
@@ -166,20 +155,11 @@ export const seriesRoutes: FastifyPluginAsyncZod<SeriesRouteOptions> = async (ap
           throw apiErrorOf(error);
         },
       );
-      const stored = () =>
-        db
-          .select()
-          .from(seriesPoints)
-          .where(
-            and(
-              eq(seriesPoints.parcelId, parcel.id),
-              eq(seriesPoints.indexCode, index.code),
-              eq(seriesPoints.basis, basis),
-              between(seriesPoints.date, from, to),
-            ),
-          )
-          .orderBy(asc(seriesPoints.date), asc(seriesPoints.sceneId));
-      const all = await stored();
+      const all = await createSeriesRepository(db).window(
+        { parcelId: parcel.id, indexCode: index.code, basis },
+        from,
+        to,
+      );
       return {
         parcelId: parcel.id,
         index: index.code,
