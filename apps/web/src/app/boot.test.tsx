@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, stubApi } from '../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../test/fixtures.ts';
 import { boot } from './boot.tsx';
 
 let host: HTMLElement | null = null;
@@ -35,8 +36,8 @@ describe('boot', () => {
   it('keeps the session resolved on the home page when the router takes over', { timeout: 20_000 }, async () => {
     localStorage.setItem('Token', 'good.jwt');
     const { calls } = stubApi({
-      'GET /api/roles/my-role': () => json(200, { role: 'User', roleId: 2 }),
-      'GET /api/users/profile': () => json(200, { userName: 'Karim', roleName: 'User' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+      'GET /api/users/profile': () => json(200, profileAnswer({ userName: 'Karim', roleName: 'User' })),
     });
     const user = userEvent.setup();
     start('/');

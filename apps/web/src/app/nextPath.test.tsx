@@ -4,6 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/index.ts';
 import { json, stubApi } from '../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer, userSellerRoleAnswer } from '../../test/fixtures.ts';
 import { AppShell } from './App.tsx';
 import { afterSignIn, safeRelativePath, signInWithNext } from './nextPath.ts';
 
@@ -69,8 +70,8 @@ function loginAs(role: 'User' | 'Seller') {
   return stubApi({
     'POST /api/auth/login': () =>
       json(200, { token: 'jwt.x', user: { roleName: role, userId: 5, userName: 'Test', email: 'test@example.dz' } }),
-    'GET /api/userSellerRole/5': () => json(200, { sellerRole: { roleName: 'Coopérative' } }),
-    'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: role }),
+    'GET /api/userSellerRole/5': () => json(200, userSellerRoleAnswer({ roleName: 'Coopérative' })),
+    'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: role })),
   });
 }
 
@@ -100,8 +101,8 @@ describe('a deep link opened while signed out', { timeout: 20_000 }, () => {
   it('is not kept after a sign-out: the sign-in page opens without a link back', async () => {
     localStorage.setItem('Token', 'jwt.seller');
     stubApi({
-      'GET /api/roles/my-role': () => json(200, { role: 'Seller' }),
-      'GET /api/users/profile': () => json(200, { userName: 'Nadia', roleName: 'Seller' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('Seller')),
+      'GET /api/users/profile': () => json(200, profileAnswer({ userName: 'Nadia', roleName: 'Seller' })),
     });
     const user = userEvent.setup();
     renderAt('/seller/marketplace?q=tomate');

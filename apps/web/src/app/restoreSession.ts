@@ -1,5 +1,5 @@
 import type { RoleName } from '@filaha/shared';
-import { api } from '../lib/api.ts';
+import { ContractMismatch, request } from '../lib/client.ts';
 import { parseRole } from '../lib/roles.ts';
 import { clearSession } from '../lib/storage.ts';
 
@@ -9,12 +9,15 @@ import { clearSession } from '../lib/storage.ts';
  * Loaded only when a token exists, so anonymous visitors never download the API client.
  */
 export async function restoreSession(signal: AbortSignal): Promise<RoleName | null> {
+  let role: RoleName | null;
   try {
-    const result = await api.get<unknown>('/roles/my-role', { signal, notifyUnauthenticated: false });
-    const role = result.ok ? parseRole(result.data) : null;
-    if (!role) clearSession();
-    return role;
-  } catch {
-    return null;
+    const result = await request('GET /roles/my-role', undefined, { signal, notifyUnauthenticated: false });
+    role = result.ok ? parseRole(result.data.role) : null;
+  } catch (error) {
+    // In development and tests an answer its contract refuses throws: unreadable, it drops the token as in production.
+    if (!(error instanceof ContractMismatch)) return null;
+    role = null;
   }
+  if (!role) clearSession();
+  return role;
 }

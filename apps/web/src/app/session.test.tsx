@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, stubApi } from '../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const path = () => screen.getByTestId('path').textContent;
@@ -25,8 +26,8 @@ describe('session start-up and route guards', () => {
   it('restores a valid session and opens the area of its role', async () => {
     localStorage.setItem('Token', 'good.jwt');
     stubApi({
-      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-      'GET /api/users/profile': () => json(200, { id: 3, userName: 'Karim Haddad', roleName: 'User' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+      'GET /api/users/profile': () => json(200, profileAnswer({ id: 3, userName: 'Karim Haddad', roleName: 'User' })),
     });
     renderApp('/user/marketplace');
     // The area opens: its sidebar names the restored user.
@@ -45,7 +46,7 @@ describe('session start-up and route guards', () => {
 
   it('sends a user of another role to /unauthorized', async () => {
     localStorage.setItem('Token', 'seller.jwt');
-    stubApi({ 'GET /api/roles/my-role': () => json(200, { role: 'Seller' }) });
+    stubApi({ 'GET /api/roles/my-role': () => json(200, myRoleAnswer('Seller')) });
     renderApp('/admin/UserManagement');
     await waitFor(() => expect(path()).toBe('/unauthorized'));
     expect(await screen.findByRole('heading', { name: 'لا تملك صلاحية الدخول إلى هذه الصفحة' })).toBeTruthy();
@@ -54,8 +55,8 @@ describe('session start-up and route guards', () => {
   it('lets an investor into the farmer area', async () => {
     localStorage.setItem('Token', 'investor.jwt');
     stubApi({
-      'GET /api/roles/my-role': () => json(200, 'Investor'),
-      'GET /api/users/profile': () => json(200, { id: 8, userName: 'Samir', roleName: 'Investor' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('Investor')),
+      'GET /api/users/profile': () => json(200, profileAnswer({ id: 8, userName: 'Samir', roleName: 'Investor' })),
     });
     renderApp('/user/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'ملفي الشخصي' })).toBeTruthy();
@@ -66,7 +67,7 @@ describe('session start-up and route guards', () => {
   it('sends a signed-in user away from the sign-in page to their home', async () => {
     localStorage.setItem('Token', 'admin.jwt');
     stubApi({
-      'GET /api/roles/my-role': () => json(200, { roleName: 'Admin' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('Admin')),
       'GET /api/users': () => json(200, []),
     });
     renderApp('/auth/SignIn');

@@ -1,6 +1,6 @@
+import type { RouteData } from '@filaha/shared/contracts';
 import { QueryClient } from '@tanstack/react-query';
-import { api } from './api.ts';
-import { unwrap } from './apiAnswer.ts';
+import { call } from './client.ts';
 
 /** One client for the signed-in areas; react-query stays out of the public pages' bundle. */
 export const queryClient = new QueryClient({
@@ -14,23 +14,10 @@ export const queryClient = new QueryClient({
 
 export { ApiAnswerError, unwrap } from './apiAnswer.ts';
 
-export async function getJson<T>(path: string): Promise<T> {
-  return unwrap(await api.get<T>(path));
-}
-
 /** GET /api/users/profile (SPEC §3 "User profile"). */
-export interface Profile {
-  id?: number;
-  user_id?: number;
-  userName?: string;
-  email?: string;
-  phoneNumber?: string;
-  wilaya?: number | string;
-  roleName?: string;
-  role_id?: number;
-}
+export type Profile = RouteData<'GET /users/profile'>;
 
 export const profileQuery = {
   queryKey: ['users', 'profile'] as const,
-  queryFn: () => getJson<Profile>('/users/profile'),
+  queryFn: () => call('GET /users/profile'),
 };

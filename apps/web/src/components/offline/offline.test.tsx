@@ -6,6 +6,7 @@ import { forgetSavedCopies, noteAnswer } from '../../lib/offline.ts';
 import { clearOutbox, outboxEntries } from '../../lib/outbox.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
 
@@ -87,9 +88,18 @@ describe.each(['ar', 'fr'] as const)('a service request typed offline (%s)', { t
     await i18n.changeLanguage(lang);
     localStorage.setItem('Token', 'jwt.farmer');
     const { calls } = stubApi({
-      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
       'GET /api/users/profile': () =>
-        json(200, { id: 5, roleName: 'User', userName: 'Karim', email: 'karim@example.dz', phoneNumber: '0550123456' }),
+        json(
+          200,
+          profileAnswer({
+            id: 5,
+            roleName: 'User',
+            userName: 'Karim',
+            email: 'karim@example.dz',
+            phoneNumber: '0550123456',
+          }),
+        ),
       'POST /api/service-requests': () => json(201, { message: 'ok', request: { id: 1 } }),
     });
     const user = userEvent.setup();
@@ -136,17 +146,17 @@ describe.each(['ar', 'fr'] as const)('a profile change saved offline (%s)', { ti
   it('is pending, then sent once with its key; a refusal on return is shown with its reason', async () => {
     await i18n.changeLanguage(lang);
     localStorage.setItem('Token', 'jwt.farmer');
-    const profile = {
+    const profile = profileAnswer({
       id: 5,
       userName: 'Karim',
       email: 'k@filaha.dz',
       phoneNumber: '0550123456',
       wilaya: 9,
       roleName: 'User',
-    };
+    });
     let answer = 200;
     const { calls } = stubApi({
-      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
       'GET /api/users/profile': () => json(200, profile),
       'PUT /api/users/5': (call) =>
         answer === 200
@@ -201,8 +211,8 @@ describe('a stock entry typed offline', { timeout: 30_000 }, () => {
       createdAt: '2025-08-01',
     };
     const { calls } = stubApi({
-      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-      'GET /api/users/profile': () => json(200, { id: 5, roleName: 'User', userName: 'Karim' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+      'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, roleName: 'User', userName: 'Karim' })),
       'GET /api/stock/items': () => json(200, [wheat]),
       'GET /api/stock/summary': () =>
         json(200, { from: null, to: null, items: [], totals: { purchasesValue: 0, salesValue: 0 } }),

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { profileAnswer } from '../../../test/fixtures.ts';
 import { renderAdmin } from './testing.tsx';
 import type { UserRow } from './types.ts';
 import { UserManagement } from './UserManagement.tsx';
@@ -45,7 +46,7 @@ describe('/admin/UserManagement', () => {
   it("filters by role ('All Roles' shows everyone) and deletes only after the styled confirmation", async () => {
     let list = [...users];
     const { calls } = stubApi({
-      'GET /api/users/profile': () => json(200, users[0]),
+      'GET /api/users/profile': () => json(200, profileAnswer(users[0])),
       'GET /api/users': () => json(200, list),
       'DELETE /api/users/2': () => {
         list = list.filter((u) => u.id !== 2);
@@ -80,7 +81,7 @@ describe('/admin/UserManagement', () => {
     for (const lang of ['ar', 'fr'] as const) {
       await i18n.changeLanguage(lang);
       stubApi({
-        'GET /api/users/profile': () => json(200, users[0]),
+        'GET /api/users/profile': () => json(200, profileAnswer(users[0])),
         'GET /api/users': () => json(200, users),
       });
       const { unmount } = renderAdmin(<UserManagement />);

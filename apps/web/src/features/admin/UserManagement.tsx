@@ -31,7 +31,7 @@ function UserManagementView() {
   const [pending, setPending] = useState<UserRow | null>(null);
   const users = useQuery(usersQuery);
   const me = useQuery(profileQuery);
-  const myId = me.data?.id ?? me.data?.user_id;
+  const myId = me.data?.id;
 
   const remove = useAdminMutation({
     mutationFn: (id: number) => call('DELETE /users/:id', { params: { id } }),

@@ -6,6 +6,7 @@ import { ALERT_RULE_DEFAULTS, type AlertRuleConfig, type AlertSettings } from '@
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi, type Call } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { ParcelAlertRules } from './ParcelAlertRules.tsx';
 
@@ -103,8 +104,9 @@ describe('e-mail settings on the profile page', { timeout: 20_000 }, () => {
   function farmer(settings: AlertSettings) {
     localStorage.setItem('Token', 'jwt.farmer');
     return stubApi({
-      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-      'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User', wilaya: 9 }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+      'GET /api/users/profile': () =>
+        json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User', wilaya: 9 })),
       'GET /api/alerts': () => json(200, { unread: 0, alerts: [] }),
       'GET /api/alerts/settings': () => json(200, settings),
       'PUT /api/alerts/settings': (call) => json(200, call.body),

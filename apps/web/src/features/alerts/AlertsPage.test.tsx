@@ -1,3 +1,4 @@
+import type { RoleName } from '@filaha/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -5,6 +6,7 @@ import type { AlertList } from './alertsApi.ts';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { ALERTS, INDICES } from './testData.ts';
 
@@ -17,13 +19,13 @@ afterEach(() => {
 });
 
 /** The demo farmer; `alerts` is the server's state, changed by the read routes like the API does. */
-function farmer(alerts: AlertList | (() => Response), role = 'User') {
+function farmer(alerts: AlertList | (() => Response), role: RoleName = 'User') {
   localStorage.setItem('Token', 'jwt.farmer');
   const state = typeof alerts === 'function' ? null : structuredClone(alerts);
   const unread = () => state!.alerts.filter((a) => !a.read).length;
   return stubApi({
-    'GET /api/roles/my-role': () => json(200, { role }),
-    'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: role }),
+    'GET /api/roles/my-role': () => json(200, myRoleAnswer(role)),
+    'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: role })),
     'GET /api/indice': () => json(200, INDICES),
     'GET /api/alerts': typeof alerts === 'function' ? alerts : () => json(200, { ...state!, unread: unread() }),
     'POST /api/alerts/3/read': () => {

@@ -4,22 +4,23 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 afterEach(() => queryClient.clear());
 
 function farmer(extra: Parameters<typeof stubApi>[0] = {}) {
   localStorage.setItem('Token', 'jwt.farmer');
-  const profile = {
+  const profile = profileAnswer({
     id: 5,
     userName: 'Karim',
     email: 'karim@filaha.dz',
     phoneNumber: '0550123456',
     wilaya: 9,
     roleName: 'User',
-  };
+  });
   return stubApi({
-    'GET /api/roles/my-role': () => json(200, { role: 'User' }),
+    'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
     'GET /api/users/profile': () => json(200, profile),
     'PUT /api/users/5': (call) => {
       Object.assign(profile, {
@@ -94,7 +95,9 @@ describe('profile', { timeout: 20_000 }, () => {
     let ok = false;
     farmer({
       'GET /api/users/profile': () =>
-        ok ? json(200, { id: 5, userName: 'Karim', roleName: 'User' }) : json(404, { code: 'NOT_FOUND', message: 'x' }),
+        ok
+          ? json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User' }))
+          : json(404, { code: 'NOT_FOUND', message: 'x' }),
     });
     const user = userEvent.setup();
     renderApp('/user/profile');

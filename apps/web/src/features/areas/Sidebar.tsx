@@ -6,7 +6,8 @@ import { useSession } from '../../app/session.tsx';
 import { LanguageSwitch } from '../../components/ui/LanguageSwitch.tsx';
 import { LogoMark } from '../../components/ui/Logo.tsx';
 import { parseRole } from '../../lib/roles.ts';
-import { getJson, profileQuery } from '../../lib/queries.ts';
+import { call } from '../../lib/client.ts';
+import { profileQuery } from '../../lib/queries.ts';
 import { useMessagingStream, useUnreadCount } from '../messaging/live.ts';
 import { AreaGlyph } from './areaIcons.tsx';
 
@@ -33,10 +34,10 @@ export function Sidebar({ area, collapsed, onToggleCollapsed, onNavigate, id }: 
   const role = parseRole(profile.data?.roleName) ?? (session.status === 'authenticated' ? session.role : null);
   const name = profile.data?.userName;
   // SPEC §2: the seller sidebar shows the seller's sub-type (Fournisseur, Coopérative…), not a placeholder.
-  const userId = profile.data?.id ?? profile.data?.user_id;
+  const userId = profile.data?.id;
   const sellerRole = useQuery({
     queryKey: ['userSellerRole', userId],
-    queryFn: () => getJson<{ sellerRole?: { roleName?: string; roleNameAr?: string } }>(`/userSellerRole/${userId}`),
+    queryFn: () => call('GET /userSellerRole/:userId', { params: { userId: userId! } }),
     enabled: role === 'Seller' && userId !== undefined,
     staleTime: Infinity,
   });

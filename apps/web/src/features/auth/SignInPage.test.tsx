@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer, userSellerRoleAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const path = () => screen.getByTestId('path').textContent;
@@ -22,7 +23,7 @@ describe('sign-in', () => {
     let answer: (r: Response) => void = () => {};
     const { calls } = stubApi({
       'POST /api/auth/login': () => new Promise<Response>((resolve) => (answer = resolve)),
-      'GET /api/users/profile': () => json(200, { userName: 'Samir', roleName: 'User' }),
+      'GET /api/users/profile': () => json(200, profileAnswer({ userName: 'Samir', roleName: 'User' })),
     });
     await signIn('samir@filaha.dz', 'motdepasse');
     const button = await screen.findByRole('button', { name: 'Chargement...' });
@@ -47,8 +48,8 @@ describe('sign-in', () => {
           token: 'jwt.seller',
           user: { roleName: 'Seller', userId: 42, userName: 'Test', email: 'test@example.dz' },
         }),
-      'GET /api/userSellerRole/42': () => json(200, { sellerRole: { roleName: 'Coopérative' } }),
-      'GET /api/users/profile': () => json(200, { userName: 'Nadia', roleName: 'Seller' }),
+      'GET /api/userSellerRole/42': () => json(200, userSellerRoleAnswer({ roleName: 'Coopérative' })),
+      'GET /api/users/profile': () => json(200, profileAnswer({ userName: 'Nadia', roleName: 'Seller' })),
     });
     await signIn('nadia@filaha.dz', 'motdepasse');
     await waitFor(() => expect(path()).toBe('/seller/product-submission'));
@@ -115,8 +116,8 @@ describe('sign-in', () => {
     localStorage.setItem('Token', 'jwt.seller');
     localStorage.setItem('sellerRole', 'Coopérative');
     stubApi({
-      'GET /api/roles/my-role': () => json(200, { role: 'Seller' }),
-      'GET /api/users/profile': () => json(200, { userName: 'Nadia', roleName: 'Seller' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('Seller')),
+      'GET /api/users/profile': () => json(200, profileAnswer({ userName: 'Nadia', roleName: 'Seller' })),
     });
     const user = userEvent.setup();
     renderApp('/seller/marketplace');

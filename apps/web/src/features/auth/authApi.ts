@@ -1,6 +1,5 @@
 import type { LoginInput, RegisterInput, ResetPasswordInput, RoleName } from '@filaha/shared';
 import type { RouteData } from '@filaha/shared/contracts';
-import { api } from '../../lib/api.ts';
 import { request } from '../../lib/client.ts';
 import { parseRole } from '../../lib/roles.ts';
 
@@ -17,11 +16,9 @@ export function login(input: LoginInput) {
 
 /** The seller's sub-type, stored as `sellerRole` (SPEC §4); null when the API has none. */
 export async function fetchSellerRoleName(userId: number | string, token: string): Promise<string | null> {
-  const result = await api.get<unknown>(`/userSellerRole/${encodeURIComponent(String(userId))}`, { token });
+  const result = await request('GET /userSellerRole/:userId', { params: { userId } }, { token });
   if (!result.ok || result.status !== 200) return null;
-  const data = result.data as { sellerRole?: { roleName?: unknown }; roleName?: unknown } | null;
-  const name = data?.sellerRole?.roleName ?? data?.roleName;
-  return typeof name === 'string' ? name : null;
+  return result.data.sellerRole.roleName;
 }
 
 export function register(input: RegisterInput & { profile_picture: string }) {

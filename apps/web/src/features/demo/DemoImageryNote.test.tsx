@@ -6,6 +6,7 @@ import { i18n } from '../../i18n/index.ts';
 import { forgetPublicSettings } from '../../lib/publicSettings.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { CONFIG, PARCEL, status } from '../farm/testData.ts';
 import { DemoImageryNote } from './DemoImageryNote.tsx';
 
@@ -25,8 +26,8 @@ describe('the bundled demo imagery is said to be synthetic', { timeout: 20_000 }
   it("on the demo farmer's farm map, in Arabic", async () => {
     localStorage.setItem('Token', 'jwt.farmer');
     stubApi({
-      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-      'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+      'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User' })),
       'GET /api/parcelle': () => json(200, [PARCEL]),
       'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
       'GET /api/indice/5/indices': () => json(200, CONFIG),

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, reply, stubContracts } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import type { HistoryItem, IndexInfo } from './farmApi.ts';
 import { CONFIG, IMAGE, PARCEL, status } from './testData.ts';
@@ -51,8 +52,8 @@ function farmer(history: HistoryItem[]) {
       'GET /indice/:userId/indices': () => reply(200, CONFIG),
     },
     {
-      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-      'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+      'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User' })),
       'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
     },
   );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, stubApi, type Call } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { AppShell } from '../../app/App.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { forgetSavedCopies } from '../../lib/offline.ts';
@@ -48,8 +49,8 @@ const noNetwork = (): Response => {
 function farmer(routes: Routes) {
   localStorage.setItem('Token', 'jwt.farmer');
   return stubApi({
-    'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-    'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
+    'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+    'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User' })),
     'GET /api/parcelle': () => json(200, [PARCEL]),
     'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
     'GET /api/indice/5/indices': () => json(200, CONFIG),

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, reply, stubContracts, type Call } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { CHART_COLOURS } from './HistoryChart.tsx';
 import type { SeriesAnswer, SeriesPoint } from './farmApi.ts';
@@ -63,8 +64,8 @@ function farmer(series: Series) {
       'GET /parcelle/:id/series': series,
     },
     {
-      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-      'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+      'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User' })),
       'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
     },
   );

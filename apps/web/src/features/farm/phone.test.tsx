@@ -6,6 +6,7 @@ import { AppShell } from '../../app/App.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi, type Call } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { addDays, todayYmd } from './dateRange.ts';
 import type { IndexConfig } from './farmApi.ts';
 import { CONFIG, IMAGE, PARCEL, gridBytes, status } from './testData.ts';
@@ -59,8 +60,8 @@ const LATEST = { parcelId: PARCEL.id, date: '2025-08-19', window: { start: '2025
 function farmer(config: IndexConfig[] = CONFIG, extra: Record<string, (call: Call) => Response> = {}) {
   localStorage.setItem('Token', 'jwt.farmer');
   return stubApi({
-    'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-    'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
+    'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+    'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User' })),
     'GET /api/parcelle': () => json(200, [PARCEL]),
     'GET /api/files/r/NDVI.fvg': () => new Response(new Uint8Array(gridBytes()), { status: 200 }),
     'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),

@@ -5,7 +5,7 @@ import { farmQueries, type IndexConfig, type SubscriptionRow } from './farmApi.t
 /** The signed-in farmer's id, read from the profile the sidebar already loads. */
 export function useUserId(): { userId: number | null; isError: boolean } {
   const profile = useQuery(profileQuery);
-  const id = profile.data?.id ?? profile.data?.user_id;
+  const id = profile.data?.id;
   return { userId: typeof id === 'number' ? id : null, isError: profile.isError };
 }
 

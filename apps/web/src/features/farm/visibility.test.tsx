@@ -7,6 +7,7 @@ import { AppShell } from '../../app/App.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, reply, stubContracts } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import type { HistoryItem, IndexInfo } from './farmApi.ts';
 import { VisibilityBadge } from './ResultPanels.tsx';
@@ -62,8 +63,8 @@ function farmer(history: HistoryItem[] = []) {
       'POST /images/:indexName': () => reply(200, { ...IMAGE, stats: { ...IMAGE.stats, validFraction: 0.87 } }),
     },
     {
-      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-      'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+      'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User' })),
       'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
       'GET /api/files/r/NDVI.fvg': () => new Response(new Uint8Array(gridBytes()), { status: 200 }),
     },

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer, userSellerRoleAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { AppShell } from '../../app/App.tsx';
 import type { Publication } from './api.ts';
@@ -28,10 +29,10 @@ const CATALOGUE: Publication[] = [
 function seller() {
   localStorage.setItem('Token', 'jwt.seller');
   return stubApi({
-    'GET /api/roles/my-role': () => json(200, { role: 'Seller' }),
-    'GET /api/users/profile': () => json(200, { id: 5, userName: 'Rachid', roleName: 'Seller' }),
+    'GET /api/roles/my-role': () => json(200, myRoleAnswer('Seller')),
+    'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Rachid', roleName: 'Seller' })),
     'GET /api/userSellerRole/5': () =>
-      json(200, { sellerRole: { id: 1, roleName: 'Agriculteur', roleNameAr: 'فلاح' } }),
+      json(200, userSellerRoleAnswer({ id: 1, roleName: 'Agriculteur', roleNameAr: 'فلاح' })),
     'GET /api/sellerRoles': () =>
       json(200, [
         { id: 1, roleName: 'Agriculteur', roleNameAr: 'فلاح' },
@@ -128,7 +129,7 @@ describe('marketplace', { timeout: 20_000 }, () => {
 
   it('says so when the list cannot load (SPEC §8)', async () => {
     stubApi({
-      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
       'GET /api/publications/all': () => json(400, { code: 'VALIDATION_FAILED', message: 'bad' }),
     });
     localStorage.setItem('Token', 'jwt.farmer');

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import type { Publication } from './api.ts';
 import { publication } from './testUtils.tsx';
@@ -14,8 +15,8 @@ function owner(ownerId = 5) {
   localStorage.setItem('Token', 'jwt.seller');
   let item: Publication = publication({ userId: ownerId });
   return stubApi({
-    'GET /api/roles/my-role': () => json(200, { role: 'Seller' }),
-    'GET /api/users/profile': () => json(200, { id: 5, userName: 'Rachid', roleName: 'Seller' }),
+    'GET /api/roles/my-role': () => json(200, myRoleAnswer('Seller')),
+    'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Rachid', roleName: 'Seller' })),
     'GET /api/publications/one/7': () => json(200, item),
     'PUT /api/publications/update/7': () => {
       item = { ...item, etat: 'NONDISPO', images: item.images.filter((i) => i.id !== 2) };

@@ -189,7 +189,7 @@ export function MyProductPage() {
 
   if (valid && (item.isPending || me.isPending)) return <Loading />;
   const notFound = !valid || (item.error instanceof ApiAnswerError && item.error.status === 404);
-  const notMine = item.data && (me.data?.id ?? me.data?.user_id) !== item.data.userId;
+  const notMine = item.data && me.data?.id !== item.data.userId;
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-4xl space-y-4">

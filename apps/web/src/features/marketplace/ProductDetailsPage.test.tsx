@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { publication } from './testUtils.tsx';
 
@@ -12,8 +13,8 @@ afterEach(() => queryClient.clear());
 function farmer() {
   localStorage.setItem('Token', 'jwt.farmer');
   return stubApi({
-    'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-    'GET /api/users/profile': () => json(200, { id: 8, userName: 'Karim', roleName: 'User' }),
+    'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+    'GET /api/users/profile': () => json(200, profileAnswer({ id: 8, userName: 'Karim', roleName: 'User' })),
     'GET /api/publications/one/7': () => json(200, publication()),
     'GET /api/publications/one/8': () => json(404, { code: 'NOT_FOUND', message: 'x' }),
     'GET /api/publications/one/9': () => json(400, { code: 'VALIDATION_FAILED', message: 'x' }),

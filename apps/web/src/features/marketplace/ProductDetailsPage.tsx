@@ -52,7 +52,7 @@ export function ProductDetailsPage() {
   }
 
   const p = item.data;
-  const mine = (me.data?.id ?? me.data?.user_id) === p.userId;
+  const mine = me.data?.id === p.userId;
   const role = sellerRoleName(p.seller.sellerRole, lang);
   const facts: Array<[string, ReactNode]> = [
     [

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, reply, stubContracts, type ContractStubs } from '../../../test/fetch.ts';
+import { profileAnswer } from '../../../test/fixtures.ts';
 import { i18n } from '../../i18n/index.ts';
 import { renderPart } from '../marketplace/testUtils.tsx';
 import type { Conversation, Message } from './api.ts';
@@ -75,7 +76,7 @@ function api(overrides: ContractStubs = {}) {
       'POST /conversations/stream-ticket': () => reply(200, { ticket: 'tk-1', expiresIn: 60 }),
       ...overrides,
     },
-    { 'GET /api/users/profile': () => json(200, { id: ME, userName: 'Karim', roleName: 'User' }) },
+    { 'GET /api/users/profile': () => json(200, profileAnswer({ id: ME, userName: 'Karim', roleName: 'User' })) },
   );
 }
 

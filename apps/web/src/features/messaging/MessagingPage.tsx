@@ -372,7 +372,7 @@ export function MessagingPage() {
   const [params] = useSearchParams();
   const live = useStreamLive();
   const me = useQuery(profileQuery);
-  const myId = me.data?.id ?? me.data?.user_id;
+  const myId = me.data?.id;
   const conversations = useQuery({ queryKey: chatKeys.conversations, queryFn: fetchConversations });
   const raw = Number(params.get('c'));
   const openId = Number.isInteger(raw) && raw > 0 ? raw : null;

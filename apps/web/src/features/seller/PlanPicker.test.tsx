@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import type { SellerPlan, SellerSubscription } from './api.ts';
 
@@ -54,8 +55,8 @@ function seller(post: () => Response) {
     data: null,
   };
   return stubApi({
-    'GET /api/roles/my-role': () => json(200, { role: 'Seller' }),
-    'GET /api/users/profile': () => json(200, { id: 5, userName: 'Rachid', roleName: 'Seller' }),
+    'GET /api/roles/my-role': () => json(200, myRoleAnswer('Seller')),
+    'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Rachid', roleName: 'Seller' })),
     'GET /api/sellerAbonnement': () => json(200, PLANS),
     'GET /api/sellerAbonnementUser/current': () => json(200, current),
     'POST /api/sellerAbonnementUser': () => {

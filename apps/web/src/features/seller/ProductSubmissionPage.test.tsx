@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { publication } from '../marketplace/testUtils.tsx';
 import type { SellerSubscription } from './api.ts';
@@ -35,9 +36,9 @@ function seller(add: () => Response, remaining: number[] = [1, 0]) {
   localStorage.setItem('Token', 'jwt.seller');
   let reads = 0;
   return stubApi({
-    'GET /api/roles/my-role': () => json(200, { role: 'Seller' }),
+    'GET /api/roles/my-role': () => json(200, myRoleAnswer('Seller')),
     'GET /api/users/profile': () =>
-      json(200, { id: 5, userName: 'Rachid', phoneNumber: '0550123456', roleName: 'Seller' }),
+      json(200, profileAnswer({ id: 5, userName: 'Rachid', phoneNumber: '0550123456', roleName: 'Seller' })),
     'GET /api/sellerAbonnementUser/current': () =>
       json(200, {
         hasActiveSubscription: true,
@@ -154,8 +155,8 @@ describe('product submission', { timeout: 20_000 }, () => {
     await i18n.changeLanguage('fr');
     localStorage.setItem('Token', 'jwt.farmer');
     stubApi({
-      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-      'GET /api/users/profile': () => json(200, { id: 8, userName: 'Karim', roleName: 'User' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+      'GET /api/users/profile': () => json(200, profileAnswer({ id: 8, userName: 'Karim', roleName: 'User' })),
       'GET /api/sellerAbonnementUser/current': () => json(200, { hasActiveSubscription: false, data: null }),
       'GET /api/publications/my-publications': () => new Response(null, { status: 205 }),
     });

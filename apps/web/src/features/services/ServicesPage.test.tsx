@@ -5,13 +5,14 @@ import { i18n } from '../../i18n/index.ts';
 import { forgetPublicSettings } from '../../lib/publicSettings.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 function farmer(extra: Parameters<typeof stubApi>[0] = {}, profile: Record<string, unknown> = { userName: 'Karim' }) {
   localStorage.setItem('Token', 'jwt.farmer');
   return stubApi({
-    'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-    'GET /api/users/profile': () => json(200, { id: 5, roleName: 'User', ...profile }),
+    'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+    'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, roleName: 'User', ...profile })),
     ...extra,
   });
 }
@@ -102,7 +103,7 @@ describe('services page', { timeout: 20_000 }, () => {
     farmer({
       'GET /api/users/profile': async () => {
         await held;
-        return json(200, { id: 5, roleName: 'User', userName: 'Karim' });
+        return json(200, profileAnswer({ id: 5, roleName: 'User', userName: 'Karim' }));
       },
     });
     const user = userEvent.setup();

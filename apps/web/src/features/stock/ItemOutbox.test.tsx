@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { forgetSavedCopies } from '../../lib/offline.ts';
@@ -46,8 +47,8 @@ const TEXT = {
 
 function stub(answer: (body: unknown) => Response) {
   return stubApi({
-    'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-    'GET /api/users/profile': () => json(200, { id: 5, roleName: 'User', userName: 'Karim' }),
+    'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+    'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, roleName: 'User', userName: 'Karim' })),
     'GET /api/stock/items': () => json(200, []),
     'GET /api/stock/summary': () =>
       json(200, { from: null, to: null, items: [], totals: { purchasesValue: 0, salesValue: 0 } }),

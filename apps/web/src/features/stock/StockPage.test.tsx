@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import type { StockItem, StockMovement, StockSummary } from './api.ts';
 import { algiersToday, isolate } from './format.ts';
@@ -87,8 +88,8 @@ const negative = (path: 'quantity' | 'id', date: string, shortfall: number) => (
 function farmer(extra: Parameters<typeof stubApi>[0] = {}) {
   localStorage.setItem('Token', 'jwt.farmer');
   return stubApi({
-    'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-    'GET /api/users/profile': () => json(200, { id: 5, roleName: 'User', userName: 'Karim' }),
+    'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+    'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, roleName: 'User', userName: 'Karim' })),
     'GET /api/stock/items': () => json(200, [wheat, bags]),
     'GET /api/stock/summary': () => json(200, summary),
     'GET /api/stock/movements': () => json(200, [sale]),

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import type { FarmerSubscription, Plan, Usage } from './api.ts';
 
@@ -83,8 +84,8 @@ function subscription(over: Partial<FarmerSubscription> = {}): FarmerSubscriptio
 function farmer(status: FarmerSubscription[], usage: Usage[] = [], extra: Parameters<typeof stubApi>[0] = {}) {
   localStorage.setItem('Token', 'jwt.farmer');
   return stubApi({
-    'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-    'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
+    'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+    'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User' })),
     'GET /api/users/get': () => json(200, { user_id: 5, role_id: 2 }),
     'GET /api/abonnement/details': () => json(200, PLANS),
     'GET /api/abonnementUser/user/5/status': () => json(200, status),

@@ -6,6 +6,7 @@ import { AppShell } from '../../../app/App.tsx';
 import { i18n } from '../../../i18n/index.ts';
 import { queryClient } from '../../../lib/queries.ts';
 import { json, reply, stubContracts, type Call } from '../../../../test/fetch.ts';
+import { myRoleAnswer, profileAnswer } from '../../../../test/fixtures.ts';
 import type { SeriesAnswer, SeriesPoint } from '../farmApi.ts';
 import { CONFIG, PARCEL, gridBytes, status } from '../testData.ts';
 import { changeClassOf, defaultPair, type ChangeResult } from './compareApi.ts';
@@ -127,8 +128,8 @@ function farmer(changeRoute: Handler) {
       'POST /images/:indexName/change': changeRoute,
     },
     {
-      'GET /api/roles/my-role': () => json(200, { role: 'User' }),
-      'GET /api/users/profile': () => json(200, { id: 5, userName: 'Karim', roleName: 'User' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+      'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User' })),
       'GET /api/settings/public': () =>
         json(200, {
           contact: { phone: null, email: null, address: null },
