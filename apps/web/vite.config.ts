@@ -27,7 +27,7 @@ function reactRouterProduction(): string {
  * outbox, the live-messages hook and their API helpers): one chunk.
  */
 const AREA_SHELL_MODULES =
-  /[\\/](?:src[\\/](?:features[\\/]areas[\\/](?:AreaLayout|AreaPageView|Sidebar|areaIcons)\.tsx|app[\\/](?:pages|restoreSession)\.ts|lib[\\/](?:queries|outbox|apiCalls)\.ts|features[\\/]messaging[\\/](?:live|api)\.ts|features[\\/]admin[\\/](?:adminApi|queries)\.ts|features[\\/]alerts[\\/](?:AlertBell|BellIcon)\.tsx|features[\\/]alerts[\\/]alertsApi\.ts|features[\\/]farm[\\/]useMedia\.ts)|node_modules[\\/]@tanstack[\\/])/;
+  /[\\/](?:src[\\/](?:features[\\/]areas[\\/](?:AreaLayout|AreaPageView|Sidebar|areaIcons)\.tsx|app[\\/](?:pages|restoreSession)\.ts|lib[\\/](?:queries|outbox)\.ts|features[\\/]messaging[\\/](?:live|api)\.ts|features[\\/]admin[\\/](?:adminApi|queries)\.ts|features[\\/]alerts[\\/](?:AlertBell|BellIcon)\.tsx|features[\\/]alerts[\\/]alertsApi\.ts|features[\\/]farm[\\/]useMedia\.ts)|node_modules[\\/]@tanstack[\\/])/;
 
 /**
  * The farm map page with the farm modules it always loads (result panels, values grid, API, formats, the map's

@@ -41,7 +41,15 @@ export interface RequestOptions {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+/**
+ * The transport: headers, time limit, offline and the early first read. Its answer is `unknown`: screens call the API
+ * through lib/client.ts, which types each answer from the route's contract.
+ */
+export async function apiRequest(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResult<unknown>> {
   // Offline, a write fails at once (forms keep it in the outbox, lib/outbox.ts); a read still asks, since the
   // service worker may hold a kept answer.
   if (method !== 'GET' && !isOnline()) throw new ApiFailure('network', 'Offline');
@@ -79,13 +87,13 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
 
   // A kept answer of the service worker (offline, or no answer in time) says when it was saved.
   if (method === 'GET') noteAnswer(path, response.headers.get(SAVED_AT_HEADER));
-  return settle<T>(response, token, options);
+  return settle(response, token, options);
 }
 
 /** The answer as apiRequest returns it: 2xx and 4xx as values, 401 signalled, the rest thrown. */
-async function settle<T>(response: Response, token: string | null, options: RequestOptions): Promise<ApiResult<T>> {
+async function settle(response: Response, token: string | null, options: RequestOptions): Promise<ApiResult<unknown>> {
   const payload = await readJson(response);
-  if (response.ok) return { ok: true, status: response.status, data: payload as T };
+  if (response.ok) return { ok: true, status: response.status, data: payload };
   const error = withRetryAfter(toApiError(payload, response.status), response);
   if (response.status === 401 && token && options.notifyUnauthenticated !== false) {
     window.dispatchEvent(new Event(UNAUTHENTICATED_EVENT));
@@ -104,12 +112,12 @@ export interface UploadOptions extends Omit<RequestOptions, 'body'> {
  * headers, answers and failures as apiRequest. Its time limit counts from the last bytes sent or received, not
  * from the start: a photo takes a minute on a weak connection and is still progressing.
  */
-export function apiUpload<T>(
+export function apiUpload(
   method: 'POST' | 'PUT',
   path: string,
   multipart: { body: Blob; contentType: string },
   options: UploadOptions = {},
-): Promise<ApiResult<T>> {
+): Promise<ApiResult<unknown>> {
   if (!isOnline()) return Promise.reject(new ApiFailure('network', 'Offline'));
   const token = options.token === undefined ? getToken() : options.token;
   return new Promise<Response>((resolve, reject) => {
@@ -163,15 +171,14 @@ export function apiUpload<T>(
     };
     idle();
     xhr.send(multipart.body);
-  }).then((response) => settle<T>(response, token, options));
+  }).then((response) => settle(response, token, options));
 }
 
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+  get: (path: string, options?: RequestOptions) => apiRequest('GET', path, options),
+  post: (path: string, body?: unknown, options?: RequestOptions) => apiRequest('POST', path, { ...options, body }),
+  put: (path: string, body?: unknown, options?: RequestOptions) => apiRequest('PUT', path, { ...options, body }),
+  delete: (path: string, options?: RequestOptions) => apiRequest('DELETE', path, options),
 };
 
 /** The early answer, or a rejection as soon as the request is aborted (time limit or the caller). */

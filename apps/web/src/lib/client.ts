@@ -29,6 +29,18 @@ function keyParts(key: RouteKey): { method: Method; pattern: string } {
   return { method: key.slice(0, space) as Method, pattern: key.slice(space + 1) };
 }
 
+/** Routes a form may keep offline and send again (lib/outbox.ts): the writes. */
+export type WriteKey = Extract<RouteKey, `POST ${string}` | `PUT ${string}`>;
+
+/** Where a write goes: its method and its path with the parameters filled in (what the outbox keeps). */
+export function writeTarget<K extends WriteKey>(
+  key: K,
+  input: RouteInput<K>,
+): { method: 'POST' | 'PUT'; path: string } {
+  const { method, pattern } = keyParts(key);
+  return { method: method as 'POST' | 'PUT', path: pathOf(pattern, input as { params?: unknown; query?: unknown }) };
+}
+
 /** `/parcelle/:id` with `{ id: 3 }` → `/parcelle/3`, then the query's defined fields. */
 export function pathOf(pattern: string, input: { params?: unknown; query?: unknown } = {}): string {
   const params = (input.params ?? {}) as Record<string, unknown>;

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { ApiError } from '@filaha/shared';
+import type { RouteData, RouteInput } from '@filaha/shared/contracts';
 import { ApiFailure, apiRequest, type ApiResult } from './api.ts';
+import { request, writeTarget, type WriteKey } from './client.ts';
 import { isOnline, subscribeOnline } from './offline.ts';
 
 /**
@@ -96,24 +98,31 @@ const retriable = (error: unknown) =>
   error instanceof ApiFailure && (error.kind === 'network' || error.kind === 'timeout');
 
 /**
- * Sends one submission with a fresh idempotency key; without a connection it is kept and sent later.
- * An answer (2xx or 4xx) is returned as usual; a server failure (5xx) is thrown as before.
+ * Sends one submission to a contract route with a fresh idempotency key; without a connection it is kept (its
+ * method, path and body) and sent later. An answer (2xx or 4xx) is returned as usual, typed and checked like
+ * `request`'s; a server failure (5xx) is thrown as before.
  */
-export async function sendOrKeep<T>(
+export async function sendOrKeep<K extends WriteKey>(
   kind: OutboxKind,
-  method: 'POST' | 'PUT',
-  path: string,
-  body: unknown,
-): Promise<SendOutcome<T>> {
+  key: K,
+  input: RouteInput<K>,
+): Promise<SendOutcome<RouteData<K>>> {
+  const { method, path } = writeTarget(key, input);
+  const body = (input as { body?: unknown }).body;
   const entry: OutboxEntry = { id: newKey(), kind, method, path, body, createdAt: new Date().toISOString() };
-  const keep = (): SendOutcome<T> => {
+  const keep = (): SendOutcome<RouteData<K>> => {
     save([...entries, entry]);
     scheduleRetry();
     return { state: 'kept', entry };
   };
   if (!isOnline()) return keep();
   try {
-    return { state: 'sent', result: await apiRequest<T>(method, path, { body, idempotencyKey: entry.id }) };
+    const send = request as (
+      key: K,
+      input: RouteInput<K>,
+      options: { idempotencyKey: string },
+    ) => ReturnType<typeof request<K>>;
+    return { state: 'sent', result: await send(key, input, { idempotencyKey: entry.id }) };
   } catch (error) {
     if (retriable(error)) return keep();
     throw error;

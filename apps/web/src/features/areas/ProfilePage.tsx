@@ -54,7 +54,7 @@ export function ProfilePage() {
       if (!profile.data) throw new Error('profile not loaded');
       const id = await userIdOf(profile.data);
       // Without a connection the change is kept on the phone and sent once when it returns (lib/outbox.ts).
-      const outcome = await sendOrKeep<unknown>('profile', 'PUT', `/users/${id}`, values);
+      const outcome = await sendOrKeep('profile', 'PUT /users/:id', { params: { id }, body: values });
       if (outcome.state === 'sent') unwrap(outcome.result);
       return outcome.state;
     },

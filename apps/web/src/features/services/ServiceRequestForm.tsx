@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, ServiceRequestInput, type ServiceKey } from '@filaha/shared';
-import type { RouteData, RouteInput } from '@filaha/shared/contracts';
 import { PendingSubmissions } from '../../components/offline/PendingSubmissions.tsx';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { SelectField, TextField, controlClass } from '../../components/ui/fields.tsx';
@@ -65,14 +64,7 @@ export function ServiceRequestForm({ serviceKey }: { serviceKey?: ServiceKey }) 
   // the same idempotency key goes with every try.
   const send = useMutation({
     mutationFn: async (values: Values) => {
-      // The outbox replays a serialized method and path (lib/outbox.ts): typed here by the route's contract.
-      const body: RouteInput<'POST /service-requests'>['body'] = values;
-      const outcome = await sendOrKeep<RouteData<'POST /service-requests'>>(
-        'serviceRequest',
-        'POST',
-        '/service-requests',
-        body,
-      );
+      const outcome = await sendOrKeep('serviceRequest', 'POST /service-requests', { body: values });
       if (outcome.state === 'sent') unwrap(outcome.result);
       return outcome.state;
     },

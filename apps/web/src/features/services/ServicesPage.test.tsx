@@ -1,3 +1,4 @@
+import type { RouteData } from '@filaha/shared/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -120,7 +121,21 @@ describe('services page', { timeout: 20_000 }, () => {
 
   it('sends a valid request and shows the success message, then a translated error on 429', async () => {
     await i18n.changeLanguage('ar');
-    let answer = json(201, { message: 'ok', request: { id: 1 } });
+    const saved: RouteData<'POST /service-requests'> = {
+      message: 'ok',
+      request: {
+        id: 1,
+        serviceKey: 'precision',
+        name: 'كريم',
+        email: 'karim@filaha.dz',
+        phone: '0550123456',
+        message: 'Analyse du sol',
+        userId: 5,
+        createdAt: '2025-03-01T08:00:00.000Z',
+        handledAt: null,
+      },
+    };
+    let answer = json(201, saved);
     const { calls } = farmer(
       { 'POST /api/service-requests': () => answer },
       { userName: 'كريم', email: 'karim@filaha.dz', phoneNumber: '0550123456' },

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STOCK_ITEM_KINDS, STOCK_UNITS, StockItemInput } from '@filaha/shared';
-import type { RouteInput } from '@filaha/shared/contracts';
 import { Dialog } from '../../components/ui/Dialog.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { sendOrKeep } from '../../lib/outbox.ts';
@@ -36,9 +35,7 @@ function useItemForm(item: StockItem | null, onSaved: () => void) {
   const save = useMutation({
     mutationFn: async (input: StockItemInput): Promise<StockItem | null> => {
       if (item) return stockApi.updateItem(item.id, input);
-      // The outbox replays a serialized method and path (lib/outbox.ts): the body typed by the route's contract.
-      const body: RouteInput<'POST /stock/items'>['body'] = input;
-      const outcome = await sendOrKeep<StockItem>('stockItem', 'POST', '/stock/items', body);
+      const outcome = await sendOrKeep('stockItem', 'POST /stock/items', { body: input });
       return outcome.state === 'sent' ? unwrap(outcome.result) : null;
     },
     onSuccess: async (saved) => {

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MOVEMENT_DIRECTIONS, type MovementDirection, type MovementKind } from '@filaha/shared';
-import type { RouteInput } from '@filaha/shared/contracts';
 import { PendingSubmissions } from '../../components/offline/PendingSubmissions.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { sendOrKeep } from '../../lib/outbox.ts';
@@ -13,7 +12,7 @@ import { FormError } from '../../components/ui/FormError.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
 import { useToast } from '../../components/ui/Toasts.tsx';
-import { stockKeys, type StockItem, type StockMovement } from './api.ts';
+import { stockKeys, type StockItem } from './api.ts';
 import { useStockErrors } from './errors.ts';
 import { algiersToday, isolate, useStockFormat } from './format.ts';
 import {
@@ -60,9 +59,7 @@ export function MovementFormCard({ items, preset }: { items: readonly StockItem[
   // Without a connection the entry is kept on the phone and sent once when it returns (lib/outbox.ts).
   const save = useMutation({
     mutationFn: async (input: MovementFormValues) => {
-      // The outbox replays a serialized method and path (lib/outbox.ts): the body typed by the route's contract.
-      const body: RouteInput<'POST /stock/movements'>['body'] = input;
-      const outcome = await sendOrKeep<StockMovement>('stockMovement', 'POST', '/stock/movements', body);
+      const outcome = await sendOrKeep('stockMovement', 'POST /stock/movements', { body: input });
       return outcome.state === 'sent' ? unwrap(outcome.result) : null;
     },
     onSuccess: async (movement) => {
