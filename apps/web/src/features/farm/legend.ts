@@ -1,18 +1,14 @@
+import type { IndexLegend } from '@filaha/shared/contracts';
 import { indexCodeFromName } from '@filaha/shared';
 import type { LangCode } from '../../i18n/languages.ts';
 import { formatNumber } from './format.ts';
 
-/** SPEC §3 "Legende" as the API answers it (descriptions in both languages). */
-export interface LegendEntry {
-  id: number;
-  intervalDeb: number;
-  intervalFin: number;
-  color: string;
-  descriptionLeg: string;
-  descriptionLegFr?: string;
-  descriptionLegAr?: string;
-  position?: number;
-}
+/**
+ * SPEC §3 "Legende" as the API answers it (packages/shared/src/contracts/indices.ts), with what the map and the
+ * back office's preview of a legend being drawn both have: the descriptions per language and the position optional.
+ */
+export type LegendEntry = Pick<IndexLegend, 'id' | 'intervalDeb' | 'intervalFin' | 'color' | 'descriptionLeg'> &
+  Partial<Pick<IndexLegend, 'descriptionLegFr' | 'descriptionLegAr' | 'position'>>;
 
 const RANGE_WORD: Record<LangCode, string> = { fr: 'à', ar: 'إلى' };
 

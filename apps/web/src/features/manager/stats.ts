@@ -1,12 +1,10 @@
+import type { Publication } from '@filaha/shared/contracts';
 import { ROLE_NAMES, type RoleName } from '@filaha/shared';
 import { parseRole } from '../../lib/roles.ts';
 import type { FarmerSubscription, SellerSubscription, Usage, UserRow } from '../admin/types.ts';
 
-/** GET /api/publications/all item, only what the dashboard counts. */
-export interface PublicationLite {
-  id: number;
-  seller?: { sellerRole: { id: number; roleName: string; roleNameAr: string } | null } | null;
-}
+/** GET /api/publications/all item, only what the dashboard counts (packages/shared/src/contracts/marketplace.ts). */
+export type PublicationLite = Pick<Publication, 'id'> & { seller?: Pick<Publication['seller'], 'sellerRole'> | null };
 
 export interface Count<K> {
   key: K;
