@@ -41,3 +41,31 @@ export function userSellerRoleAnswer(
 ): UserSellerRoleAnswer {
   return { sellerRole: { id: 1, roleNameAr: '', ...sellerRole } };
 }
+
+type IndexAnswer = RouteData<'GET /indice'>[number];
+
+/** An index of GET /api/indice (its contract's shape), named after its code, without legend or advice. */
+export function indexRow(id: number, code: string): IndexAnswer {
+  return {
+    id,
+    indiceName: `Indice ${code}`,
+    code,
+    description: '{}',
+    recomndation: [],
+    legende: [],
+    createdAt: '2025-03-01T08:00:00.000Z',
+    updatedAt: '2025-03-01T08:00:00.000Z',
+  };
+}
+
+/** The farmer the admin parcel tests pick: a row of GET /api/users. */
+export const FARMER_ROW: RouteData<'GET /users'>[number] = {
+  id: 42,
+  userName: 'Karim',
+  email: 'karim@example.dz',
+  phoneNumber: null,
+  wilaya: null,
+  roleName: 'User',
+  role_id: 2,
+  created_at: '2025-01-01T00:00:00.000Z',
+};

@@ -121,6 +121,7 @@ export async function computeAndStoreSeries(input: StoreSeriesInput) {
 
 export const seriesRoutes: FastifyPluginAsyncZod<SeriesRouteOptions> = async (app, options) => {
   const { db, repo, imagery, dailyLimit } = options;
+  const series = createSeriesRepository(db);
 
   app.route({
     ...fromContract(contract.series),
@@ -155,11 +156,7 @@ export const seriesRoutes: FastifyPluginAsyncZod<SeriesRouteOptions> = async (ap
           throw apiErrorOf(error);
         },
       );
-      const all = await createSeriesRepository(db).window(
-        { parcelId: parcel.id, indexCode: index.code, basis },
-        from,
-        to,
-      );
+      const all = await series.window({ parcelId: parcel.id, indexCode: index.code, basis }, from, to);
       return {
         parcelId: parcel.id,
         index: index.code,

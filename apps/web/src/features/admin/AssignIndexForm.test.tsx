@@ -5,6 +5,7 @@ import { json, reply, stubContracts, type ContractStubs } from '../../../test/fe
 import type { Assignment, IndexRow } from './types.ts';
 import { AssignIndexForm } from './AssignIndexForm.tsx';
 import { renderAdmin } from './testing.tsx';
+import { indexRow } from '../../../test/fixtures.ts';
 
 const plan = (id: number, nameAbonnement: string, prices: string) => ({
   id,
@@ -22,28 +23,7 @@ const plan = (id: number, nameAbonnement: string, prices: string) => ({
   updatedAt: '2025-01-01T00:00:00.000Z',
 });
 const plans = [plan(1, 'Basic', '1'), plan(2, 'Standard', '2')];
-const indices: IndexRow[] = [
-  {
-    id: 10,
-    indiceName: 'Indice NDVI',
-    code: 'NDVI',
-    description: '{}',
-    recomndation: [],
-    legende: [],
-    createdAt: '2025-03-01T08:00:00.000Z',
-    updatedAt: '2025-03-01T08:00:00.000Z',
-  },
-  {
-    id: 11,
-    indiceName: 'Indice NDMI',
-    code: 'NDMI',
-    description: '{}',
-    recomndation: [],
-    legende: [],
-    createdAt: '2025-03-01T08:00:00.000Z',
-    updatedAt: '2025-03-01T08:00:00.000Z',
-  },
-];
+const indices: IndexRow[] = [indexRow(10, 'NDVI'), indexRow(11, 'NDMI')];
 const links: Assignment[] = [
   { AbonnementId: 1, IndiceId: 10, nombre_de_requete: 6, nameAbonnement: 'Basic', indiceName: 'Indice NDVI' },
 ];

@@ -6,29 +6,9 @@ import type { IndexRow } from './types.ts';
 import { i18n } from '../../i18n/index.ts';
 import { NewIndexForm } from './IndicesPage.tsx';
 import { renderAdmin } from './testing.tsx';
+import { indexRow } from '../../../test/fixtures.ts';
 
-const existing: IndexRow[] = [
-  {
-    id: 10,
-    indiceName: 'Indice NDVI',
-    code: 'NDVI',
-    description: '{}',
-    recomndation: [],
-    legende: [],
-    createdAt: '2025-03-01T08:00:00.000Z',
-    updatedAt: '2025-03-01T08:00:00.000Z',
-  },
-  {
-    id: 11,
-    indiceName: 'Indice NDMI',
-    code: 'NDMI',
-    description: '{}',
-    recomndation: [],
-    legende: [],
-    createdAt: '2025-03-01T08:00:00.000Z',
-    updatedAt: '2025-03-01T08:00:00.000Z',
-  },
-];
+const existing: IndexRow[] = [indexRow(10, 'NDVI'), indexRow(11, 'NDMI')];
 const notComputable = () =>
   json(400, {
     code: 'VALIDATION_FAILED',

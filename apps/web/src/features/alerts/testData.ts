@@ -1,4 +1,5 @@
 import type { AlertItem, AlertList } from './alertsApi.ts';
+import { indexRow } from '../../../test/fixtures.ts';
 
 /** Alerts as GET /api/alerts answers them, for the component tests. */
 export function alertItem(overrides: Partial<AlertItem> & Pick<AlertItem, 'id' | 'rule'>): AlertItem {
@@ -45,25 +46,4 @@ export const ALERTS: AlertList = {
   ],
 };
 
-export const INDICES = [
-  {
-    id: 1,
-    indiceName: 'Indice NDVI',
-    code: 'NDVI',
-    description: '{}',
-    recomndation: [],
-    legende: [],
-    createdAt: '2025-03-01T08:00:00.000Z',
-    updatedAt: '2025-03-01T08:00:00.000Z',
-  },
-  {
-    id: 2,
-    indiceName: 'Indice NDMI',
-    code: 'NDMI',
-    description: '{}',
-    recomndation: [],
-    legende: [],
-    createdAt: '2025-03-01T08:00:00.000Z',
-    updatedAt: '2025-03-01T08:00:00.000Z',
-  },
-];
+export const INDICES = [indexRow(1, 'NDVI'), indexRow(2, 'NDMI')];

@@ -6,19 +6,10 @@ import { rectangleFromBounds, type PolygonInput } from '@filaha/shared';
 import { reply, stubApi, stubContracts } from '../../../../test/fetch.ts';
 import { i18n } from '../../../i18n/index.ts';
 import { renderAdmin } from '../testing.tsx';
-import type { UserRow } from '../types.ts';
 import { NewParcelForm } from './NewParcelForm.tsx';
+import { FARMER_ROW } from '../../../../test/fixtures.ts';
 
-const farmer: UserRow = {
-  id: 42,
-  userName: 'Karim',
-  email: 'karim@example.dz',
-  phoneNumber: null,
-  wilaya: null,
-  roleName: 'User',
-  role_id: 2,
-  created_at: '2025-01-01T00:00:00.000Z',
-};
+const farmer = FARMER_ROW;
 
 /** The page's state around the form: the geometry from a file or the map, and the preview it reports. */
 function Harness({ onPreview }: { onPreview: (p: PolygonInput | null) => void }) {

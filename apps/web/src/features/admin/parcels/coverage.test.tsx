@@ -6,19 +6,10 @@ import { json, stubApi } from '../../../../test/fetch.ts';
 import { i18n } from '../../../i18n/index.ts';
 import { renderAdmin } from '../testing.tsx';
 import { DEMO_BOX, densestArea, insideCoverage, type Coverage } from './coverage.ts';
-import type { UserRow } from '../types.ts';
 import { NewParcelForm } from './NewParcelForm.tsx';
+import { FARMER_ROW } from '../../../../test/fixtures.ts';
 
-const farmer: UserRow = {
-  id: 42,
-  userName: 'Karim',
-  email: 'karim@example.dz',
-  phoneNumber: null,
-  wilaya: null,
-  roleName: 'User',
-  role_id: 2,
-  created_at: '2025-01-01T00:00:00.000Z',
-};
+const farmer = FARMER_ROW;
 
 const COVERAGE: Coverage = {
   type: 'FeatureCollection',
