@@ -1,7 +1,11 @@
 import type { Database } from '@filaha/db';
-import { alerts, and, eq, sql } from '@filaha/db';
 import type { Mailer } from '../lib/mailer.ts';
-import { alertEngineFrom, evaluateParcelAlerts, sendAlertEmail } from '../modules/alerts/public.ts';
+import {
+  alertEngineFrom,
+  createAlertJobsRepository,
+  evaluateParcelAlerts,
+  sendAlertEmail,
+} from '../modules/alerts/public.ts';
 import type { Imagery } from '../modules/images/public.ts';
 import type { AlertHooks } from './parcel-scene.ts';
 
@@ -20,35 +24,21 @@ export function alertHooks(deps: {
 }): AlertHooks {
   const { database, mailer } = deps;
   const engine = alertEngineFrom(deps.imagery);
+  const repo = createAlertJobsRepository(database.db);
   return {
     evaluate: (parcelId, sceneId) => evaluateParcelAlerts({ database, engine }, { parcelId, sceneId }),
     sendEmail: async (alertId) => {
       // A worker killed between claiming an alert's e-mail and settling it leaves it 'sending'. pg-boss hands the
       // job to another worker once the attempt times out; a claim older than the job timeout cannot belong to a
       // live attempt, so it is released here and this attempt sends (at least once, never lost).
-      await database.db
-        .update(alerts)
-        .set({ emailState: 'pending', emailAt: null })
-        .where(
-          and(
-            eq(alerts.id, alertId),
-            eq(alerts.emailState, 'sending'),
-            sql`${alerts.emailAt} < now() - make_interval(secs => ${deps.jobTimeoutSeconds})`,
-          ),
-        );
+      await repo.releaseStaleClaim(alertId, deps.jobTimeoutSeconds);
       const outcome = await sendAlertEmail({ database, mailer, publicUrl: deps.publicUrl }, alertId);
       if (outcome !== 'already') return;
       // Still claimed by an attempt that may be alive (or that died less than a job timeout ago): fail this
       // attempt so the queue tries again later, rather than completing the job with the e-mail unsent.
-      const [row] = await database.db.select({ state: alerts.emailState }).from(alerts).where(eq(alerts.id, alertId));
-      if (row?.state === 'sending') throw new Error(`alert ${alertId}: its e-mail is being sent by another attempt`);
+      if ((await repo.emailState(alertId)) === 'sending')
+        throw new Error(`alert ${alertId}: its e-mail is being sent by another attempt`);
     },
-    pendingEmails: async (parcelId, sceneId) =>
-      (
-        await database.db
-          .select({ id: alerts.id })
-          .from(alerts)
-          .where(and(eq(alerts.parcelId, parcelId), eq(alerts.sceneId, sceneId), eq(alerts.emailState, 'pending')))
-      ).map((r) => r.id),
+    pendingEmails: (parcelId, sceneId) => repo.pendingEmails(parcelId, sceneId),
   };
 }

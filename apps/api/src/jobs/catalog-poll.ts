@@ -1,19 +1,7 @@
-import {
-  and,
-  catalogAcquisitions,
-  catalogPolls,
-  desc,
-  eq,
-  exists,
-  farmerSubscriptions,
-  parcels,
-  planIndices,
-  sql,
-  type CatalogPollTrigger,
-  type Db,
-} from '@filaha/db';
+import type { CatalogPollTrigger, Db } from '@filaha/db';
 import { acquisitionKey, groupAcquisitions, type Acquisition, type Catalog } from '@filaha/imagery';
-import { fromDrizzle, type PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
+import { createJobsRepository, type CoveredParcel } from './jobs.repository.ts';
 import { QUEUES } from './queue.ts';
 
 /** Sentinel-2A's first acquisitions: a static catalog (a folder of items) is searched from here, it is cheap. */
@@ -28,11 +16,6 @@ export interface ParcelSceneData {
   acquisition: string;
   date: string;
   sceneIds: string[];
-}
-
-export interface CoveredParcel {
-  id: number;
-  bbox: [number, number, number, number];
 }
 
 export interface PollDeps {
@@ -50,27 +33,6 @@ export interface PollResult {
   found: number;
   newAcquisitions: number;
   jobs: number;
-}
-
-/**
- * The parcels the platform watches: their owner has an active subscription whose plan holds at least one index
- * (the same rule that lets a farmer draw the curve: images.series.ts).
- */
-export async function coveredParcels(db: Db): Promise<CoveredParcel[]> {
-  const rows = await db
-    .select({ id: parcels.id, xmin: parcels.bWS, xmax: parcels.bWN, ymin: parcels.bES, ymax: parcels.bEN })
-    .from(parcels)
-    .where(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(farmerSubscriptions)
-          .innerJoin(planIndices, eq(planIndices.planId, farmerSubscriptions.planId))
-          .where(and(eq(farmerSubscriptions.userId, parcels.userId), eq(farmerSubscriptions.state, 'actif'))),
-      ),
-    )
-    .orderBy(parcels.id);
-  return rows.map((r) => ({ id: r.id, bbox: [r.xmin, r.ymin, r.xmax, r.ymax] }));
 }
 
 const overlaps = (a: readonly number[], b: readonly number[]) =>
@@ -109,21 +71,17 @@ const ymd = (d: Date) => d.toISOString().slice(0, 10);
  * a poll that dies before committing leaves nothing half done for its retry.
  */
 export async function pollCatalog(deps: PollDeps, trigger: CatalogPollTrigger): Promise<PollResult> {
-  const { db, boss, catalog } = deps;
+  const { boss, catalog } = deps;
+  const repo = createJobsRepository(deps.db);
   const now = deps.now?.() ?? new Date();
-  const [poll] = await db.insert(catalogPolls).values({ trigger }).returning({ id: catalogPolls.id });
-  const pollId = poll!.id;
+  const pollId = await repo.startPoll(trigger);
   try {
-    const covered = await coveredParcels(db);
+    const covered = await repo.coveredParcels();
     const end = ymd(now);
     let start = SENTINEL2_START;
     if (deps.remoteCatalog) {
-      const [newest] = await db
-        .select({ date: catalogAcquisitions.date })
-        .from(catalogAcquisitions)
-        .orderBy(desc(catalogAcquisitions.datetime))
-        .limit(1);
-      const from = newest ? Date.parse(`${newest.date}T00:00:00Z`) : now.getTime();
+      const newest = await repo.newestAcquisitionDate();
+      const from = newest ? Date.parse(`${newest}T00:00:00Z`) : now.getTime();
       start = ymd(new Date(Math.min(from, now.getTime()) - POLL_LOOKBACK_DAYS * DAY_MS));
     }
     // Acquisition key → its tiles and the covered parcels it overlaps.
@@ -148,23 +106,18 @@ export async function pollCatalog(deps: PollDeps, trigger: CatalogPollTrigger): 
 
     let newAcquisitions = 0;
     let jobs = 0;
-    await db.transaction(async (tx) => {
-      const bossTx = fromDrizzle(tx, sql);
+    await repo.transaction(async (tx, bossTx) => {
       for (const [key, { group, parcels: ids }] of found) {
         const first = group[0]!;
-        const inserted = await tx
-          .insert(catalogAcquisitions)
-          .values({
-            key,
-            date: first.date,
-            datetime: first.datetime,
-            sceneIds: group.map((a) => a.id).sort(),
-            pollId,
-            parcels: ids.size,
-          })
-          .onConflictDoNothing()
-          .returning({ key: catalogAcquisitions.key });
-        if (inserted.length === 0) continue;
+        const recorded = await tx.recordAcquisition({
+          key,
+          date: first.date,
+          datetime: first.datetime,
+          sceneIds: group.map((a) => a.id).sort(),
+          pollId,
+          parcels: ids.size,
+        });
+        if (!recorded) continue;
         newAcquisitions += 1;
         const sceneIds = group.map((a) => a.id).sort();
         const batch = [...ids]
@@ -180,25 +133,17 @@ export async function pollCatalog(deps: PollDeps, trigger: CatalogPollTrigger): 
       }
     });
     const result = { pollId, parcels: covered.length, found: found.size, newAcquisitions, jobs };
-    await db
-      .update(catalogPolls)
-      .set({
-        finishedAt: new Date(),
-        windowStart: start,
-        windowEnd: end,
-        parcels: result.parcels,
-        found: result.found,
-        newAcquisitions,
-        jobs,
-      })
-      .where(eq(catalogPolls.id, pollId));
+    await repo.finishPoll(pollId, {
+      windowStart: start,
+      windowEnd: end,
+      parcels: result.parcels,
+      found: result.found,
+      newAcquisitions,
+      jobs,
+    });
     return result;
   } catch (error) {
-    await db
-      .update(catalogPolls)
-      .set({ finishedAt: new Date(), error: (error as Error).message.slice(0, 500) })
-      .where(eq(catalogPolls.id, pollId))
-      .catch(() => undefined);
+    await repo.failPoll(pollId, (error as Error).message.slice(0, 500)).catch(() => undefined);
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { catalogPolls, desc, sql, type Database } from '@filaha/db';
+import type { Database } from '@filaha/db';
 import { JOB_QUEUES, type FailedJob, type JobCounts, type JobQueue, type JobsOverview } from '@filaha/shared';
 import { jobsContract as contract } from '@filaha/shared/contracts';
 import type { FastifyPluginAsync } from 'fastify';
@@ -6,7 +6,8 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromContract } from '../core/contract-route.ts';
 import { NotFoundError } from '../core/errors.ts';
-import { queueInstalled, type JobRuntime } from './runtime.ts';
+import { createJobsRepository } from './jobs.repository.ts';
+import type { JobRuntime } from './runtime.ts';
 
 const STAFF = ['Admin', 'Manager'] as const;
 const EMPTY: JobCounts = { queued: 0, running: 0, retrying: 0, dead: 0, completed: 0 };
@@ -18,11 +19,6 @@ const STATE_TO_COUNT: Record<string, keyof JobCounts | undefined> = {
   failed: 'dead',
   completed: 'completed',
 };
-
-const queueList = sql.join(
-  JOB_QUEUES.map((q) => sql`${q}`),
-  sql`, `,
-);
 
 function errorOf(output: unknown): string | null {
   if (output && typeof output === 'object' && 'message' in output) return String(output.message).slice(0, 300);
@@ -40,33 +36,14 @@ function subjectOf(queue: string, data: unknown): string {
 export async function jobsOverview(database: Database, schedule: string | null): Promise<JobsOverview> {
   const queues = new Map<JobQueue, JobCounts>(JOB_QUEUES.map((q) => [q, { ...EMPTY }]));
   const failed: FailedJob[] = [];
-  if (await queueInstalled(database)) {
-    const counts = await database.db.execute<{ name: JobQueue; state: string; n: number }>(
-      sql`SELECT name, state::text AS state, count(*)::int AS n FROM pgboss.job WHERE name IN (${queueList}) GROUP BY 1, 2`,
-    );
-    for (const row of counts.rows) {
+  const repo = createJobsRepository(database.db);
+  if (await repo.queueInstalled()) {
+    for (const row of await repo.jobCounts()) {
       const key = STATE_TO_COUNT[row.state];
       const entry = queues.get(row.name);
       if (key && entry) entry[key] += Number(row.n);
     }
-    const rows = await database.db.execute<{
-      id: string;
-      name: JobQueue;
-      state: string;
-      retry_count: number;
-      retry_limit: number;
-      output: unknown;
-      data: unknown;
-      at: string | Date;
-    }>(
-      sql`SELECT id::text AS id, name, state::text AS state, retry_count, retry_limit, output, data,
-                 coalesce(completed_on, started_on, created_on) AS at
-            FROM pgboss.job
-           WHERE name IN (${queueList}) AND state IN ('retry', 'failed')
-           ORDER BY coalesce(completed_on, started_on, created_on) DESC, id
-           LIMIT 20`,
-    );
-    for (const r of rows.rows) {
+    for (const r of await repo.recentFailures()) {
       failed.push({
         id: r.id,
         queue: r.name,
@@ -82,7 +59,7 @@ export async function jobsOverview(database: Database, schedule: string | null):
   const totals = { ...EMPTY };
   for (const counts of queues.values())
     for (const key of Object.keys(totals) as Array<keyof JobCounts>) totals[key] += counts[key];
-  const [poll] = await database.db.select().from(catalogPolls).orderBy(desc(catalogPolls.id)).limit(1);
+  const poll = await repo.lastPoll();
   return {
     totals,
     queues: [...queues].map(([queue, counts]) => ({ queue, ...counts })),
@@ -114,6 +91,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
   schedule: string | null;
 }> = async (app, { database, jobs, schedule }) => {
   const staff = app.requireRole(...STAFF);
+  const repo = createJobsRepository(database.db);
 
   app.route({
     ...fromContract(contract.overview),
@@ -135,11 +113,8 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
     onRequest: staff,
     handler: async (request) => {
       const { id } = request.params;
-      if (!(await queueInstalled(database))) throw new NotFoundError();
-      const { rows } = await database.db.execute<{ name: string }>(
-        sql`SELECT name FROM pgboss.job WHERE id = ${id}::uuid AND name IN (${queueList}) AND state = 'failed'`,
-      );
-      const name = rows[0]?.name;
+      if (!(await repo.queueInstalled())) throw new NotFoundError();
+      const name = await repo.failedJobQueue(id);
       if (!name) throw new NotFoundError();
       const boss = await jobs.boss();
       await boss.retry(name, id);

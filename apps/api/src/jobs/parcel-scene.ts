@@ -1,17 +1,8 @@
-import {
-  and,
-  asc,
-  eq,
-  farmerSubscriptions,
-  indices,
-  parcels,
-  planIndices,
-  seriesPoints,
-  type Database,
-} from '@filaha/db';
+import type { Database } from '@filaha/db';
 import type { PgBoss } from 'pg-boss';
 import { computeAndStoreSeries, type Imagery } from '../modules/images/public.ts';
 import type { ParcelSceneData } from './catalog-poll.ts';
+import { createJobsRepository } from './jobs.repository.ts';
 import { QUEUES } from './queue.ts';
 
 /** The alert side (apps/api/src/modules/alerts/alerts.jobs.ts), injected so the queue does not depend on it. */
@@ -44,18 +35,6 @@ export interface ParcelSceneOutput {
   skipped?: 'parcel-gone' | 'no-plan';
 }
 
-/** The index codes of the active subscriptions of the parcel's owner. */
-async function planIndexCodes(database: Database, userId: number): Promise<string[]> {
-  const rows = await database.db
-    .selectDistinct({ code: indices.code })
-    .from(farmerSubscriptions)
-    .innerJoin(planIndices, eq(planIndices.planId, farmerSubscriptions.planId))
-    .innerJoin(indices, eq(indices.id, planIndices.indexId))
-    .where(and(eq(farmerSubscriptions.userId, userId), eq(farmerSubscriptions.state, 'actif')))
-    .orderBy(asc(indices.code));
-  return rows.map((r) => r.code);
-}
-
 /**
  * One parcel × one acquisition: the season point of each index of the owner's plan (stored once per parcel ×
  * index × basis × scene: a retry or a concurrent curve request finds the stored row and computes nothing), then
@@ -63,13 +42,11 @@ async function planIndexCodes(database: Database, userId: number): Promise<strin
  */
 export async function runParcelScene(deps: ParcelSceneDeps, data: ParcelSceneData): Promise<ParcelSceneOutput> {
   const { database, imagery } = deps;
-  const [parcel] = await database.db
-    .select({ id: parcels.id, userId: parcels.userId, geom: parcels.geom })
-    .from(parcels)
-    .where(eq(parcels.id, data.parcelId));
+  const repo = createJobsRepository(database.db);
+  const parcel = await repo.parcel(data.parcelId);
   const output: ParcelSceneOutput = { indices: [], computed: 0, inserted: 0, sceneId: null, alerts: [] };
   if (!parcel) return { ...output, skipped: 'parcel-gone' };
-  output.indices = await planIndexCodes(database, parcel.userId);
+  output.indices = await repo.planIndexCodes(parcel.userId);
   if (output.indices.length === 0) return { ...output, skipped: 'no-plan' };
 
   for (const code of output.indices) {
@@ -84,21 +61,7 @@ export async function runParcelScene(deps: ParcelSceneDeps, data: ParcelSceneDat
     output.computed += fresh.points.length + fresh.skipped.filter((s) => s.reason !== 'MISSING_BAND').length;
     output.inserted += inserted;
     if (output.sceneId === null) {
-      const [point] = await database.db
-        .select({ sceneId: seriesPoints.sceneId })
-        .from(seriesPoints)
-        .where(
-          and(
-            eq(seriesPoints.parcelId, parcel.id),
-            eq(seriesPoints.indexCode, code),
-            eq(seriesPoints.basis, basis),
-            eq(seriesPoints.date, data.date),
-            eq(seriesPoints.status, 'point'),
-          ),
-        )
-        .orderBy(asc(seriesPoints.sceneId))
-        .limit(1);
-      output.sceneId = point?.sceneId ?? null;
+      output.sceneId = await repo.pointScene(parcel.id, code, basis, data.date);
     }
   }
 

@@ -1,4 +1,4 @@
-import { sql, type CatalogPollTrigger, type Database } from '@filaha/db';
+import type { CatalogPollTrigger, Database } from '@filaha/db';
 import type { Job, JobResult, PgBoss } from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { Mailer } from '../lib/mailer.ts';
@@ -162,11 +162,3 @@ export function createJobRuntime(deps: JobsDeps): JobRuntime {
 }
 
 export { QUEUE_NAMES, QUEUES };
-
-/** Whether pg-boss's tables exist yet (a process that runs no jobs creates them on first need). */
-export async function queueInstalled(database: Database): Promise<boolean> {
-  const { rows } = await database.db.execute<{ present: boolean }>(
-    sql`SELECT to_regclass('pgboss.job') IS NOT NULL AS present`,
-  );
-  return Boolean(rows[0]?.present);
-}

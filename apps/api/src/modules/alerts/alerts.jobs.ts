@@ -1,24 +1,9 @@
-import type { Database, Db, PolygonGeometry } from '@filaha/db';
-import {
-  alerts,
-  and,
-  asc,
-  desc,
-  eq,
-  indices,
-  lt,
-  parcels,
-  seriesPoints,
-  sql,
-  users,
-  type AlertDetails,
-  type AlertRule,
-} from '@filaha/db';
+import type { AlertDetails, AlertRule, Database, PolygonGeometry } from '@filaha/db';
 import type { AlertRuleConfig } from '@filaha/shared';
 import type { Mailer } from '../../lib/mailer.ts';
 import { seriesBasis } from '../images/public.ts';
 import { composeAlertEmail } from './alerts.email.ts';
-import { rulesOf, settingsOf } from './alerts.repository.ts';
+import { createAlertJobsRepository, type AlertJobsRepository } from './alerts.repository.ts';
 import { dropFires, emailWanted, partialDropFires, waterStressFires } from './alerts.rules.ts';
 
 /**
@@ -67,71 +52,6 @@ export interface EvaluateDeps {
   engine?: AlertEngine;
 }
 
-interface PointRow {
-  sceneId: string;
-  date: string;
-  basis: string;
-  status: string;
-  mean: number | null;
-  median: number | null;
-  validFraction: number | null;
-}
-
-function pointOf(row: typeof seriesPoints.$inferSelect): PointRow {
-  return {
-    sceneId: row.sceneId,
-    date: row.date,
-    basis: row.basis,
-    status: row.status,
-    mean: row.stats?.mean ?? null,
-    median: row.stats?.median ?? null,
-    validFraction: row.validFraction,
-  };
-}
-
-/** This scene's stored row for the parcel × index, in the basis in force (see AlertEngine). */
-async function pointFor(
-  db: Db,
-  parcelId: number,
-  index: string,
-  sceneId: string,
-  basis: string | undefined,
-): Promise<PointRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(seriesPoints)
-    .where(
-      and(
-        eq(seriesPoints.parcelId, parcelId),
-        eq(seriesPoints.indexCode, index),
-        eq(seriesPoints.sceneId, sceneId),
-        basis === undefined ? undefined : eq(seriesPoints.basis, basis),
-      ),
-    )
-    .orderBy(desc(seriesPoints.createdAt), desc(seriesPoints.id))
-    .limit(1);
-  return row && pointOf(row);
-}
-
-/** The last clear acquisition before `point` (an earlier day) in the same basis. */
-async function previousPoint(db: Db, parcelId: number, index: string, point: PointRow): Promise<PointRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(seriesPoints)
-    .where(
-      and(
-        eq(seriesPoints.parcelId, parcelId),
-        eq(seriesPoints.indexCode, index),
-        eq(seriesPoints.basis, point.basis),
-        eq(seriesPoints.status, 'point'),
-        lt(seriesPoints.date, point.date),
-      ),
-    )
-    .orderBy(desc(seriesPoints.date), asc(seriesPoints.sceneId))
-    .limit(1);
-  return row && pointOf(row);
-}
-
 interface Fired {
   rule: AlertRule;
   index: string;
@@ -140,14 +60,14 @@ interface Fired {
 }
 
 async function evaluateRule(
-  db: Db,
+  repo: AlertJobsRepository,
   engine: AlertEngine | undefined,
   parcel: { id: number; geom: PolygonGeometry },
   rule: AlertRuleConfig,
   sceneId: string,
   basis: string | undefined,
 ): Promise<Fired | undefined> {
-  const point = await pointFor(db, parcel.id, rule.index, sceneId, basis);
+  const point = await repo.pointFor(parcel.id, rule.index, sceneId, basis);
   // Not computed yet, or clouded / outside coverage: nothing to say about this acquisition.
   if (!point || point.status !== 'point') return undefined;
   const base = { rule: rule.rule, index: rule.index, date: point.date };
@@ -160,7 +80,7 @@ async function evaluateRule(
     case 'WATER_STRESS': {
       if (point.median === null || rule.threshold === null) return undefined;
       // The same acquisition's NDVI, when stored (the plan holds NDVI), tells a canopy from bare ground.
-      const ndvi = rule.index === 'NDVI' ? undefined : await pointFor(db, parcel.id, 'NDVI', sceneId, basis);
+      const ndvi = rule.index === 'NDVI' ? undefined : await repo.pointFor(parcel.id, 'NDVI', sceneId, basis);
       const ndviMedian = ndvi?.status === 'point' ? ndvi.median : null;
       return waterStressFires(point.median, rule.threshold, ndviMedian)
         ? { ...base, details: { value: point.median, threshold: rule.threshold, validFraction: point.validFraction } }
@@ -168,7 +88,7 @@ async function evaluateRule(
     }
     case 'DROP': {
       if (point.mean === null || rule.threshold === null) return undefined;
-      const before = await previousPoint(db, parcel.id, rule.index, point);
+      const before = await repo.previousPoint(parcel.id, rule.index, point);
       if (!before || before.mean === null) return undefined;
       return dropFires(before.mean, point.mean, rule.threshold)
         ? {
@@ -186,7 +106,7 @@ async function evaluateRule(
     }
     case 'PARTIAL_DROP': {
       if (!engine?.fallenShare || rule.threshold === null || rule.share === null) return undefined;
-      const before = await previousPoint(db, parcel.id, rule.index, point);
+      const before = await repo.previousPoint(parcel.id, rule.index, point);
       if (!before) return undefined;
       const fallen = await engine.fallenShare({
         geometry: parcel.geom,
@@ -222,40 +142,32 @@ export async function evaluateParcelAlerts(
   deps: EvaluateDeps,
   input: { parcelId: number; sceneId: string },
 ): Promise<number[]> {
-  const { db } = deps.database;
-  const [parcel] = await db
-    .select({ id: parcels.id, userId: parcels.userId, geom: parcels.geom })
-    .from(parcels)
-    .where(eq(parcels.id, input.parcelId));
+  const repo = createAlertJobsRepository(deps.database.db);
+  const parcel = await repo.parcel(input.parcelId);
   if (!parcel) return [];
   const engine = deps.engine;
   const basis =
     engine?.minValidFraction === undefined
       ? undefined
       : seriesBasis(parcel.geom, engine.minValidFraction, engine.cloudBufferM);
-  const rules = (await rulesOf(db, parcel.id)).filter((r) => r.enabled);
+  const rules = (await repo.rulesOf(parcel.id)).filter((r) => r.enabled);
   const fired: Fired[] = [];
   for (const rule of rules) {
-    const hit = await evaluateRule(db, engine, parcel, rule, input.sceneId, basis);
+    const hit = await evaluateRule(repo, engine, parcel, rule, input.sceneId, basis);
     if (hit) fired.push(hit);
   }
   if (fired.length === 0) return [];
-  const created = await db
-    .insert(alerts)
-    .values(
-      fired.map((f) => ({
-        userId: parcel.userId,
-        parcelId: parcel.id,
-        rule: f.rule,
-        sceneId: input.sceneId,
-        date: f.date,
-        indexCode: f.index,
-        details: f.details,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: alerts.id });
-  return created.map((r) => r.id).sort((a, b) => a - b);
+  return repo.insertAlerts(
+    fired.map((f) => ({
+      userId: parcel.userId,
+      parcelId: parcel.id,
+      rule: f.rule,
+      sceneId: input.sceneId,
+      date: f.date,
+      indexCode: f.index,
+      details: f.details,
+    })),
+  );
 }
 
 export interface SendDeps {
@@ -274,50 +186,27 @@ export const EMAIL_CLAIM_MINUTES = 15;
  * by another worker right now). A failed send puts the alert back to 'pending' and throws, so the job retries.
  */
 export async function sendAlertEmail(deps: SendDeps, alertId: number): Promise<'sent' | 'skipped' | 'already'> {
-  const { db } = deps.database;
-  const claimed = await db
-    .update(alerts)
-    .set({ emailState: 'sending', emailAt: sql`now()` })
-    .where(
-      and(
-        eq(alerts.id, alertId),
-        sql`(${alerts.emailState} = 'pending' OR (${alerts.emailState} = 'sending' AND ${alerts.emailAt} < now() - make_interval(mins => ${EMAIL_CLAIM_MINUTES})))`,
-      ),
-    )
-    .returning();
-  const alert = claimed[0];
-  if (!alert) {
-    const [exists] = await db.select({ id: alerts.id }).from(alerts).where(eq(alerts.id, alertId));
-    return exists ? 'already' : 'skipped';
-  }
-  const settle = (state: 'sent' | 'skipped' | 'pending') =>
-    db
-      .update(alerts)
-      .set({ emailState: state, emailAt: state === 'pending' ? null : sql`now()` })
-      .where(eq(alerts.id, alertId));
+  const repo = createAlertJobsRepository(deps.database.db);
+  const alert = await repo.claimEmail(alertId, EMAIL_CLAIM_MINUTES);
+  if (!alert) return (await repo.emailState(alertId)) === undefined ? 'skipped' : 'already';
 
-  const settings = await settingsOf(db, alert.userId);
+  const settings = await repo.settingsOf(alert.userId);
   if (!emailWanted(settings, alert.rule)) {
-    await settle('skipped');
+    await repo.settleEmail(alertId, 'skipped');
     return 'skipped';
   }
-  const [owner] = await db
-    .select({ email: users.email, userName: users.userName, parcelName: parcels.name })
-    .from(users)
-    .innerJoin(parcels, eq(parcels.id, alert.parcelId))
-    .where(eq(users.id, alert.userId));
+  const owner = await repo.recipient(alert.userId, alert.parcelId);
   if (!owner) {
-    await settle('skipped');
+    await repo.settleEmail(alertId, 'skipped');
     return 'skipped';
   }
-  const [index] = await db.select({ id: indices.id }).from(indices).where(eq(indices.code, alert.indexCode));
   const message = composeAlertEmail({
     language: settings.language,
     publicUrl: deps.publicUrl ?? 'http://localhost:8080',
     userName: owner.userName,
     parcelName: owner.parcelName,
     parcelId: alert.parcelId,
-    indexId: index?.id ?? null,
+    indexId: await repo.indexId(alert.indexCode),
     rule: alert.rule,
     indexCode: alert.indexCode,
     date: alert.date,
@@ -326,9 +215,9 @@ export async function sendAlertEmail(deps: SendDeps, alertId: number): Promise<'
   try {
     await deps.mailer.send({ to: owner.email, ...message });
   } catch (error) {
-    await settle('pending');
+    await repo.settleEmail(alertId, 'pending');
     throw error;
   }
-  await settle('sent');
+  await repo.settleEmail(alertId, 'sent');
   return 'sent';
 }

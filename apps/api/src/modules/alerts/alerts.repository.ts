@@ -5,7 +5,29 @@ import {
   type AlertRuleConfig,
   type AlertSettings,
 } from '@filaha/shared';
-import { alertRules, alerts, alertSettings, and, count, desc, eq, isNull, parcels, sql, type Db } from '@filaha/db';
+import {
+  alertRules,
+  alerts,
+  alertSettings,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  indices,
+  isNull,
+  lt,
+  parcels,
+  seriesPoints,
+  sql,
+  users,
+  type AlertDetails,
+  type AlertEmailState,
+  type AlertRule,
+  type Db,
+  type PolygonGeometry,
+  type SQL,
+} from '@filaha/db';
 
 /*
  * Rules and settings as they apply: what a parcel or user saved, the defaults of @filaha/shared for the rest.
@@ -135,3 +157,172 @@ export function createAlertsRepository(db: Db) {
 }
 
 export type AlertsRepository = ReturnType<typeof createAlertsRepository>;
+
+/** One stored season point, as the rules read it. */
+export interface PointRow {
+  sceneId: string;
+  date: string;
+  basis: string;
+  status: string;
+  mean: number | null;
+  median: number | null;
+  validFraction: number | null;
+}
+
+function pointOf(row: typeof seriesPoints.$inferSelect): PointRow {
+  return {
+    sceneId: row.sceneId,
+    date: row.date,
+    basis: row.basis,
+    status: row.status,
+    mean: row.stats?.mean ?? null,
+    median: row.stats?.median ?? null,
+    validFraction: row.validFraction,
+  };
+}
+
+/** An alert to store (its e-mail 'pending'). */
+export interface NewAlert {
+  userId: number;
+  parcelId: number;
+  rule: AlertRule;
+  sceneId: string;
+  date: string;
+  indexCode: string;
+  details: AlertDetails;
+}
+
+/**
+ * The background jobs' reads and writes (alerts.jobs.ts, jobs/alerts-hooks.ts): the points the rules evaluate,
+ * the alerts stored once per parcel × rule × scene, and the e-mail claim each alert goes through.
+ */
+export function createAlertJobsRepository(db: Db) {
+  /** The first stored point of the parcel × index matching `where`, in `orderBy` order. */
+  async function firstPoint(
+    parcelId: number,
+    index: string,
+    where: Array<SQL | undefined>,
+    orderBy: SQL[],
+  ): Promise<PointRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(seriesPoints)
+      .where(and(eq(seriesPoints.parcelId, parcelId), eq(seriesPoints.indexCode, index), ...where))
+      .orderBy(...orderBy)
+      .limit(1);
+    return row && pointOf(row);
+  }
+
+  return {
+    rulesOf: (parcelId: number) => rulesOf(db, parcelId),
+    settingsOf: (userId: number) => settingsOf(db, userId),
+
+    async parcel(parcelId: number): Promise<{ id: number; userId: number; geom: PolygonGeometry } | undefined> {
+      const [parcel] = await db
+        .select({ id: parcels.id, userId: parcels.userId, geom: parcels.geom })
+        .from(parcels)
+        .where(eq(parcels.id, parcelId));
+      return parcel;
+    },
+
+    /** This scene's stored row for the parcel × index, in `basis` (any basis, the newest row, when undefined). */
+    pointFor: (parcelId: number, index: string, sceneId: string, basis: string | undefined) =>
+      firstPoint(
+        parcelId,
+        index,
+        [eq(seriesPoints.sceneId, sceneId), basis === undefined ? undefined : eq(seriesPoints.basis, basis)],
+        [desc(seriesPoints.createdAt), desc(seriesPoints.id)],
+      ),
+
+    /** The last clear acquisition before `point` (an earlier day) in the same basis. */
+    previousPoint: (parcelId: number, index: string, point: Pick<PointRow, 'basis' | 'date'>) =>
+      firstPoint(
+        parcelId,
+        index,
+        [eq(seriesPoints.basis, point.basis), eq(seriesPoints.status, 'point'), lt(seriesPoints.date, point.date)],
+        [desc(seriesPoints.date), asc(seriesPoints.sceneId)],
+      ),
+
+    /** Stores the alerts (an existing parcel × rule × scene is left alone); the ids created, ascending. */
+    async insertAlerts(rows: NewAlert[]): Promise<number[]> {
+      const created = await db.insert(alerts).values(rows).onConflictDoNothing().returning({ id: alerts.id });
+      return created.map((r) => r.id).sort((a, b) => a - b);
+    },
+
+    /**
+     * Claims the alert's e-mail ('pending', or 'sending' for longer than `staleMinutes`: a dead worker's) and
+     * returns the alert; undefined when it is not to be claimed (or gone).
+     */
+    async claimEmail(alertId: number, staleMinutes: number) {
+      const [alert] = await db
+        .update(alerts)
+        .set({ emailState: 'sending', emailAt: sql`now()` })
+        .where(
+          and(
+            eq(alerts.id, alertId),
+            sql`(${alerts.emailState} = 'pending' OR (${alerts.emailState} = 'sending' AND ${alerts.emailAt} < now() - make_interval(mins => ${staleMinutes})))`,
+          ),
+        )
+        .returning();
+      return alert;
+    },
+
+    /** Records how the claimed e-mail ended ('pending' again: to be retried). */
+    async settleEmail(alertId: number, state: 'sent' | 'skipped' | 'pending'): Promise<void> {
+      await db
+        .update(alerts)
+        .set({ emailState: state, emailAt: state === 'pending' ? null : sql`now()` })
+        .where(eq(alerts.id, alertId));
+    },
+
+    /**
+     * Puts back to 'pending' an e-mail claimed ('sending') more than `olderThanSeconds` ago: no attempt lives that
+     * long, so the claim is a dead worker's.
+     */
+    async releaseStaleClaim(alertId: number, olderThanSeconds: number): Promise<void> {
+      await db
+        .update(alerts)
+        .set({ emailState: 'pending', emailAt: null })
+        .where(
+          and(
+            eq(alerts.id, alertId),
+            eq(alerts.emailState, 'sending'),
+            sql`${alerts.emailAt} < now() - make_interval(secs => ${olderThanSeconds})`,
+          ),
+        );
+    },
+
+    /** The alert's e-mail state; undefined when the alert is gone. */
+    async emailState(alertId: number): Promise<AlertEmailState | undefined> {
+      const [row] = await db.select({ state: alerts.emailState }).from(alerts).where(eq(alerts.id, alertId));
+      return row?.state;
+    },
+
+    /** The alerts of this parcel × scene whose e-mail is still pending. */
+    async pendingEmails(parcelId: number, sceneId: string): Promise<number[]> {
+      const rows = await db
+        .select({ id: alerts.id })
+        .from(alerts)
+        .where(and(eq(alerts.parcelId, parcelId), eq(alerts.sceneId, sceneId), eq(alerts.emailState, 'pending')));
+      return rows.map((r) => r.id);
+    },
+
+    /** Where the alert's e-mail goes and the names it shows (undefined when the user or parcel is gone). */
+    async recipient(userId: number, parcelId: number) {
+      const [owner] = await db
+        .select({ email: users.email, userName: users.userName, parcelName: parcels.name })
+        .from(users)
+        .innerJoin(parcels, eq(parcels.id, parcelId))
+        .where(eq(users.id, userId));
+      return owner;
+    },
+
+    /** The id of the index with this code (the e-mail links to its curve); null when there is none. */
+    async indexId(code: string): Promise<number | null> {
+      const [index] = await db.select({ id: indices.id }).from(indices).where(eq(indices.code, code));
+      return index?.id ?? null;
+    },
+  };
+}
+
+export type AlertJobsRepository = ReturnType<typeof createAlertJobsRepository>;
