@@ -3,9 +3,9 @@ import { changeResults, indexResults, inArray, or, publicationImages, type Db } 
 /**
  * Every database column that holds an object-storage key, grouped by the key prefix its files are written
  * under. The orphan sweep lists only these prefixes (a bucket shared with other data is never touched outside
- * them) and never deletes a key found in any of these columns. A new column that stores a key belongs here and
- * in `referencedKeys`: references.test.ts fails on any `*key` column of the schema that is not listed here or
- * explicitly excluded.
+ * them) and never deletes a key found in any of these columns (`referencedKeys` reads them all). A new column
+ * that stores a key belongs here: references.test.ts fails on any `*key` column of the schema that is not listed
+ * here or explicitly excluded.
  */
 export const STORAGE_REFERENCES = [
   // modules/images/result-files.ts: the PNG overlay, the values grid and the GeoTIFF of a delivered image.
@@ -39,43 +39,14 @@ export async function referencedKeys(db: Db, keys: readonly string[]): Promise<S
   const found = new Set<string>();
   if (wanted.size === 0) return found;
   const list = [...wanted];
-  const add = (values: Array<string | null>) => {
-    for (const value of values) if (value !== null && wanted.has(value)) found.add(value);
-  };
-  const results = await db
-    .select({ a: indexResults.imageKey, b: indexResults.valuesKey, c: indexResults.tiffKey })
-    .from(indexResults)
-    .where(
-      or(
-        inArray(indexResults.imageKey, list),
-        inArray(indexResults.valuesKey, list),
-        inArray(indexResults.tiffKey, list),
-      ),
-    );
-  for (const row of results) add([row.a, row.b, row.c]);
-  const changes = await db
-    .select({
-      a: changeResults.imageKey,
-      b: changeResults.valuesKey,
-      c: changeResults.tiffKey,
-      d: changeResults.earlierImageKey,
-      e: changeResults.laterImageKey,
-    })
-    .from(changeResults)
-    .where(
-      or(
-        inArray(changeResults.imageKey, list),
-        inArray(changeResults.valuesKey, list),
-        inArray(changeResults.tiffKey, list),
-        inArray(changeResults.earlierImageKey, list),
-        inArray(changeResults.laterImageKey, list),
-      ),
-    );
-  for (const row of changes) add([row.a, row.b, row.c, row.d, row.e]);
-  const photos = await db
-    .select({ a: publicationImages.key, b: publicationImages.thumbnailKey })
-    .from(publicationImages)
-    .where(or(inArray(publicationImages.key, list), inArray(publicationImages.thumbnailKey, list)));
-  for (const row of photos) add([row.a, row.b]);
+  for (const { columns } of STORAGE_REFERENCES) {
+    const rows = await db
+      .select(Object.fromEntries(columns.map((column) => [column.name, column])))
+      .from(columns[0].table)
+      .where(or(...columns.map((column) => inArray(column, list))));
+    for (const row of rows) {
+      for (const value of Object.values(row)) if (typeof value === 'string' && wanted.has(value)) found.add(value);
+    }
+  }
   return found;
 }

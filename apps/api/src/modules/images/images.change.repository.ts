@@ -1,4 +1,4 @@
-import { and, changeResults, desc, eq, gte, like, lte, type Db } from '@filaha/db';
+import { and, changeResults, desc, eq, gte, like, lte, type Db, type SQL } from '@filaha/db';
 import { chargeRecorded, type Charged } from './images.repository.ts';
 
 export type ChangeRow = typeof changeResults.$inferSelect;
@@ -9,21 +9,23 @@ const dayEnd = (day: string) => new Date(`${day}T23:59:59.999Z`);
 
 /** change_results (migration 0013): the delivered change maps, one per parcel × index × acquisition pair × basis. */
 export function createChangeRepository(db: Db) {
-  async function byKey(parcelId: number, indexId: number, earlierSceneId: string, laterSceneId: string, basis: string) {
+  /** The first change map of the parcel × index matching `where`, in `orderBy` order. */
+  async function first(parcelId: number, indexId: number, where: SQL[], orderBy: SQL[] = []) {
     const [row] = await db
       .select()
       .from(changeResults)
-      .where(
-        and(
-          eq(changeResults.parcelId, parcelId),
-          eq(changeResults.indexId, indexId),
-          eq(changeResults.earlierSceneId, earlierSceneId),
-          eq(changeResults.laterSceneId, laterSceneId),
-          eq(changeResults.basis, basis),
-        ),
-      );
+      .where(and(eq(changeResults.parcelId, parcelId), eq(changeResults.indexId, indexId), ...where))
+      .orderBy(...orderBy)
+      .limit(1);
     return row;
   }
+
+  const byKey = (parcelId: number, indexId: number, earlierSceneId: string, laterSceneId: string, basis: string) =>
+    first(parcelId, indexId, [
+      eq(changeResults.earlierSceneId, earlierSceneId),
+      eq(changeResults.laterSceneId, laterSceneId),
+      eq(changeResults.basis, basis),
+    ]);
 
   return {
     byKey,
@@ -61,23 +63,18 @@ export function createChangeRepository(db: Db) {
       earlier: { startDate: string; endDate: string },
       later: { startDate: string; endDate: string },
     ): Promise<ChangeRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(changeResults)
-        .where(
-          and(
-            eq(changeResults.parcelId, parcelId),
-            eq(changeResults.indexId, indexId),
-            like(changeResults.basis, `${stylePrefix}%`),
-            gte(changeResults.earlierDatetime, dayStart(earlier.startDate)),
-            lte(changeResults.earlierDatetime, dayEnd(earlier.endDate)),
-            gte(changeResults.laterDatetime, dayStart(later.startDate)),
-            lte(changeResults.laterDatetime, dayEnd(later.endDate)),
-          ),
-        )
-        .orderBy(desc(changeResults.laterDatetime), desc(changeResults.earlierDatetime), desc(changeResults.id))
-        .limit(1);
-      return row;
+      return first(
+        parcelId,
+        indexId,
+        [
+          like(changeResults.basis, `${stylePrefix}%`),
+          gte(changeResults.earlierDatetime, dayStart(earlier.startDate)),
+          lte(changeResults.earlierDatetime, dayEnd(earlier.endDate)),
+          gte(changeResults.laterDatetime, dayStart(later.startDate)),
+          lte(changeResults.laterDatetime, dayEnd(later.endDate)),
+        ],
+        [desc(changeResults.laterDatetime), desc(changeResults.earlierDatetime), desc(changeResults.id)],
+      );
     },
 
     /**

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ResultStats } from '@filaha/db';
-import { CHANGE_LEGEND, encodeValuesGrid, type ChangeMapResult, type IndexStats } from '@filaha/imagery';
+import { CHANGE_LEGEND, encodeValuesGrid, type ChangeMapResult } from '@filaha/imagery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authedCtxOf as authed, type AuthedCtx } from '../../context.ts';
 import { AppError, NotFoundError, ValidationError, WordedError } from '../../core/errors.ts';
@@ -17,7 +16,7 @@ import {
   type ChangeBody,
 } from '@filaha/shared/contracts';
 import { fromContract } from '../../core/contract-route.ts';
-import { apiErrorOf, styleHash, type ImagesService } from './images.service.ts';
+import { apiErrorOf, styleHash, toResultStats, type ImagesService } from './images.service.ts';
 import { CONTENT_TYPES, SIGNED_URL_TTL_SECONDS } from './result-files.ts';
 import { requireAccess } from '../../core/access.ts';
 
@@ -78,24 +77,6 @@ export function fellCountsOf(difference: Float32Array): number[] {
     }
   }
   return counts;
-}
-
-function toResultStats(stats: IndexStats): ResultStats {
-  const { min, max, mean, std, median, p25, p75 } = stats;
-  if (min === null || max === null || mean === null || std === null || median === null || p25 === null || p75 === null)
-    throw new Error('statistics of a change without common valid pixels');
-  return {
-    min,
-    max,
-    mean,
-    std,
-    median,
-    p25,
-    p75,
-    count: stats.count,
-    validFraction: stats.validFraction,
-    resolution: stats.resolution,
-  };
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -286,7 +267,7 @@ export function createChangeService({ repo, changes, images, imagery, storage }:
           laterStart: input.later.startDate,
           laterEnd: input.later.endDate,
           alignment: change.alignment,
-          stats: toResultStats(change.stats),
+          stats: toResultStats(change.stats, 'a change without common valid pixels'),
           fellCounts: fellCountsOf(change.difference),
           bounds: map.bounds,
           width: map.width,

@@ -18,6 +18,7 @@ import {
   subscriptionIndexUsage,
   type Db,
   type PolygonGeometry,
+  type SQL,
 } from '@filaha/db';
 import type { LegendInterval } from '@filaha/imagery';
 import { indexCodeFromName } from '@filaha/shared';
@@ -113,20 +114,19 @@ export function createImagesRepository(db: Db) {
     return row ?? { used: 0, total: 0 };
   }
 
-  async function resultByKey(parcelId: number, indexId: number, sceneId: string, legendHash: string) {
+  /** The first result of the parcel × index matching `where`, in `orderBy` order. */
+  async function firstResult(parcelId: number, indexId: number, where: SQL[], orderBy: SQL[] = []) {
     const [row] = await db
       .select()
       .from(indexResults)
-      .where(
-        and(
-          eq(indexResults.parcelId, parcelId),
-          eq(indexResults.indexId, indexId),
-          eq(indexResults.sceneId, sceneId),
-          eq(indexResults.legendHash, legendHash),
-        ),
-      );
+      .where(and(eq(indexResults.parcelId, parcelId), eq(indexResults.indexId, indexId), ...where))
+      .orderBy(...orderBy)
+      .limit(1);
     return row;
   }
+
+  const resultByKey = (parcelId: number, indexId: number, sceneId: string, legendHash: string) =>
+    firstResult(parcelId, indexId, [eq(indexResults.sceneId, sceneId), eq(indexResults.legendHash, legendHash)]);
 
   return {
     async findIndex(name: string): Promise<IndexRecord | undefined> {
@@ -231,26 +231,21 @@ export function createImagesRepository(db: Db) {
      * For a caller whose quota is used up: an image already produced for this parcel and index with the same
      * legend and geometry (hash prefix) on a day inside the window — the same window's first.
      */
-    async resultInWindow(parcelId: number, indexId: number, hashPrefix: string, start: string, end: string) {
-      const [row] = await db
-        .select()
-        .from(indexResults)
-        .where(
-          and(
-            eq(indexResults.parcelId, parcelId),
-            eq(indexResults.indexId, indexId),
-            like(indexResults.legendHash, `${hashPrefix}%`),
-            gte(indexResults.sceneDatetime, new Date(`${start}T00:00:00.000Z`)),
-            lte(indexResults.sceneDatetime, new Date(`${end}T23:59:59.999Z`)),
-          ),
-        )
-        .orderBy(
+    resultInWindow(parcelId: number, indexId: number, hashPrefix: string, start: string, end: string) {
+      return firstResult(
+        parcelId,
+        indexId,
+        [
+          like(indexResults.legendHash, `${hashPrefix}%`),
+          gte(indexResults.sceneDatetime, new Date(`${start}T00:00:00.000Z`)),
+          lte(indexResults.sceneDatetime, new Date(`${end}T23:59:59.999Z`)),
+        ],
+        [
           desc(sql`(${indexResults.startDate} = ${start} AND ${indexResults.endDate} = ${end})`),
           desc(indexResults.sceneDatetime),
           desc(indexResults.id),
-        )
-        .limit(1);
-      return row;
+        ],
+      );
     },
 
     /**

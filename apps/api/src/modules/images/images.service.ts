@@ -51,7 +51,11 @@ export function styleHash(legend: ReadonlyArray<LegendInterval>, geometry: Polyg
     .slice(0, 32);
 }
 
-function toResultStats(stats: IndexStats): ResultStats {
+/**
+ * The statistics stored with a result (an image or a change map), all defined: `what` names the result in the
+ * error thrown when they are not (no valid pixel: the engine answers before that).
+ */
+export function toResultStats(stats: IndexStats, what: string): ResultStats {
   const { min, max, mean, std, median, p25, p75 } = stats;
   if (
     min === null ||
@@ -62,7 +66,7 @@ function toResultStats(stats: IndexStats): ResultStats {
     p25 === null ||
     p75 === null
   ) {
-    throw new Error('statistics of an image without valid pixels');
+    throw new Error(`statistics of ${what}`);
   }
   return {
     min,
@@ -290,7 +294,7 @@ export function createImagesService({ repo, imagery, storage, coverage }: Images
           startDate: window.start,
           endDate: window.end,
           legendHash,
-          stats: toResultStats(map.stats),
+          stats: toResultStats(map.stats, 'an image without valid pixels'),
           bounds: map.bounds,
           cloudFraction: map.scene.cloudFraction,
           validFraction: map.stats.validFraction,
