@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:net';
 import type { Database, SeedAccount } from '@filaha/db';
 import { DataDirUnusableError, lockDataDir, type DataDirLock } from '@filaha/db/data-dir-lock';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import type { Config } from './config.ts';
+import { configOrExit, stopOnSignals } from './lib/process.ts';
 // The database driver and the app are imported only once the port and the data folder are ours (main()),
 // so that a second process is refused in the time it takes to parse the configuration, not to load the app.
 
@@ -83,16 +84,7 @@ async function startDemoCatalog(config: Config): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = configOrExit(process.env);
 
   // Order matters: the port, then the data folder's lock, then the database — so a second start on a busy port
   // or on a folder in use stops before it writes anything.
@@ -147,32 +139,15 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  let closing = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) {
-      // A second Ctrl-C means "now".
-      process.exit(1);
-    }
-    closing = true;
-    app?.log.info({ signal }, 'closing');
-    const timer = setTimeout(() => {
-      console.error('graceful close timed out');
-      process.exit(1);
-    }, CLOSE_TIMEOUT_MS);
-    timer.unref();
-    void (async () => {
-      try {
-        await app?.close();
-        await database.close();
-        process.exit(0);
-      } catch (err) {
-        console.error('error while closing', err);
-        process.exit(1);
-      }
-    })();
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  stopOnSignals({
+    onSignal: (signal) => app?.log.info({ signal }, 'closing'),
+    close: async () => {
+      await app?.close();
+      await database.close();
+    },
+    timeoutMs: CLOSE_TIMEOUT_MS,
+    messages: { timedOut: 'graceful close timed out', failed: 'error while closing' },
+  });
 }
 
 main().catch((err: unknown) => {

@@ -4,7 +4,7 @@
  * embedded PGlite database has one process, which runs its jobs itself: there, use `npm start`.
  */
 import { pino } from 'pino';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { configOrExit, stopOnSignals } from './lib/process.ts';
 
 /** Forced exit if stopping hangs: the job timeout takes the jobs back later anyway. */
 const STOP_TIMEOUT_MS = 40_000;
@@ -12,16 +12,7 @@ const STOP_TIMEOUT_MS = 40_000;
 const GRACE_MS = 30_000;
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = configOrExit(process.env);
   if (!config.databaseUrl) {
     console.error(
       'DATABASE_URL: required by npm run worker (the embedded database runs its jobs inside the API process: npm start)',
@@ -60,29 +51,16 @@ async function main(): Promise<void> {
   }
   log.info({ workers: config.jobs.workers }, 'worker ready');
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    log.info({ signal }, 'stopping: finishing or releasing the running jobs');
-    setTimeout(() => {
-      console.error('worker stop timed out');
-      process.exit(1);
-    }, STOP_TIMEOUT_MS).unref();
-    void (async () => {
-      try {
-        await runtime.stop(GRACE_MS);
-        await mailer.close();
-        await database.close();
-        process.exit(0);
-      } catch (err) {
-        console.error('error while stopping', err);
-        process.exit(1);
-      }
-    })();
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals({
+    onSignal: (signal) => log.info({ signal }, 'stopping: finishing or releasing the running jobs'),
+    close: async () => {
+      await runtime.stop(GRACE_MS);
+      await mailer.close();
+      await database.close();
+    },
+    timeoutMs: STOP_TIMEOUT_MS,
+    messages: { timedOut: 'worker stop timed out', failed: 'error while stopping' },
+  });
 }
 
 main().catch((err: unknown) => {
