@@ -1,7 +1,7 @@
 import type { AssignFunctionalityInput, AssignSellerFunctionalityInput, FunctionalityInput } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
 import { conflict, NotFoundError, unknownReference } from '../../core/errors.ts';
-import { domainText } from '../../core/texts.ts';
+import { text } from '../../i18n/texts.ts';
 import type { FunctionalitiesRepository, FunctionalityRecord, LinkOutcome } from './functionalities.repository.ts';
 import type { Functionality } from '@filaha/shared/contracts';
 
@@ -16,13 +16,18 @@ type Link = { kind: 'farmer' | 'seller'; planId: number; planField: string };
 
 /** Functionalities (SPEC "Fonctionnality") and their assignment to farmer and seller plans. */
 export function createFunctionalitiesService(repo: FunctionalitiesRepository) {
-  async function settle(outcome: LinkOutcome, functionalityId: number, link: Link, ctx: AuthedCtx) {
+  /** Links the functionality to the plan: 409 when linked already, 400 naming the reference that is unknown. */
+  async function assign(ctx: AuthedCtx, functionalityId: number, link: Link) {
+    const outcome: LinkOutcome =
+      link.kind === 'farmer'
+        ? await repo.assignToPlan(link.planId, functionalityId)
+        : await repo.assignToSellerPlan(link.planId, functionalityId);
     if (outcome === 'duplicate') throw conflict('already_assigned', 'fonctionnalityId');
     if (outcome === 'missing') {
       const missing = await repo.missing(functionalityId, { kind: link.kind, id: link.planId });
       throw unknownReference(missing.functionality ? 'fonctionnalityId' : link.planField);
     }
-    return { message: domainText('functionalityAssigned', ctx.lang) };
+    return { message: text('functionalityAssigned', ctx.lang) };
   }
 
   return {
@@ -50,25 +55,15 @@ export function createFunctionalitiesService(repo: FunctionalitiesRepository) {
       return toFunctionality(updated);
     },
 
-    async assignToPlan({ ctx, input }: { ctx: AuthedCtx; input: AssignFunctionalityInput }) {
-      const outcome = await repo.assignToPlan(input.abonnementId, input.fonctionnalityId);
-      return settle(
-        outcome,
-        input.fonctionnalityId,
-        { kind: 'farmer', planId: input.abonnementId, planField: 'abonnementId' },
-        ctx,
-      );
-    },
+    assignToPlan: ({ ctx, input }: { ctx: AuthedCtx; input: AssignFunctionalityInput }) =>
+      assign(ctx, input.fonctionnalityId, { kind: 'farmer', planId: input.abonnementId, planField: 'abonnementId' }),
 
-    async assignToSellerPlan({ ctx, input }: { ctx: AuthedCtx; input: AssignSellerFunctionalityInput }) {
-      const outcome = await repo.assignToSellerPlan(input.sellerabonnementid, input.fonctionnalityId);
-      return settle(
-        outcome,
-        input.fonctionnalityId,
-        { kind: 'seller', planId: input.sellerabonnementid, planField: 'sellerabonnementid' },
-        ctx,
-      );
-    },
+    assignToSellerPlan: ({ ctx, input }: { ctx: AuthedCtx; input: AssignSellerFunctionalityInput }) =>
+      assign(ctx, input.fonctionnalityId, {
+        kind: 'seller',
+        planId: input.sellerabonnementid,
+        planField: 'sellerabonnementid',
+      }),
   };
 }
 
