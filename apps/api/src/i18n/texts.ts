@@ -1,6 +1,9 @@
 import type { Language } from './messages.ts';
 
-/** Success messages the API sends in `message` fields (SPEC §8 wording for French where it exists). */
+/**
+ * Success and information messages the API sends in `message` fields, in the caller's language (SPEC §8 wording
+ * for French where it exists); the error texts are in i18n/messages.ts.
+ */
 const TEXTS = {
   registered: { ar: 'تم إنشاء حسابك بنجاح.', fr: 'Votre compte a été créé avec succès.' },
   resetCodeSent: {
@@ -34,6 +37,32 @@ const TEXTS = {
     fr: 'La photo « {file} » est trop grande : {megapixels} mégapixels ({width}×{height}), au plus {limit} mégapixels. Réduisez ses dimensions puis envoyez-la de nouveau.',
   },
   indexNotFound: { ar: 'المؤشر غير موجود.', fr: 'Index non trouvé.' },
+  // The farmer domain: plans, subscriptions, indices, legends, parcels, services.
+  planDeleted: { ar: 'تم حذف العرض.', fr: 'Abonnement supprimé.' },
+  functionalityAssigned: { ar: 'تم إسناد الخاصية.', fr: 'Fonctionnalité assignée.' },
+  subscriptionCreated: {
+    ar: 'تم تسجيل طلب الاشتراك، في انتظار التفعيل.',
+    fr: 'Abonnement enregistré, en attente d’activation.',
+  },
+  subscriptionUpdated: { ar: 'تم تحديث الاشتراك.', fr: 'Abonnement mis à jour.' },
+  subscriptionDeleted: { ar: 'تم حذف الاشتراك.', fr: 'Abonnement supprimé.' },
+  indexDeleted: { ar: 'تم حذف المؤشر.', fr: 'Indice supprimé.' },
+  legendDeleted: { ar: 'تم حذف مجال المفتاح.', fr: 'Légende supprimée.' },
+  assignmentDeleted: { ar: 'تم حذف الإسناد.', fr: 'Affectation supprimée.' },
+  parcelCreated: { ar: 'تمت إضافة القطعة بنجاح!', fr: 'Parcelle ajoutée avec succès !' },
+  parcelDeleted: { ar: 'تم حذف القطعة بنجاح!', fr: 'Parcelle supprimée avec succès !' },
+  serviceRequestSent: {
+    ar: 'تم إرسال طلبك، سنتصل بك قريبًا.',
+    fr: 'Votre demande a été envoyée, nous vous contacterons bientôt.',
+  },
+  // The marketplace: seller plans and subscriptions, publications.
+  sellerPlanDeleted: { ar: 'تم حذف عرض البائع.', fr: 'Offre vendeur supprimée.' },
+  sellerSubscriptionCreated: { ar: 'تم تفعيل اشتراك البائع لمدة سنة.', fr: 'Abonnement vendeur activé pour un an.' },
+  sellerSubscriptionUpdated: { ar: 'تم تحديث الاشتراك.', fr: 'Abonnement mis à jour.' },
+  sellerSubscriptionDeleted: { ar: 'تم حذف الاشتراك.', fr: 'Abonnement supprimé.' },
+  publicationCreated: { ar: 'تم إنشاء المنشور بنجاح', fr: 'Publication créée avec succès' },
+  publicationUpdated: { ar: 'تم تحديث المنتج بنجاح', fr: 'Produit mis à jour avec succès' },
+  publicationDeleted: { ar: 'تم حذف المنتج بنجاح', fr: 'Produit supprimé avec succès' },
 } satisfies Record<string, Record<Language, string>>;
 
 export type TextKey = keyof typeof TEXTS;

@@ -1,13 +1,14 @@
 import type { SubscriptionState } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
 import type { Language } from '../../i18n/messages.ts';
+import { text, type TextKey } from '../../i18n/texts.ts';
 import { conflict, NotFoundError, unknownReference } from '../errors.ts';
 import type { SubscriptionStore } from './store.ts';
 
 /** A success answer: the message and the subscription under the kind's field name (SPEC §3). */
 export type SubscriptionAnswer<K extends string, P> = { message: string } & { [key in K]: P };
 
-export interface SubscriptionCommandsOptions<R, P, K extends string, T extends string> {
+export interface SubscriptionCommandsOptions<R, P, K extends string> {
   store: Pick<SubscriptionStore<R>, 'findById' | 'create' | 'setState' | 'remove'>;
   /** The record in the contract's shape. */
   present(record: R): P;
@@ -15,20 +16,17 @@ export interface SubscriptionCommandsOptions<R, P, K extends string, T extends s
   answerKey: K;
   /** The body field naming the plan, for the 409 and 400 issues ('abn_id', 'sellerAbonnementId'). */
   planField: string;
-  /** The kind's success texts (core/texts.ts) and their keys. */
-  text(key: T, lang: Language): string;
-  textKeys: Record<'created' | 'updated' | 'deleted', T>;
+  /** The kind's success texts (i18n/texts.ts). */
+  textKeys: Record<'created' | 'updated' | 'deleted', TextKey>;
 }
 
 /**
  * Subscribe, switch the state, delete: the same answers and errors for farmer and seller subscriptions (who may
  * call is the route guards' and the module service's business).
  */
-export function createSubscriptionCommands<R, P, K extends string, T extends string>(
-  options: SubscriptionCommandsOptions<R, P, K, T>,
-) {
+export function createSubscriptionCommands<R, P, K extends string>(options: SubscriptionCommandsOptions<R, P, K>) {
   const { store, present, answerKey, planField, textKeys } = options;
-  const texts = (key: keyof typeof textKeys, lang: Language) => options.text(textKeys[key], lang);
+  const texts = (key: keyof typeof textKeys, lang: Language) => text(textKeys[key], lang);
 
   async function answer(id: number, message: string): Promise<SubscriptionAnswer<K, P>> {
     const record = await store.findById(id);

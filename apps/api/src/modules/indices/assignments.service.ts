@@ -1,7 +1,7 @@
 import type { PlanIndexInput, PlanIndexUpdateInput } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
 import { conflict, NotFoundError, unknownReference, ValidationError } from '../../core/errors.ts';
-import { domainText } from '../../core/texts.ts';
+import { text } from '../../i18n/texts.ts';
 import type { AssignmentsRepository } from './assignments.repository.ts';
 import { toAssignment } from './indices.presenter.ts';
 import type { PlanIndexAssignment as Assignment } from '@filaha/shared/contracts';
@@ -46,7 +46,7 @@ export function createAssignmentsService(repo: AssignmentsRepository) {
 
     async remove({ ctx, key }: { ctx: AuthedCtx; key: Key }): Promise<{ message: string }> {
       if (!(await repo.remove(key.planId, key.indexId))) throw new NotFoundError();
-      return { message: domainText('assignmentDeleted', ctx.lang) };
+      return { message: text('assignmentDeleted', ctx.lang) };
     },
   };
 }

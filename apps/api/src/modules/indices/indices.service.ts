@@ -12,7 +12,7 @@ import { AppError, conflict, inUse, NotFoundError, ValidationError } from '../..
 import { requireAccess } from '../../core/access.ts';
 import { toParcel } from '../parcels/public.ts';
 import type { ParcelsRepository } from '../parcels/parcels.repository.ts';
-import { domainText } from '../../core/texts.ts';
+import { text } from '../../i18n/texts.ts';
 import type { IndexValues, IndicesRepository, WriteOutcome } from './indices.repository.ts';
 import { descriptionText, toIndex, toLegend } from './indices.presenter.ts';
 import type { IndexConfig, IndexDetails as Index } from '@filaha/shared/contracts';
@@ -96,7 +96,7 @@ export function createIndicesService(repo: IndicesRepository, parcels: ParcelsRe
       const outcome = await repo.remove(id);
       if (outcome === 'not_found') throw new NotFoundError();
       if (outcome === 'assigned' || outcome === 'used') throw inUse(outcome);
-      return { message: domainText('indexDeleted', ctx.lang) };
+      return { message: text('indexDeleted', ctx.lang) };
     },
 
     /**

@@ -1,7 +1,7 @@
 import { toBilingual, type Bilingual, type LegendInput, type LegendUpdateInput } from '@filaha/shared';
 import type { AuthedCtx, Ctx } from '../../context.ts';
 import { conflict, NotFoundError, unknownReference, ValidationError } from '../../core/errors.ts';
-import { domainText } from '../../core/texts.ts';
+import { text } from '../../i18n/texts.ts';
 import { toLegend } from './indices.presenter.ts';
 import type { IndexLegend as Legend } from '@filaha/shared/contracts';
 import type { LegendOutcome, LegendsRepository, LegendValues } from './legends.repository.ts';
@@ -27,14 +27,14 @@ export function createLegendsService(repo: LegendsRepository) {
     },
 
     async create({ ctx, input }: { ctx: AuthedCtx; input: LegendInput }): Promise<Legend> {
-      const text = descriptions(input, { ar: '', fr: '' });
+      const description = descriptions(input, { ar: '', fr: '' });
       const values: LegendValues = {
         indexId: input.indiceId,
         intervalStart: input.intervalDeb,
         intervalEnd: input.intervalFin,
         color: input.color,
-        descriptionFr: text.fr,
-        descriptionAr: text.ar,
+        descriptionFr: description.fr,
+        descriptionAr: description.ar,
       };
       return settle(await repo.create(values), ctx.lang);
     },
@@ -43,14 +43,14 @@ export function createLegendsService(repo: LegendsRepository) {
     async update({ ctx, id, input }: { ctx: AuthedCtx; id: number; input: LegendUpdateInput }): Promise<Legend> {
       const current = await repo.findById(id);
       if (!current) throw new NotFoundError();
-      const text = descriptions(input, { ar: current.descriptionAr, fr: current.descriptionFr });
+      const description = descriptions(input, { ar: current.descriptionAr, fr: current.descriptionFr });
       const values: LegendValues = {
         indexId: input.indiceId ?? current.indexId,
         intervalStart: input.intervalDeb ?? current.intervalStart,
         intervalEnd: input.intervalFin ?? current.intervalEnd,
         color: input.color ?? current.color,
-        descriptionFr: text.fr,
-        descriptionAr: text.ar,
+        descriptionFr: description.fr,
+        descriptionAr: description.ar,
       };
       if (values.intervalStart >= values.intervalEnd)
         throw ValidationError.field('intervalFin', 'validation.intervalOrder');
@@ -59,7 +59,7 @@ export function createLegendsService(repo: LegendsRepository) {
 
     async remove({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {
       if (!(await repo.remove(id))) throw new NotFoundError();
-      return { message: domainText('legendDeleted', ctx.lang) };
+      return { message: text('legendDeleted', ctx.lang) };
     },
   };
 }

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthedCtx, Ctx } from '../../context.ts';
 import { AppError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
-import { marketplaceText } from '../../core/texts.ts';
+import { text } from '../../i18n/texts.ts';
 import type { ProcessedPhoto } from './photos.ts';
 import { parseFields, tooManyImages } from './publication-form.ts';
 import { IMAGE_KEY_PREFIX, toPublication } from './publications.presenter.ts';
@@ -146,7 +146,7 @@ export function createPublicationsService({ repo, storage, log }: PublicationsSe
         await deleteFiles(stored);
         throw refusalError(outcome.reason);
       }
-      return { message: marketplaceText('publicationCreated', ctx.lang), publication: await present(outcome.id) };
+      return { message: text('publicationCreated', ctx.lang), publication: await present(outcome.id) };
     },
 
     async update({
@@ -185,7 +185,7 @@ export function createPublicationsService({ repo, storage, log }: PublicationsSe
         ]);
       }
       await deleteFiles(outcome.removed);
-      return { message: marketplaceText('publicationUpdated', ctx.lang), publication: await present(id) };
+      return { message: text('publicationUpdated', ctx.lang), publication: await present(id) };
     },
 
     async remove({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {
@@ -193,7 +193,7 @@ export function createPublicationsService({ repo, storage, log }: PublicationsSe
       const photos = await repo.remove(id);
       if (photos === null) throw new NotFoundError();
       await deleteFiles(photos);
-      return { message: marketplaceText('publicationDeleted', ctx.lang) };
+      return { message: text('publicationDeleted', ctx.lang) };
     },
 
     one: ({ id }: { ctx: Ctx; id: number }) => present(id),

@@ -3,7 +3,7 @@ import type { AuthedCtx } from '../../context.ts';
 import { AppError, NotFoundError, unknownReference, ValidationError } from '../../core/errors.ts';
 import { hasRoleAccess, requireAccess } from '../../core/access.ts';
 import { FARMER_ROLE } from '../../core/roles.ts';
-import { domainText } from '../../core/texts.ts';
+import { text } from '../../i18n/texts.ts';
 import { toParcel } from './parcels.presenter.ts';
 import type { GeometryCheck, ParcelsRepository } from './parcels.repository.ts';
 import type { Parcel } from '@filaha/shared/contracts';
@@ -83,7 +83,7 @@ export function createParcelsService(repo: ParcelsRepository) {
       // Both only happen in a race (the user deleted meanwhile) or if PostGIS disagrees with itself.
       if (created === 'no_user') throw unknownReference('userId');
       if (created === 'invalid') throw invalidGeometry('invalid', PARCEL_MESSAGES.invalidGeometry);
-      return { message: domainText('parcelCreated', ctx.lang), parcelle: toParcel(created) };
+      return { message: text('parcelCreated', ctx.lang), parcelle: toParcel(created) };
     },
 
     async remove({ ctx, id }: { ctx: AuthedCtx; id: number }): Promise<{ message: string }> {
@@ -91,7 +91,7 @@ export function createParcelsService(repo: ParcelsRepository) {
       if (!parcel) throw new NotFoundError();
       requireAccess(ctx, 'parcel', 'delete', { ownerId: parcel.userId, hide: true });
       if (!(await repo.remove(id))) throw new NotFoundError();
-      return { message: domainText('parcelDeleted', ctx.lang) };
+      return { message: text('parcelDeleted', ctx.lang) };
     },
   };
 }

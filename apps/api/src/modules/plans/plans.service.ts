@@ -2,7 +2,7 @@ import { toBilingual, type PlanInput } from '@filaha/shared';
 import type { AuthedCtx, Ctx } from '../../context.ts';
 import { inUse, NotFoundError } from '../../core/errors.ts';
 import { assertNameFree, editedPlanNames, newPlanNames } from '../../core/plans.ts';
-import { domainText } from '../../core/texts.ts';
+import { text } from '../../i18n/texts.ts';
 import { toPlan, toPlanDetails } from './plans.presenter.ts';
 import type { PlansRepository } from './plans.repository.ts';
 import type { Plan, PlanDetails } from '@filaha/shared/contracts';
@@ -51,7 +51,7 @@ export function createPlansService(plans: PlansRepository) {
       const outcome = await plans.remove(id);
       if (outcome === 'not_found') throw new NotFoundError();
       if (outcome === 'in_use') throw inUse('subscribed');
-      return { message: domainText('planDeleted', ctx.lang) };
+      return { message: text('planDeleted', ctx.lang) };
     },
   };
 }

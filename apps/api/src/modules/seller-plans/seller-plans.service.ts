@@ -12,7 +12,7 @@ import {
 import type { SellerPlansRepository } from './seller-plans.repository.ts';
 import type { CurrentSellerSubscription, SellerPlan, SellerSubscriptionWithUser } from '@filaha/shared/contracts';
 import type { SellerSubscriptionRecord, SellerSubscriptionsRepository } from './seller-subscriptions.repository.ts';
-import { marketplaceText } from '../../core/texts.ts';
+import { text } from '../../i18n/texts.ts';
 
 /**
  * Seller plans (catalogue) and seller subscriptions. Route guards fix the roles; this service decides the
@@ -24,7 +24,6 @@ export function createSellerPlansService(plans: SellerPlansRepository, subscript
     present: (record: SellerSubscriptionRecord) => toSellerSubscription(record),
     answerKey: 'sellerAbonnementUser',
     planField: 'sellerAbonnementId',
-    text: marketplaceText,
     textKeys: {
       created: 'sellerSubscriptionCreated',
       updated: 'sellerSubscriptionUpdated',
@@ -69,7 +68,7 @@ export function createSellerPlansService(plans: SellerPlansRepository, subscript
       const outcome = await plans.remove(id);
       if (outcome === 'not_found') throw new NotFoundError();
       if (outcome === 'in_use') throw conflict('in_use', 'id');
-      return { message: marketplaceText('sellerPlanDeleted', ctx.lang) };
+      return { message: text('sellerPlanDeleted', ctx.lang) };
     },
 
     /** The client's dates and state are ignored: the server decides them (SPEC §4). */

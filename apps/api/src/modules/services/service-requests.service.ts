@@ -1,6 +1,6 @@
 import type { ServiceKey, ServiceRequestInput } from '@filaha/shared';
 import type { Ctx } from '../../context.ts';
-import { domainText } from '../../core/texts.ts';
+import { text } from '../../i18n/texts.ts';
 import type { ServiceRequestRecord, ServiceRequestsRepository } from './service-requests.repository.ts';
 import type { ServiceRequest } from '@filaha/shared/contracts';
 
@@ -23,7 +23,7 @@ export function createServiceRequestsService(repo: ServiceRequestsRepository) {
   return {
     async create({ ctx, input }: { ctx: Ctx; input: ServiceRequestInput }) {
       const created = await repo.create({ ...input, userId: ctx.actor?.id ?? null });
-      return { message: domainText('serviceRequestSent', ctx.lang), request: toServiceRequest(created) };
+      return { message: text('serviceRequestSent', ctx.lang), request: toServiceRequest(created) };
     },
 
     async list(): Promise<ServiceRequest[]> {

@@ -3,7 +3,6 @@ import type { AuthedCtx } from '../../context.ts';
 import { AppError, NotFoundError } from '../../core/errors.ts';
 import { requireAccess } from '../../core/access.ts';
 import { createSubscriptionCommands } from '../../core/subscriptions/commands.ts';
-import { domainText } from '../../core/texts.ts';
 import { toSubscription, toSubscriptionWithUser, toUsage } from './subscriptions.presenter.ts';
 import type { SubscriptionsRepository } from './subscriptions.repository.ts';
 import type { Subscription, SubscriptionWithUser, SubscriptionUsage as Usage } from '@filaha/shared/contracts';
@@ -18,7 +17,6 @@ export function createSubscriptionsService(repo: SubscriptionsRepository) {
     present: toSubscription,
     answerKey: 'abonnementUser',
     planField: 'abn_id',
-    text: domainText,
     textKeys: { created: 'subscriptionCreated', updated: 'subscriptionUpdated', deleted: 'subscriptionDeleted' },
   });
 
