@@ -84,22 +84,33 @@ export const ImageResultUrls = z.object({
   downloadUrl: z.string().nullable(),
 });
 
-export const GenerateImageAnswer = ImageResultUrls.extend({
-  success: z.literal(true),
-  resultId: z.number().int(),
+/** The acquisition a map was rendered from. */
+const SceneRef = z.object({ id: z.string(), datetime: z.string(), cloudFraction: z.number().nullable() });
+
+/**
+ * The fields every rendered map over a parcel answers (an index image, a change map), after its id: whether it
+ * was delivered before (then nothing was charged now), the index, the PNG's size (at most the requested width ×
+ * height, never upscaled), its bounds and the statistics of the values it shows.
+ */
+const renderedMap = {
   cached: z.boolean(),
   index: z.string(),
-  /** Size of the PNG (at most the requested width × height, never upscaled). */
   width: z.number().int(),
   height: z.number().int(),
   bounds: ImageBounds,
   stats: ImageStats,
+};
+
+export const GenerateImageAnswer = ImageResultUrls.extend({
+  success: z.literal(true),
+  resultId: z.number().int(),
+  ...renderedMap,
   /**
    * The deployment's minimum valid fraction (MIN_VALID_FRACTION): shown next to `stats.validFraction`, the share of
    * the parcel visible in the scene ("visible à 87 % (min. 60 %)").
    */
   minValidFraction: z.number(),
-  scene: z.object({ id: z.string(), datetime: z.string(), cloudFraction: z.number().nullable() }),
+  scene: SceneRef,
   dateDebut: z.string(),
   dateFin: z.string(),
 });
@@ -160,7 +171,7 @@ const ChangeDateStats = z.object({
 });
 
 const ChangeDate = z.object({
-  scene: z.object({ id: z.string(), datetime: z.string(), cloudFraction: z.number().nullable() }),
+  scene: SceneRef,
   /** The index map of that date alone (index legend), on the change map's bounds: the before/after swipe. */
   imageUrl: z.string(),
   stats: ChangeDateStats,
@@ -171,14 +182,11 @@ const ChangeDate = z.object({
 export const ChangeAnswer = ImageResultUrls.extend({
   success: z.literal(true),
   changeId: z.number().int(),
-  /** true: this pair was delivered (and charged) before; nothing was charged now. */
-  cached: z.boolean(),
-  index: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  bounds: ImageBounds,
-  /** Statistics of later − earlier on the pixels valid on both dates (validFraction: of the parcel). */
-  stats: ImageStats,
+  /**
+   * cached: this pair was delivered (and charged) before. stats: of later − earlier on the pixels valid on both
+   * dates (validFraction: of the parcel).
+   */
+  ...renderedMap,
   threshold: z.number(),
   /** Share of the commonly valid pixels whose index fell by more than `threshold`. */
   fellFraction: z.number(),
