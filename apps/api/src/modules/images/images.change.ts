@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { CHANGE_LEGEND, encodeValuesGrid, type ChangeMapResult } from '@filaha/imagery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authedCtxOf as authed, type AuthedCtx } from '../../context.ts';
-import { AppError, NotFoundError, ValidationError, WordedError } from '../../core/errors.ts';
+import { AppError, NotFoundError } from '../../core/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import type { Imagery, RenderRequest } from './imagery.ts';
 import type { ChangeRepository, ChangeRow } from './images.change.repository.ts';
 import { QuotaExhaustedError } from './images.errors.ts';
-import type { ImagesRepository, IndexRecord } from './images.repository.ts';
+import type { IndexRecord } from './images.repository.ts';
 import { IMAGE_ROLES } from './images.routes.ts';
 import {
   CHANGE_THRESHOLD_STEPS,
@@ -16,9 +16,8 @@ import {
   type ChangeBody,
 } from '@filaha/shared/contracts';
 import { fromContract } from '../../core/contract-route.ts';
-import { apiErrorOf, styleHash, toResultStats, type ImagesService } from './images.service.ts';
+import { apiErrorOf, toResultStats, type ImagesService } from './images.service.ts';
 import { CONTENT_TYPES, SIGNED_URL_TTL_SECONDS } from './result-files.ts';
-import { requireAccess } from '../../core/access.ts';
 
 /** Object-key prefix of change maps (listed in lib/storage/references.ts for the orphan sweep). */
 export const CHANGE_KEY_PREFIX = 'change-results/';
@@ -93,14 +92,13 @@ function keyBase(
 }
 
 export interface ChangeServiceDeps {
-  repo: ImagesRepository;
   changes: ChangeRepository;
-  images: Pick<ImagesService, 'quotaFor' | 'sceneErrorOf'>;
+  images: Pick<ImagesService, 'prepareRequest' | 'sceneErrorOf'>;
   imagery: Imagery;
   storage: ObjectStorage;
 }
 
-export function createChangeService({ repo, changes, images, imagery, storage }: ChangeServiceDeps) {
+export function createChangeService({ changes, images, imagery, storage }: ChangeServiceDeps) {
   function answer(index: IndexRecord, row: ChangeRow, cached: boolean, threshold: number): ChangeAnswer {
     const ttl = SIGNED_URL_TTL_SECONDS;
     const fellCount = row.fellCounts[Math.round(threshold * 100) - 1] ?? 0;
@@ -199,17 +197,7 @@ export function createChangeService({ repo, changes, images, imagery, storage }:
      * its files written — all before the one transaction that records the pair and charges one request.
      */
     async generate({ ctx, indexName, input }: { ctx: AuthedCtx; indexName: string; input: ChangeBody }) {
-      const index = await repo.findIndex(indexName);
-      if (!index) throw new WordedError('NOT_FOUND', 'indexNotFound');
-      if (input.indice_id !== undefined && input.indice_id !== index.id)
-        throw ValidationError.field('indice_id', 'validation.indexMismatch');
-      const parcel = await repo.findParcel(input.parcelle_id);
-      if (!parcel) throw new NotFoundError();
-      requireAccess(ctx, 'parcelImagery', 'write', { ownerId: parcel.userId, hide: true });
-      const quota = await images.quotaFor(ctx.actor.id, index.id);
-
-      const legend = await repo.legend(index.id);
-      const style = styleHash(legend, parcel.geom);
+      const { index, parcel, quota, legend, style } = await images.prepareRequest(ctx, indexName, input);
       const basis = `${style}-w${input.width}h${input.height}`;
       const request = (window: { startDate: string; endDate: string }): RenderRequest => ({
         geometry: parcel.geom,

@@ -129,6 +129,25 @@ export function createImagesService({ repo, imagery, storage, coverage }: Images
     return { subscriptionId: chosen.subscriptionId, usage: chosen.usage };
   }
 
+  /**
+   * The checks an image or a change request starts with, in this order: the index (404), `indice_id` agreeing with
+   * it (400), the parcel (404; someone else's answers exactly like a missing one: no hint that it exists), the
+   * caller's quota for the index (403); then the index's legend and the style hash of legend × parcel geometry.
+   */
+  async function prepareRequest(ctx: AuthedCtx, indexName: string, input: { indice_id?: number; parcelle_id: number }) {
+    const index = await repo.findIndex(indexName);
+    if (!index) throw new WordedError('NOT_FOUND', 'indexNotFound');
+    if (input.indice_id !== undefined && input.indice_id !== index.id) {
+      throw ValidationError.field('indice_id', 'validation.indexMismatch');
+    }
+    const parcel = await repo.findParcel(input.parcelle_id);
+    if (!parcel) throw new NotFoundError();
+    requireAccess(ctx, 'parcelImagery', 'write', { ownerId: parcel.userId, hide: true });
+    const quota = await quotaFor(ctx.actor.id, index.id);
+    const legend = await repo.legend(index.id);
+    return { index, parcel, quota, legend, style: styleHash(legend, parcel.geom) };
+  }
+
   async function answer(
     index: IndexRecord,
     row: ResultRow,
@@ -218,7 +237,7 @@ export function createImagesService({ repo, imagery, storage, coverage }: Images
   }
 
   return {
-    quotaFor,
+    prepareRequest,
     sceneErrorOf,
     /**
      * POST /images/{indexName}: checks (index, parcel ownership, subscription, plan, quota), then scene choice,
@@ -234,19 +253,7 @@ export function createImagesService({ repo, imagery, storage, coverage }: Images
       indexName: string;
       input: GenerateImageBody;
     }): Promise<GenerateImageAnswer> {
-      const index = await repo.findIndex(indexName);
-      if (!index) throw new WordedError('NOT_FOUND', 'indexNotFound');
-      if (input.indice_id !== undefined && input.indice_id !== index.id) {
-        throw ValidationError.field('indice_id', 'validation.indexMismatch');
-      }
-      const parcel = await repo.findParcel(input.parcelle_id);
-      // Someone else's parcel answers exactly like a missing one: no hint that it exists.
-      if (!parcel) throw new NotFoundError();
-      requireAccess(ctx, 'parcelImagery', 'write', { ownerId: parcel.userId, hide: true });
-      const quota = await quotaFor(ctx.actor.id, index.id);
-
-      const legend = await repo.legend(index.id);
-      const style = styleHash(legend, parcel.geom);
+      const { index, parcel, quota, legend, style } = await prepareRequest(ctx, indexName, input);
       const legendHash = `${style}-w${input.width}h${input.height}`;
       const window = { start: input.startDate, end: input.endDate };
 

@@ -33,7 +33,6 @@ const images: FastifyPluginAsync = async (app) => {
   await app.register(imagesRoutes, { images: service });
   // Change between two dates: charged like an image, once per acquisition pair (change_results, 0013).
   const change = createChangeService({
-    repo,
     changes: createChangeRepository(db),
     images: service,
     imagery,
