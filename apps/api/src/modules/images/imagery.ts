@@ -132,6 +132,19 @@ export function createImagery(options: ImageryOptions): Imagery {
     retries: options.retries ?? IMAGERY_DEFAULTS.retries,
     fetch: options.fetch,
   });
+  /** The work, bounded by the request's deadline. */
+  const timed = <T>(work: Promise<T>, deadline: Deadline) => within(work, deadline, deadlineMs);
+  /** What rendering a map (an index image, a change map) takes from the request and the deployment. */
+  const mapOptions = (request: RenderRequest) => ({
+    catalog,
+    geometry: request.geometry,
+    index: request.index,
+    legend: request.legend,
+    width: request.width,
+    height: request.height,
+    minValidFraction,
+    cloudBufferM: options.cloudBufferM,
+  });
   return {
     catalog,
     deadlineMs,
@@ -139,7 +152,7 @@ export function createImagery(options: ImageryOptions): Imagery {
     cloudBufferM: options.cloudBufferM,
     deadline: () => ({ at: Date.now() + deadlineMs }),
     selectScene: (request, deadline) =>
-      within(
+      timed(
         selectScene({
           catalog,
           geometry: request.geometry,
@@ -151,38 +164,9 @@ export function createImagery(options: ImageryOptions): Imagery {
           warn: options.warn,
         }),
         deadline,
-        deadlineMs,
       ),
-    render: (selection, request, deadline) =>
-      within(
-        computeSceneIndexMap(selection, {
-          catalog,
-          geometry: request.geometry,
-          index: request.index,
-          legend: request.legend,
-          width: request.width,
-          height: request.height,
-          minValidFraction,
-          cloudBufferM: options.cloudBufferM,
-        }),
-        deadline,
-        deadlineMs,
-      ),
+    render: (selection, request, deadline) => timed(computeSceneIndexMap(selection, mapOptions(request)), deadline),
     change: (earlier, later, request, deadline) =>
-      within(
-        computeChangeMap(earlier, later, {
-          catalog,
-          geometry: request.geometry,
-          index: request.index,
-          legend: request.legend,
-          width: request.width,
-          height: request.height,
-          threshold: request.threshold,
-          minValidFraction,
-          cloudBufferM: options.cloudBufferM,
-        }),
-        deadline,
-        deadlineMs,
-      ),
+      timed(computeChangeMap(earlier, later, { ...mapOptions(request), threshold: request.threshold }), deadline),
   };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CHANGE_LEGEND, encodeValuesGrid, type ChangeMapResult } from '@filaha/imagery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authedCtxOf as authed, type AuthedCtx } from '../../context.ts';
-import { AppError, NotFoundError } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import type { Imagery, RenderRequest } from './imagery.ts';
 import type { ChangeRepository, ChangeRow } from './images.change.repository.ts';
@@ -17,7 +17,7 @@ import {
 } from '@filaha/shared/contracts';
 import { fromContract } from '../../core/contract-route.ts';
 import { apiErrorOf, toResultStats, type ImagesService } from './images.service.ts';
-import { CONTENT_TYPES, SIGNED_URL_TTL_SECONDS } from './result-files.ts';
+import { CONTENT_TYPES, replaceStoredFiles, SIGNED_URL_TTL_SECONDS } from './result-files.ts';
 
 /** Object-key prefix of change maps (listed in lib/storage/references.ts for the orphan sweep). */
 export const CHANGE_KEY_PREFIX = 'change-results/';
@@ -175,19 +175,12 @@ export function createChangeService({ changes, images, imagery, storage }: Chang
       keyBase(row.userId, row.parcelId, index.code, earlier, later),
       change.map!,
     );
-    const repaired = await changes.replaceFiles(row.id, row.imageKey, fresh).catch(async (error: unknown) => {
-      await removeChangeFiles(storage, fresh);
-      throw error;
+    const stored = await replaceStoredFiles(fresh, row, {
+      replace: (files) => changes.replaceFiles(row.id, row.imageKey, files),
+      current: () => changes.byId(row.id),
+      remove: (files) => removeChangeFiles(storage, files),
     });
-    if (!repaired) {
-      // A parallel request repaired it first (or the row is gone): its files are the ones.
-      await removeChangeFiles(storage, fresh);
-      const current = await changes.byId(row.id);
-      if (!current) throw new NotFoundError();
-      return answer(index, current, true, threshold);
-    }
-    await removeChangeFiles(storage, row);
-    return answer(index, repaired, true, threshold);
+    return answer(index, stored.row, true, threshold);
   }
 
   return {

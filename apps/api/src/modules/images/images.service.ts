@@ -22,6 +22,7 @@ import type { GenerateImageAnswer, GenerateImageBody } from '@filaha/shared/cont
 import {
   downloadName,
   removeResultFiles,
+  replaceStoredFiles,
   resultKeyBase,
   resultUrls,
   storedPngSize,
@@ -214,20 +215,14 @@ export function createImagesService({ repo, imagery, storage, coverage }: Images
       throw apiErrorOf(e, window);
     });
     const keys = await storeResultFiles(storage, resultKeyBase(row.userId, row.parcelId, index.code, row.sceneId), map);
-    const repaired = await repo.replaceFiles(row.id, row.imageKey, keys).catch(async (error: unknown) => {
-      await removeResultFiles(storage, keys);
-      throw error;
+    const stored = await replaceStoredFiles(keys, row, {
+      replace: (fresh) => repo.replaceFiles(row.id, row.imageKey, fresh),
+      current: () => repo.resultById(row.id),
+      remove: (files) => removeResultFiles(storage, files),
     });
-    if (!repaired) {
-      // A parallel request repaired it first (or the result was deleted meanwhile): its files are the ones.
-      await removeResultFiles(storage, keys);
-      const current = await repo.resultById(row.id);
-      if (!current) throw new NotFoundError();
-      return answer(index, current, true, undefined, window);
-    }
-    // What is left of the lost files is no longer referenced (the orphan sweep would remove it too).
-    await removeResultFiles(storage, row);
-    return answer(index, repaired, true, { width: map.width, height: map.height }, window);
+    // Repaired by a parallel request first: the size is read from its files.
+    const ours = stored.repaired ? { width: map.width, height: map.height } : undefined;
+    return answer(index, stored.row, true, ours, window);
   }
 
   /** The size an already-produced image was requested at (`…-w512h512` at the end of its legend hash). */

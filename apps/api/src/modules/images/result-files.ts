@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { encodeValuesGrid, type IndexMapResult } from '@filaha/imagery';
+import { NotFoundError } from '../../core/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 
 /** Signed URLs are short-lived: the map shows the image at once; history asks again for fresh ones. */
@@ -31,6 +32,35 @@ export function resultKeyBase(userId: number, parcelId: number, indexCode: strin
 export async function removeResultFiles(storage: ObjectStorage, keys: ResultKeys): Promise<void> {
   const all = [keys.imageKey, keys.valuesKey, keys.tiffKey].filter((k): k is string => k !== null);
   await Promise.allSettled(all.map((k) => storage.delete(k)));
+}
+
+/**
+ * Puts freshly written files in place of a stored row's lost or damaged ones (an image's or a change map's):
+ * `replace` points the row at them unless a parallel repair did it first (undefined). Then that repair's files
+ * are the ones: this attempt's are removed and the row is read again (404 when it is gone). Otherwise what is
+ * left of the previous files is removed (no longer referenced; the orphan sweep would remove it too).
+ */
+export async function replaceStoredFiles<Row, Keys>(
+  fresh: Keys,
+  previous: Keys,
+  io: {
+    replace(fresh: Keys): Promise<Row | undefined>;
+    current(): Promise<Row | undefined>;
+    remove(keys: Keys): Promise<void>;
+  },
+): Promise<{ row: Row; repaired: boolean }> {
+  const repaired = await io.replace(fresh).catch(async (error: unknown) => {
+    await io.remove(fresh);
+    throw error;
+  });
+  if (!repaired) {
+    await io.remove(fresh);
+    const current = await io.current();
+    if (!current) throw new NotFoundError();
+    return { row: current, repaired: false };
+  }
+  await io.remove(previous);
+  return { row: repaired, repaired: true };
 }
 
 /** PNG overlay, values grid and Float32 GeoTIFF, written before the quota transaction (see the service). */
