@@ -43,6 +43,7 @@ export * from './stats.ts';
 export * from './alerts.ts';
 export * from './jobs.ts';
 export * from './health.ts';
+export * from './error-bodies.ts';
 
 /**
  * Every route of the API by domain. The API registers each from here; the web names a route by its key

@@ -1,5 +1,6 @@
 import { DEMO_AREA } from '@filaha/shared';
 import { squarePolygon } from '@filaha/db/testing';
+import { NoSceneDetails } from '@filaha/shared/contracts';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { codeOf, createFarmer, createParcel, generate, usageOf } from './test-support/fixtures.ts';
@@ -87,5 +88,7 @@ describe('POST /api/images/{index} outside the coverage', () => {
     });
     expect(noScene.statusCode, noScene.body).toBe(404);
     expect(codeOf(noScene)).toBe('NO_SCENE');
+    // The body has the fields the web reads (packages/shared/src/contracts/error-bodies.ts).
+    expect(NoSceneDetails.safeParse(json(noScene)).error).toBeUndefined();
   });
 });

@@ -1,10 +1,11 @@
+import type { CloudedDetails, NoSceneDetails, QuotaExhaustedDetails } from '@filaha/shared/contracts';
 import { DetailedError, fill } from '../../core/errors.ts';
 import type { Language } from '../../i18n/messages.ts';
 import { text } from '../../i18n/texts.ts';
 
 /**
  * The images module's answers that carry more than `{ code, message }` (SPEC §3 limit-modal payload, the nearest
- * dates of a missing or clouded scene). Rendered by the app's one error handler (plugins/error-handler.ts).
+ * dates of a missing or clouded scene), typed by `@filaha/shared/contracts` (error-bodies.ts). Rendered by the app's one error handler (plugins/error-handler.ts).
  */
 
 /** 429 — the limit modal: title, message in three forms, and the counter. */
@@ -16,7 +17,7 @@ export class QuotaExhaustedError extends DetailedError {
   ) {
     super('QUOTA_EXHAUSTED');
   }
-  details(lang: Language) {
+  details(lang: Language): QuotaExhaustedDetails {
     const values = { index: this.indexCode, used: this.used, limit: this.limit };
     const message = fill(text('quotaMessage', lang), values);
     return {
@@ -40,7 +41,7 @@ export class NoSceneFoundError extends DetailedError {
   ) {
     super('NO_SCENE');
   }
-  details(lang: Language) {
+  details(lang: Language): NoSceneDetails {
     return {
       message: fill(text('noSceneMessage', lang), { start: this.start, end: this.end }),
       nearestDates: [this.nearestBefore, this.nearestAfter].filter((d): d is string => d !== null),
@@ -60,7 +61,7 @@ export class CloudedError extends DetailedError {
   ) {
     super('ALL_CLOUDY');
   }
-  details(lang: Language) {
+  details(lang: Language): CloudedDetails {
     const percent = Math.round(this.validFraction * 1000) / 10;
     return {
       message: fill(text('allCloudyMessage', lang), { percent }),

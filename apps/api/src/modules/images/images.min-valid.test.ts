@@ -1,6 +1,7 @@
 import { DEFAULT_MIN_VALID_FRACTION } from '@filaha/imagery';
 import { factories } from '@filaha/db/testing';
 import { DEMO_CLOUDY_DATE } from '@filaha/shared';
+import { CloudedDetails } from '@filaha/shared/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, json, type TestApp } from '../../../test/helper.ts';
 import {
@@ -76,6 +77,7 @@ describe('minimum valid fraction of the parcel', () => {
       nearestBefore: '2025-08-15',
       nearestAfter: '2025-08-20',
     });
+    expect(CloudedDetails.safeParse(body).error).toBeUndefined();
     // Partly visible — more than the former 10 % minimum, less than the default 60 %.
     expect(body.validFraction).toBeGreaterThan(0.2);
     expect(body.validFraction).toBeLessThan(DEFAULT_MIN_VALID_FRACTION);

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asc, eq, legends } from '@filaha/db';
 import { factories } from '@filaha/db/testing';
+import { QuotaExhaustedDetails } from '@filaha/shared/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, json, type TestApp } from '../../../test/helper.ts';
 import { startImageryLoopback, type ImageryLoopback } from './test-support/loopback-stac.ts';
@@ -54,6 +55,7 @@ describe('quota under concurrency', () => {
         code: 'QUOTA_EXHAUSTED',
         indicator_info: { indicators_used: 8, indicators_limit: 8 },
       });
+      expect(QuotaExhaustedDetails.safeParse(json(res)).error).toBeUndefined();
     }
     const delivered = responses.filter((r) => r.statusCode === 200).map(answerOf);
     expect(new Set(delivered.map((a) => a.resultId)).size).toBe(5);

@@ -1,10 +1,4 @@
-import type {
-  ApiIssue,
-  StockItemInput,
-  StockMovementInput,
-  StockMovementListQuery,
-  StockPeriodQuery,
-} from '@filaha/shared';
+import type { StockItemInput, StockMovementInput, StockMovementListQuery, StockPeriodQuery } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
 import { AppError, conflict, NotFoundError, ValidationError } from '../../core/errors.ts';
 import type { Language } from '../../i18n/messages.ts';
@@ -12,7 +6,7 @@ import { hasSqlState, SQL_STATE } from '../../lib/sql-state.ts';
 import { algiersToday } from '../../core/time.ts';
 import { movementsCsv, stockText } from './stock-csv.ts';
 import type { ItemRow, MovementRow, Shortfall, StockRepository } from './stock.repository.ts';
-import type { StockItem, StockMovement, StockSummary } from '@filaha/shared/contracts';
+import type { NegativeStockIssue, StockItem, StockMovement, StockSummary } from '@filaha/shared/contracts';
 
 const iso = (value: string | Date): string => new Date(value).toISOString();
 
@@ -45,12 +39,7 @@ function toMovement(r: MovementRow): StockMovement {
   };
 }
 
-/** The issue of a refused exit or entry deletion: the first day the stock would be negative, and by how much. */
-export interface NegativeStockIssue extends ApiIssue {
-  date: string;
-  shortfall: number;
-}
-
+/** The refusal of an exit or an entry deletion: the first day the stock would be negative, and by how much. */
 function negativeStock(path: string, s: Shortfall): AppError {
   const issue: NegativeStockIssue = {
     path,

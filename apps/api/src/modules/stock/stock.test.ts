@@ -2,7 +2,7 @@ import { eq, stockMovements } from '@filaha/db';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { codeOf, issuesOf } from '../plans/test-kit.ts';
-import type { StockItem, StockMovement } from '@filaha/shared/contracts';
+import { NegativeStockIssue, type StockItem, type StockMovement } from '@filaha/shared/contracts';
 import { stockKit } from './stock.test-support.ts';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
@@ -157,6 +157,7 @@ describe('stock movements', () => {
       date: '2025-03-12',
       shortfall: 0.5,
     });
+    expect(NegativeStockIssue.safeParse(issuesOf(tooMuch)[0]).error).toBeUndefined();
     // Enough in total, but not yet on that day.
     const early = await s.move(farmer, item.id, { direction: 'out', quantity: 4, date: '2025-03-09' });
     expect(early.statusCode).toBe(409);

@@ -1,5 +1,5 @@
 import { LIMITS } from '@filaha/shared';
-import type { RouteData } from '@filaha/shared/contracts';
+import type { QuotaExhaustedDetails, RouteData } from '@filaha/shared/contracts';
 import { currentLang } from '../../i18n/languages.ts';
 import { API_BASE, ApiFailure } from '../../lib/api.ts';
 import { ApiAnswerError, unwrap } from '../../lib/queries.ts';
@@ -37,15 +37,12 @@ export type Bounds = GeneratedImage['bounds'];
 /** GET /api/request/image(s): an image delivered before (packages/shared/src/contracts/history.ts). */
 export type HistoryItem = RouteData<'GET /request/image'>;
 
-/** SPEC §3 "Limit modal payload" (429 QUOTA_EXHAUSTED). */
-export interface QuotaPayload {
-  code: 'QUOTA_EXHAUSTED';
-  title?: string;
-  message?: string;
-  message_ar?: string;
-  message_fr?: string;
-  indicator_info?: { indicators_used: number; indicators_limit: number };
-}
+/**
+ * SPEC §3 "Limit modal payload" (429 QUOTA_EXHAUSTED; its fields: `QuotaExhaustedDetails` in
+ * packages/shared/src/contracts/error-bodies.ts). Read field by field (`quotaPayload`): a field missing or of another
+ * type is left out, and the modal falls back to its own text.
+ */
+export type QuotaPayload = { code: 'QUOTA_EXHAUSTED' } & Partial<QuotaExhaustedDetails>;
 
 /** What a generate request can end with, besides an image. */
 export type GenerateFailure =
@@ -81,10 +78,24 @@ export interface GenerateRequest {
 type Body = Record<string, unknown>;
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const dayOrNull = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+const isRecord = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
+const optionalText = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+function quotaPayload(body: Body): QuotaPayload {
+  const payload: QuotaPayload = { code: 'QUOTA_EXHAUSTED' };
+  for (const key of ['error', 'title', 'message', 'message_ar', 'message_fr'] as const) {
+    const value = optionalText(body[key]);
+    if (value !== undefined) payload[key] = value;
+  }
+  const info = body.indicator_info;
+  if (isRecord(info) && typeof info.indicators_used === 'number' && typeof info.indicators_limit === 'number')
+    payload.indicator_info = { indicators_used: info.indicators_used, indicators_limit: info.indicators_limit };
+  return payload;
+}
 
 export function toFailure(status: number, body: Body): GenerateFailure {
   const code = text(body.code);
-  if (status === 429 && code === 'QUOTA_EXHAUSTED') return { kind: 'quota', payload: body as unknown as QuotaPayload };
+  if (status === 429 && code === 'QUOTA_EXHAUSTED') return { kind: 'quota', payload: quotaPayload(body) };
   if (code === 'OUTSIDE_COVERAGE')
     return {
       kind: 'noScene',

@@ -1,5 +1,5 @@
 import type { ApiIssue, MovementDirection, MovementKind, StockItemInput, StockMovementInput } from '@filaha/shared';
-import type { RouteData, RouteInput } from '@filaha/shared/contracts';
+import type { NegativeStockIssue, RouteData, RouteInput } from '@filaha/shared/contracts';
 import { API_BASE, ApiFailure } from '../../lib/api.ts';
 import { call, pathOf } from '../../lib/client.ts';
 import { getToken, UNAUTHENTICATED_EVENT } from '../../lib/storage.ts';
@@ -49,15 +49,12 @@ export const summaryQuery = (period: Period) => ({
   queryFn: () => stockApi.summary(period),
 });
 
-/** What a 409 STOCK_NEGATIVE says: the first day the stock would go below zero, and by how much. */
-export interface Shortfall {
-  date: string;
-  shortfall: number;
-}
+/** What a 409 STOCK_NEGATIVE says (its issue: `NegativeStockIssue` in packages/shared/src/contracts/error-bodies.ts). */
+export type Shortfall = Pick<NegativeStockIssue, 'date' | 'shortfall'>;
 
 export function shortfallOf(error: unknown): Shortfall | null {
   if (!(error instanceof ApiAnswerError) || error.code !== 'STOCK_NEGATIVE') return null;
-  const issue = error.issues[0] as (ApiIssue & Partial<Shortfall>) | undefined;
+  const issue: Partial<Record<keyof NegativeStockIssue, unknown>> | undefined = error.issues[0];
   if (typeof issue?.date !== 'string' || typeof issue.shortfall !== 'number') return null;
   return { date: issue.date, shortfall: issue.shortfall };
 }
