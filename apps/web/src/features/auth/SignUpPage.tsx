@@ -1,17 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LIMITS, ROLE_IDS, SignUpForm, WILAYAS, type RegisterInput } from '@filaha/shared';
+import { ROLE_IDS, SignUpForm, WILAYAS, type RegisterInput } from '@filaha/shared';
 import { signInWithNext } from '../../app/nextPath.ts';
 import { SIGN_IN_PATH } from '../../app/session.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
-import type { RouteData } from '@filaha/shared/contracts';
-import { request } from '../../lib/client.ts';
+import { useCatalogPlans } from '../../lib/catalogPlans.ts';
 import { useCatalogText } from '../../lib/catalogText.ts';
 import { focusFirstInvalid } from '../../lib/focusFirstInvalid.ts';
 import { PasswordField, SelectField, TextField } from '../../components/ui/fields.tsx';
+import { EmailField, PhoneField } from '../../components/ui/contactFields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { AuthCard, linkClass, primaryButton } from './AuthCard.tsx';
 import { register as registerAccount } from './authApi.ts';
@@ -24,32 +24,7 @@ const ROLE_OPTIONS = [
   { id: ROLE_IDS.seller, key: 'signUp.roles.seller' },
 ] as const;
 
-/** Keeps digits only and at most 10 of them, whatever is typed or pasted (SPEC §5). */
-export function digitsOnly(value: string): string {
-  return value.replace(/\D/g, '').slice(0, LIMITS.phoneMaxDigits);
-}
-
 type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
-
-type CatalogPlan = RouteData<'GET /abonnement'>[number];
-
-/** The catalogue's plans, asked only when the visitor arrives with a plan chosen on /offre (`?plan=`). */
-function usePlansWhen(wanted: boolean): CatalogPlan[] {
-  const [plans, setPlans] = useState<CatalogPlan[]>([]);
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    request('GET /abonnement', {}, { token: null })
-      .then((r) => {
-        if (live && r.ok && Array.isArray(r.data)) setPlans(r.data);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [wanted]);
-  return plans;
-}
 
 /**
  * /auth/SignUp: every field of the registration payload, validated by the shared SignUpForm schema. A plan chosen on
@@ -63,7 +38,7 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const askedPlan = Number(searchParams.get('plan')) || null;
-  const plans = usePlansWhen(askedPlan !== null);
+  const plans = useCatalogPlans(askedPlan !== null);
   const text = useCatalogText();
   const [planId, setPlanId] = useState<string>(askedPlan ? String(askedPlan) : '');
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -130,28 +105,13 @@ export function SignUpPage() {
           error={fieldMessage(errors.userName?.message)}
           {...register('userName')}
         />
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          dir="ltr"
-          error={fieldMessage(errors.email?.message)}
-          {...register('email')}
-        />
-        <TextField
+        <EmailField label={t('fields.email')} error={fieldMessage(errors.email?.message)} {...register('email')} />
+        <PhoneField
           label={t('signUp.phone')}
           hint={t('signUp.phoneHint')}
-          type="tel"
-          inputMode="numeric"
           autoComplete="tel-national"
-          dir="ltr"
-          maxLength={LIMITS.phoneMaxDigits}
           error={fieldMessage(errors.phone_number?.message)}
           {...phone}
-          onChange={(e) => {
-            e.target.value = digitsOnly(e.target.value);
-            void phone.onChange(e);
-          }}
         />
         <PasswordField
           label={t('fields.password')}
