@@ -39,7 +39,7 @@ const FARM_PAGE_MODULES =
 
 /** Small shared pieces of forms and lists (banners, fields, dialogs, messages, wilayas, money): one chunk. */
 const SHARED_UI_MODULES =
-  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:components[\\/]ui[\\/](?:ErrorBanner|fields|contactFields|Dialog)\.tsx|components[\\/]ui[\\/]useModalFocus\.ts|lib[\\/](?:messages|catalogText|money|focusFirstInvalid)\.ts)|packages[\\/]shared[\\/]src[\\/](?:errors|wilayas|localized|index-names)\.ts)$/;
+  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:components[\\/]ui[\\/](?:ErrorBanner|fields|contactFields|TextAreaField|Dialog)\.tsx|components[\\/]ui[\\/]useModalFocus\.ts|lib[\\/](?:messages|catalogText|money|focusFirstInvalid)\.ts)|packages[\\/]shared[\\/]src[\\/](?:errors|wilayas|localized|index-names)\.ts)$/;
 
 /**
  * Locale namespaces that load together, one chunk per language: the signed-in frame's (layout, messaging for

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { ROLE_IDS, SignUpForm, WILAYAS, type RegisterInput } from '@filaha/share
 import { signInWithNext } from '../../app/nextPath.ts';
 import { SIGN_IN_PATH } from '../../app/session.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
-import { useCatalogPlans } from '../../lib/catalogPlans.ts';
+import type { RouteData } from '@filaha/shared/contracts';
+import { request } from '../../lib/client.ts';
 import { useCatalogText } from '../../lib/catalogText.ts';
 import { focusFirstInvalid } from '../../lib/focusFirstInvalid.ts';
 import { PasswordField, SelectField, TextField } from '../../components/ui/fields.tsx';
@@ -26,6 +27,26 @@ const ROLE_OPTIONS = [
 
 type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
 
+type CatalogPlan = RouteData<'GET /abonnement'>[number];
+
+/** The catalogue's plans, asked only when the visitor arrives with a plan chosen on /offre (`?plan=`). */
+function usePlansWhen(wanted: boolean): CatalogPlan[] {
+  const [plans, setPlans] = useState<CatalogPlan[]>([]);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    request('GET /abonnement', {}, { token: null })
+      .then((r) => {
+        if (live && r.ok && Array.isArray(r.data)) setPlans(r.data);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return plans;
+}
+
 /**
  * /auth/SignUp: every field of the registration payload, validated by the shared SignUpForm schema. A plan chosen on
  * /offre (`?plan=<id>`) is preselected for a farmer; after sign-up, signing in opens the subscription screen with
@@ -38,7 +59,7 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const askedPlan = Number(searchParams.get('plan')) || null;
-  const plans = useCatalogPlans(askedPlan !== null);
+  const plans = usePlansWhen(askedPlan !== null);
   const text = useCatalogText();
   const [planId, setPlanId] = useState<string>(askedPlan ? String(askedPlan) : '');
   const [outcome, setOutcome] = useState<Outcome>(null);

@@ -1,10 +1,11 @@
 import '../../pages.css';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
-import { useCatalogPlans, type CatalogPlan } from '../../lib/catalogPlans.ts';
+import type { RouteData } from '@filaha/shared/contracts';
+import { request } from '../../lib/client.ts';
 import { usePublicSettings } from '../../lib/publicSettings.ts';
 import { formatDinars } from '../services/catalog.ts';
 import { PriceTag } from '../subscription/PriceTag.tsx';
@@ -12,6 +13,26 @@ import { PriceTag } from '../subscription/PriceTag.tsx';
 const PACKS = ['basic', 'standard', 'premium', 'enterprise'] as const;
 const FEATURES = ['a', 'b', 'c', 'd'] as const;
 const DISCOUNTS = ['annual', 'coop', 'trial'] as const;
+
+/** A plan of the catalogue as GET /api/abonnement answers it (the fields this page shows). */
+type CatalogPlan = RouteData<'GET /abonnement'>[number];
+
+/** The catalogue's plans, asked once (no react-query on the public pages); empty while loading or on failure. */
+function useCatalogPlans(): CatalogPlan[] {
+  const [plans, setPlans] = useState<CatalogPlan[]>([]);
+  useEffect(() => {
+    let live = true;
+    request('GET /abonnement', {}, { token: null })
+      .then((r) => {
+        if (live && r.ok && Array.isArray(r.data)) setPlans(r.data);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return plans;
+}
 
 /** The query parameter carrying a plan chosen here into sign-up, then to the subscription screen. */
 export const PLAN_PARAM = 'plan';
