@@ -24,10 +24,10 @@ function reactRouterProduction(): string {
 
 /**
  * The signed-in frame every area screen loads (layout, sidebar, page switch, session check, react-query, the
- * outbox, the live-messages hook and their API helpers): one chunk.
+ * outbox, the live-messages hook and their API helpers, the map tile URLs of the farm and admin maps): one chunk.
  */
 const AREA_SHELL_MODULES =
-  /[\\/](?:src[\\/](?:features[\\/]areas[\\/](?:AreaLayout|AreaPageView|Sidebar|areaIcons)\.tsx|app[\\/](?:pages|restoreSession)\.ts|lib[\\/](?:queries|outbox)\.ts|features[\\/]messaging[\\/](?:live|api)\.ts|features[\\/]admin[\\/](?:adminApi|queries)\.ts|features[\\/]alerts[\\/](?:AlertBell|BellIcon)\.tsx|features[\\/]alerts[\\/]alertsApi\.ts|features[\\/]farm[\\/]useMedia\.ts)|node_modules[\\/]@tanstack[\\/])/;
+  /[\\/](?:src[\\/](?:features[\\/]areas[\\/](?:AreaLayout|AreaPageView|Sidebar|areaIcons)\.tsx|app[\\/](?:pages|restoreSession)\.ts|lib[\\/](?:queries|outbox)\.ts|features[\\/]messaging[\\/](?:live|api)\.ts|features[\\/]admin[\\/](?:adminApi|queries)\.ts|features[\\/]alerts[\\/](?:AlertBell|BellIcon)\.tsx|features[\\/]alerts[\\/]alertsApi\.ts|features[\\/]farm[\\/]useMedia\.ts|features[\\/]basemap[\\/]tiles\.ts)|node_modules[\\/]@tanstack[\\/])/;
 
 /**
  * The farm map page with the farm modules it always loads (result panels, values grid, API, formats, the map's
@@ -39,7 +39,7 @@ const FARM_PAGE_MODULES =
 
 /** Small shared pieces of forms and lists (banners, fields, dialogs, messages, wilayas, money): one chunk. */
 const SHARED_UI_MODULES =
-  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:components[\\/]ui[\\/](?:ErrorBanner|fields|Dialog)\.tsx|lib[\\/](?:messages|catalogText|money|focusFirstInvalid)\.ts)|packages[\\/]shared[\\/]src[\\/](?:errors|wilayas|localized|index-names)\.ts)$/;
+  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:components[\\/]ui[\\/](?:ErrorBanner|fields|contactFields|TextAreaField|Dialog)\.tsx|components[\\/]ui[\\/]useModalFocus\.ts|lib[\\/](?:messages|catalogText|money|focusFirstInvalid)\.ts)|packages[\\/]shared[\\/]src[\\/](?:errors|wilayas|localized|index-names)\.ts)$/;
 
 /**
  * Locale namespaces that load together, one chunk per language: the signed-in frame's (layout, messaging for

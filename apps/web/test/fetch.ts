@@ -8,7 +8,7 @@ export interface Call {
   body: unknown;
 }
 
-type Handler = (call: Call) => Response | Promise<Response>;
+export type Handler = (call: Call) => Response | Promise<Response>;
 
 export function json(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { i18n, i18nReady } from '../src/i18n/index.ts';
 import { contractMismatches } from '../src/lib/client.ts';
 import { queryClient } from '../src/lib/queries.ts';
+import { mediaQueryList } from './dom.ts';
 
 // Lazy routes and locale chunks load through dynamic imports: on a loaded 2-core CI machine they can take
 // longer than testing-library's 1 s default, which would make the suite flaky without testing anything more.
@@ -11,17 +12,7 @@ configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no layout or scrolling; the app only needs these to exist.
 window.scrollTo = () => {};
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
+window.matchMedia ??= (query: string) => mediaQueryList(query, false);
 
 // The client checks every answer against its route contract, loaded on first use: loaded here once, so that
 // first check does not delay the first answer of a test (the order in which answers land stays as in production).

@@ -1,27 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/index.ts';
 import { json, stubApi } from '../../test/fetch.ts';
 import { myRoleAnswer, profileAnswer, userSellerRoleAnswer } from '../../test/fixtures.ts';
-import { AppShell } from './App.tsx';
+import { renderAtUrl, where } from '../../test/render.tsx';
 import { afterSignIn, safeRelativePath, signInWithNext } from './nextPath.ts';
-
-function Where() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="where">{`${pathname}${search}`}</output>;
-}
-const where = () => screen.getByTestId('where').textContent;
-
-function renderAt(url: string) {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <AppShell />
-      <Where />
-    </MemoryRouter>,
-  );
-}
 
 describe('safeRelativePath: only same-origin relative paths (no open redirect)', () => {
   it('keeps a relative path with its query and hash', () => {
@@ -80,7 +64,7 @@ describe('a deep link opened while signed out', { timeout: 20_000 }, () => {
     await i18n.changeLanguage('fr');
     loginAs('User');
     const user = userEvent.setup();
-    renderAt('/user/marketplace?q=tomate&etat=DISPO');
+    renderAtUrl('/user/marketplace?q=tomate&etat=DISPO');
     await user.type(await screen.findByLabelText('E-mail'), 'karim@filaha.dz');
     expect(where()).toBe(`/auth/SignIn?next=${encodeURIComponent('/user/marketplace?q=tomate&etat=DISPO')}`);
     await user.type(screen.getByLabelText('Mot de passe'), 'motdepasse');
@@ -91,7 +75,7 @@ describe('a deep link opened while signed out', { timeout: 20_000 }, () => {
   it('is kept through sign-in in Arabic too', async () => {
     loginAs('User');
     const user = userEvent.setup();
-    renderAt('/user/profile?edit=1');
+    renderAtUrl('/user/profile?edit=1');
     await user.type(await screen.findByLabelText('البريد الإلكتروني'), 'karim@filaha.dz');
     await user.type(screen.getByLabelText('كلمة المرور'), 'motdepasse');
     await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
@@ -105,7 +89,7 @@ describe('a deep link opened while signed out', { timeout: 20_000 }, () => {
       'GET /api/users/profile': () => json(200, profileAnswer({ userName: 'Nadia', roleName: 'Seller' })),
     });
     const user = userEvent.setup();
-    renderAt('/seller/marketplace?q=tomate');
+    renderAtUrl('/seller/marketplace?q=tomate');
     await user.click(await screen.findByRole('button', { name: 'تسجيل الخروج' }));
     await waitFor(() => expect(where()).toBe('/auth/SignIn'));
   });
@@ -115,7 +99,7 @@ describe('a deep link opened while signed out', { timeout: 20_000 }, () => {
     for (const next of ['https://evil.example/x', '//evil.example/x']) {
       loginAs('Seller');
       const user = userEvent.setup();
-      const { unmount } = renderAt(`/auth/SignIn?next=${encodeURIComponent(next)}`);
+      const { unmount } = renderAtUrl(`/auth/SignIn?next=${encodeURIComponent(next)}`);
       await user.type(await screen.findByLabelText('E-mail'), 'nadia@filaha.dz');
       await user.type(screen.getByLabelText('Mot de passe'), 'motdepasse');
       await user.click(screen.getByRole('button', { name: 'Se connecter' }));

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /**
  * When the page has settled after its first screen: the `load` event, then no new request finished for
  * QUIET_MS (Resource Timing), or at most MAX_WAIT_MS after load. What is not needed for the first screen (the
@@ -42,4 +44,17 @@ export function whenSettled(): Promise<void> {
     if (document.readyState === 'complete') watch();
     else window.addEventListener('load', watch, { once: true });
   }));
+}
+
+/** Whether the page has settled after its first screen (whenSettled), as React state. */
+export function useSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let active = true;
+    void whenSettled().then(() => active && setSettled(true));
+    return () => {
+      active = false;
+    };
+  }, []);
+  return settled;
 }

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiFailure } from './api.ts';
 import { useMessages } from './messages.ts';
 import { ApiAnswerError } from './queries.ts';
 
@@ -9,6 +10,15 @@ const isInUseDetail = (v: string): v is InUseDetail => (IN_USE_DETAILS as readon
 
 /** A feature's own text for a 4xx answer, tried first; undefined leaves the answer to the shared rules. */
 export type AnswerText = (error: ApiAnswerError) => string | undefined;
+
+/** A failure's main line and, when the server said more, its own words below it. */
+export interface ErrorText {
+  text: string;
+  detail?: string;
+}
+
+/** A feature's own text (and detail) for a 4xx answer; undefined leaves the answer to the screen's fallback. */
+export type AnswerDetail = (error: ApiAnswerError) => ErrorText | undefined;
 
 /**
  * Turns a failed API call into text in the visitor's language. The finest reason wins: the feature's own text
@@ -46,5 +56,24 @@ export function useErrorText(own?: AnswerText) {
       return failureMessage(error);
     },
     [own, t, i18n, errorMessage, failureMessage, fieldMessage],
+  );
+}
+
+/**
+ * The variant for a screen that words its own failure ("could not save the product") rather than the error
+ * catalogue (SPEC §8, the marketplace writes): the feature's own text for the answer (`own`) first, a transport
+ * failure as everywhere, any other answer the call's `fallback` with the server's message below it, and any other
+ * error the fallback alone. `own` is called with every answer: keep it stable (module level or useCallback).
+ */
+export function useErrorTextWithFallback(own: AnswerDetail) {
+  const { failureMessage } = useMessages();
+
+  return useCallback(
+    (error: unknown, fallback: string): ErrorText => {
+      if (error instanceof ApiFailure) return { text: failureMessage(error) };
+      if (!(error instanceof ApiAnswerError)) return { text: fallback };
+      return own(error) ?? { text: fallback, detail: error.message };
+    },
+    [own, failureMessage],
   );
 }

@@ -5,17 +5,11 @@ import { i18n } from '../../i18n/index.ts';
 import { forgetSavedCopies, noteAnswer } from '../../lib/offline.ts';
 import { clearOutbox, outboxEntries } from '../../lib/outbox.ts';
 import { queryClient } from '../../lib/queries.ts';
+import { setOnline } from '../../../test/dom.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
-
-function setOnline(online: boolean) {
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  });
-}
 
 afterEach(() => {
   setOnline(true);

@@ -1,9 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './Icon.tsx';
-
-const FOCUSABLE =
-  'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),[tabindex]:not([tabindex="-1"])';
+import { useModalFocus } from './useModalFocus.ts';
 
 export interface DetailItem {
   label: string;
@@ -25,43 +23,9 @@ export function DetailsPanel({
 }) {
   const { t } = useTranslation('admin');
   const titleId = useId();
-  const closeRef = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);
-  const close = useRef(onClose);
-  useEffect(() => {
-    close.current = onClose;
-  }, [onClose]);
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        close.current();
-        return;
-      }
-      if (e.key !== 'Tab') return;
-      // Modal: Tab and Shift+Tab cycle through the panel's own controls.
-      const list = Array.from(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-      const first = list[0];
-      const last = list[list.length - 1];
-      if (!first || !last) return;
-      const active = document.activeElement;
-      if (e.shiftKey && (active === first || !panel.current?.contains(active))) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && (active === last || !panel.current?.contains(active))) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus();
-    };
-  }, []);
+  // The close button comes first: it takes the focus.
+  useModalFocus(panel, onClose);
 
   return (
     <div className="fixed inset-0 z-50">
@@ -81,7 +45,6 @@ export function DetailsPanel({
             {subtitle ? <p className="mt-1 truncate text-sm text-stone-600">{subtitle}</p> : null}
           </div>
           <button
-            ref={closeRef}
             type="button"
             onClick={onClose}
             aria-label={t('table.closeDetails')}

@@ -1,7 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-
-const FOCUSABLE =
-  'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
+import { useId, useRef, type ReactNode } from 'react';
+import { useModalFocus } from './useModalFocus.ts';
 
 interface DialogProps {
   title: string;
@@ -20,41 +18,7 @@ export function Dialog({ title, children, onClose, actions, tone = 'success' }: 
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const bodyId = useId();
-  const close = useRef(onClose);
-  useEffect(() => {
-    close.current = onClose;
-  }, [onClose]);
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const items = () => Array.from(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-    items()[0]?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        close.current();
-        return;
-      }
-      if (e.key !== 'Tab') return;
-      const list = items();
-      const first = list[0];
-      const last = list[list.length - 1];
-      if (!first || !last) return;
-      const active = document.activeElement;
-      if (e.shiftKey && (active === first || !panel.current?.contains(active))) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && (active === last || !panel.current?.contains(active))) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus();
-    };
-  }, []);
+  useModalFocus(panel, onClose);
 
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-stone-950/50 p-4">

@@ -37,14 +37,17 @@ const PATHS = {
 export type IconName = keyof typeof PATHS;
 const MIRRORED: ReadonlySet<IconName> = new Set(['chevronNext', 'chevronPrev', 'arrowNext']);
 
-interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
-  name: IconName;
+interface StrokeIconProps extends SVGProps<SVGSVGElement> {
+  /** The path, drawn on a 24px grid. */
+  d: string;
+  /** Directional: flipped in RTL. */
+  mirror?: boolean;
   /** Icons are decorative by default; the control that holds them carries the accessible name. */
   title?: string;
 }
 
-export function Icon({ name, className = 'size-5', title, ...rest }: IconProps) {
-  const mirror = MIRRORED.has(name) ? ' rtl:[transform:scaleX(-1)]' : '';
+/** A stroke icon of one path (Icon, the sidebar's AreaGlyph). */
+export function StrokeIcon({ d, mirror = false, className = 'size-5', title, ...rest }: StrokeIconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -53,14 +56,24 @@ export function Icon({ name, className = 'size-5', title, ...rest }: IconProps) 
       strokeWidth={1.8}
       strokeLinecap="round"
       strokeLinejoin="round"
-      className={className + mirror}
+      className={mirror ? `${className} rtl:[transform:scaleX(-1)]` : className}
       aria-hidden={title ? undefined : true}
       role={title ? 'img' : undefined}
       focusable="false"
       {...rest}
     >
       {title ? <title>{title}</title> : null}
-      <path d={PATHS[name]} />
+      <path d={d} />
     </svg>
   );
+}
+
+interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
+  name: IconName;
+  /** Icons are decorative by default; the control that holds them carries the accessible name. */
+  title?: string;
+}
+
+export function Icon({ name, ...rest }: IconProps) {
+  return <StrokeIcon d={PATHS[name]} mirror={MIRRORED.has(name)} {...rest} />;
 }

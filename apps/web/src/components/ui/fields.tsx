@@ -9,7 +9,7 @@ interface FieldShellProps {
 }
 
 /** Label, control, hint and error wired together (label for, aria-describedby, role=alert on errors). */
-function FieldShell({ label, hint, error, children }: FieldShellProps) {
+export function FieldShell({ label, hint, error, children }: FieldShellProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -37,7 +37,7 @@ function FieldShell({ label, hint, error, children }: FieldShellProps) {
 export const controlClass =
   'block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 shadow-sm placeholder:text-stone-500 focus:border-brand-700 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-600';
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   hint?: string;
   error?: string;

@@ -1,24 +1,10 @@
-import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session.tsx';
-import { whenSettled } from '../../lib/settled.ts';
+import { useSettled } from '../../lib/settled.ts';
 import { ALERTS_POLL_MS, alertQueries } from './alertsApi.ts';
 import { BellIcon } from './BellIcon.tsx';
-
-/** Whether the page has settled after its first screen (lib/settled.ts). */
-function useSettled(): boolean {
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    let active = true;
-    void whenSettled().then(() => active && setSettled(true));
-    return () => {
-      active = false;
-    };
-  }, []);
-  return settled;
-}
 
 /**
  * The header's bell (farmers only): a link to the notification centre with the number of unread alerts. Its

@@ -5,8 +5,7 @@ import { ALERT_RULE_NAMES, type AlertSettings } from '@filaha/shared';
 import { useSession } from '../../app/session.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
-import { useMessages } from '../../lib/messages.ts';
-import { ApiAnswerError } from '../../lib/queries.ts';
+import { SaveRow } from './SaveRow.tsx';
 import { alertKeys, alertQueries, saveSettings } from './alertsApi.ts';
 
 /**
@@ -21,7 +20,6 @@ export function AlertEmailSettings() {
 
 function SettingsForm() {
   const { t } = useTranslation('alerts');
-  const { errorMessage, failureMessage } = useMessages();
   const client = useQueryClient();
   const settings = useQuery(alertQueries.settings);
   const [draft, setDraft] = useState<AlertSettings | null>(null);
@@ -39,12 +37,6 @@ function SettingsForm() {
       setSaved(true);
     },
   });
-
-  const saveError = save.error
-    ? save.error instanceof ApiAnswerError
-      ? errorMessage(save.error.code)
-      : failureMessage(save.error)
-    : null;
 
   return (
     <section
@@ -100,23 +92,12 @@ function SettingsForm() {
             <option value="ar">{t('settings.languages.ar')}</option>
             <option value="fr">{t('settings.languages.fr')}</option>
           </SelectField>
-          {saveError ? (
-            <p role="alert" className="text-sm text-red-800">
-              {saveError}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap items-center gap-3">
-            <button
-              type="submit"
-              disabled={save.isPending}
-              className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white disabled:opacity-50"
-            >
-              {save.isPending ? t('settings.saving') : t('settings.save')}
-            </button>
-            <p role="status" className="text-sm text-brand-800">
-              {saved ? t('settings.saved') : ''}
-            </p>
-          </div>
+          <SaveRow
+            error={save.error}
+            pending={save.isPending}
+            saved={saved}
+            labels={{ save: t('settings.save'), saving: t('settings.saving'), saved: t('settings.saved') }}
+          />
         </form>
       )}
     </section>

@@ -7,6 +7,7 @@ import { TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { ApiAnswerError } from '../../lib/queries.ts';
 import { asLang, formatNumber } from '../farm/format.ts';
+import { SaveRow } from './SaveRow.tsx';
 import { alertKeys, alertQueries, saveRules } from './alertsApi.ts';
 
 interface Draft {
@@ -31,7 +32,7 @@ const parseNumber = (text: string) =>
 export function ParcelAlertRules({ parcelId }: { parcelId: number }) {
   const { t, i18n } = useTranslation('alerts');
   const lang = asLang(i18n.language);
-  const { fieldMessage, errorMessage, failureMessage } = useMessages();
+  const { fieldMessage } = useMessages();
   const client = useQueryClient();
   const rules = useQuery(alertQueries.rules(parcelId));
   const [draft, setDraft] = useState<Draft[] | null>(null);
@@ -119,12 +120,6 @@ export function ParcelAlertRules({ parcelId }: { parcelId: number }) {
     save.mutate(values);
   };
 
-  const saveError = save.error
-    ? save.error instanceof ApiAnswerError
-      ? errorMessage(save.error.code)
-      : failureMessage(save.error)
-    : null;
-
   return (
     <section className={panel} aria-labelledby={headingId} data-testid="alert-rules">
       <h2 id={headingId} className="text-lg font-bold text-stone-900">
@@ -173,23 +168,12 @@ export function ParcelAlertRules({ parcelId }: { parcelId: number }) {
             )}
           </fieldset>
         ))}
-        {saveError ? (
-          <p role="alert" className="text-sm text-red-800">
-            {saveError}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap items-center gap-3">
-          <button
-            type="submit"
-            disabled={save.isPending}
-            className="min-h-11 rounded-lg bg-brand-700 px-5 font-semibold text-white disabled:opacity-50"
-          >
-            {save.isPending ? t('rules.saving') : t('rules.save')}
-          </button>
-          <p role="status" className="text-sm text-brand-800">
-            {status === 'saved' ? t('rules.saved') : ''}
-          </p>
-        </div>
+        <SaveRow
+          error={save.error}
+          pending={save.isPending}
+          saved={status === 'saved'}
+          labels={{ save: t('rules.save'), saving: t('rules.saving'), saved: t('rules.saved') }}
+        />
       </form>
     </section>
   );

@@ -8,6 +8,7 @@ import { PendingSubmissions } from '../../components/offline/PendingSubmissions.
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
+import { PhoneField } from '../../components/ui/contactFields.tsx';
 import { focusFirstInvalid } from '../../lib/focusFirstInvalid.ts';
 import { useMessages } from '../../lib/messages.ts';
 import { sendOrKeep } from '../../lib/outbox.ts';
@@ -173,19 +174,10 @@ export function ProfilePage() {
             error={fieldMessage(form.formState.errors.userName?.message)}
             {...form.register('userName')}
           />
-          <TextField
+          <PhoneField
             label={t('profile.phone')}
-            type="tel"
-            inputMode="numeric"
-            dir="ltr"
-            maxLength={LIMITS.phoneMaxDigits}
             error={fieldMessage(form.formState.errors.phone_number?.message)}
             {...phone}
-            onChange={(e) => {
-              // SPEC §5: digits only, at most 10; anything else typed is ignored.
-              e.target.value = e.target.value.replace(/\D/g, '').slice(0, LIMITS.phoneMaxDigits);
-              void phone.onChange(e);
-            }}
           />
           <SelectField
             label={t('profile.wilaya')}

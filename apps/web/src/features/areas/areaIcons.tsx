@@ -1,4 +1,5 @@
 import type { AreaIcon } from '../../app/areas.ts';
+import { StrokeIcon } from '../../components/ui/Icon.tsx';
 
 /** Sidebar icons (24px grid, stroke). Only sign-out is directional, so only it mirrors in RTL. */
 const PATHS: Record<AreaIcon | 'home' | 'signOut' | 'collapse' | 'menu' | 'close', string> = {
@@ -32,20 +33,5 @@ const PATHS: Record<AreaIcon | 'home' | 'signOut' | 'collapse' | 'menu' | 'close
 
 export function AreaGlyph({ name, className = 'size-5 shrink-0' }: { name: keyof typeof PATHS; className?: string }) {
   // Sign-out points toward the inline end, so it is the one glyph that flips in RTL.
-  const mirror = name === 'signOut' ? ' rtl:[transform:scaleX(-1)]' : '';
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className + mirror}
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={PATHS[name]} mirror={name === 'signOut'} className={className} />;
 }

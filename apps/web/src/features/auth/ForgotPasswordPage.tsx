@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ForgotPasswordInput } from '@filaha/shared';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
-import { TextField } from '../../components/ui/fields.tsx';
+import { EmailField } from '../../components/ui/contactFields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { AuthCard, linkClass, primaryButton } from './AuthCard.tsx';
 import { forgotPassword } from './authApi.ts';
@@ -68,11 +68,8 @@ export function ForgotPasswordPage() {
         </div>
       ) : null}
       <form noValidate onSubmit={onSend} className="space-y-4">
-        <TextField
+        <EmailField
           label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          dir="ltr"
           readOnly={email !== null}
           error={fieldMessage(errors.email?.message)}
           {...register('email')}

@@ -7,7 +7,8 @@ import { LoginInput } from '@filaha/shared';
 import { afterSignIn, NEXT_PARAM } from '../../app/nextPath.ts';
 import { useSession } from '../../app/session.tsx';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
-import { PasswordField, TextField } from '../../components/ui/fields.tsx';
+import { PasswordField } from '../../components/ui/fields.tsx';
+import { EmailField } from '../../components/ui/contactFields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { setSellerRole } from '../../lib/storage.ts';
 import { AuthCard, linkClass, primaryButton } from './AuthCard.tsx';
@@ -59,14 +60,7 @@ export function SignInPage() {
     <AuthCard title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {error ? <ErrorBanner message={error} onClose={() => setError(null)} /> : null}
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          dir="ltr"
-          error={fieldMessage(errors.email?.message)}
-          {...register('email')}
-        />
+        <EmailField label={t('fields.email')} error={fieldMessage(errors.email?.message)} {...register('email')} />
         <PasswordField
           label={t('fields.password')}
           autoComplete="current-password"

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { registeredAnswer } from '../../../test/session.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { digitsOnly } from './SignUpPage.tsx';
+import { digitsOnly } from '../../components/ui/contactFields.tsx';
 
 const SELLER_ROLES = [
   { id: 1, roleName: 'Fournisseur d’intrants', roleNameAr: 'مورد مستلزمات' },
@@ -115,23 +116,7 @@ describe('sign-up form', { timeout: 20_000 }, () => {
   it('posts the registration payload and opens the success dialog, whose OK leads to sign-in', async () => {
     const { calls } = stubApi({
       'GET /api/sellerRoles': () => json(200, SELLER_ROLES),
-      'POST /api/auth/register': () =>
-        json(201, {
-          message: 'registered',
-          user: {
-            id: 9,
-            user_id: 9,
-            userName: 'Karim',
-            email: 'karim@example.dz',
-            phoneNumber: '0550123456',
-            wilaya: 16,
-            wilayaName: null,
-            roleName: 'User',
-            role_id: 2,
-            profilePicture: null,
-            created_at: '2025-01-01T00:00:00.000Z',
-          },
-        }),
+      'POST /api/auth/register': registeredAnswer,
     });
     const user = userEvent.setup();
     await openSignUp();

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LIMITS, ROLE_IDS, SignUpForm, WILAYAS, type RegisterInput } from '@filaha/shared';
+import { ROLE_IDS, SignUpForm, WILAYAS, type RegisterInput } from '@filaha/shared';
 import { signInWithNext } from '../../app/nextPath.ts';
 import { SIGN_IN_PATH } from '../../app/session.tsx';
 import { Dialog } from '../../components/ui/Dialog.tsx';
@@ -12,6 +12,7 @@ import { request } from '../../lib/client.ts';
 import { useCatalogText } from '../../lib/catalogText.ts';
 import { focusFirstInvalid } from '../../lib/focusFirstInvalid.ts';
 import { PasswordField, SelectField, TextField } from '../../components/ui/fields.tsx';
+import { EmailField, PhoneField } from '../../components/ui/contactFields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { AuthCard, linkClass, primaryButton } from './AuthCard.tsx';
 import { register as registerAccount } from './authApi.ts';
@@ -23,11 +24,6 @@ const ROLE_OPTIONS = [
   { id: ROLE_IDS.investor, key: 'signUp.roles.investor' },
   { id: ROLE_IDS.seller, key: 'signUp.roles.seller' },
 ] as const;
-
-/** Keeps digits only and at most 10 of them, whatever is typed or pasted (SPEC §5). */
-export function digitsOnly(value: string): string {
-  return value.replace(/\D/g, '').slice(0, LIMITS.phoneMaxDigits);
-}
 
 type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
 
@@ -130,28 +126,13 @@ export function SignUpPage() {
           error={fieldMessage(errors.userName?.message)}
           {...register('userName')}
         />
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          dir="ltr"
-          error={fieldMessage(errors.email?.message)}
-          {...register('email')}
-        />
-        <TextField
+        <EmailField label={t('fields.email')} error={fieldMessage(errors.email?.message)} {...register('email')} />
+        <PhoneField
           label={t('signUp.phone')}
           hint={t('signUp.phoneHint')}
-          type="tel"
-          inputMode="numeric"
           autoComplete="tel-national"
-          dir="ltr"
-          maxLength={LIMITS.phoneMaxDigits}
           error={fieldMessage(errors.phone_number?.message)}
           {...phone}
-          onChange={(e) => {
-            e.target.value = digitsOnly(e.target.value);
-            void phone.onChange(e);
-          }}
         />
         <PasswordField
           label={t('fields.password')}

@@ -20,6 +20,21 @@ export function ConfigLoading() {
   );
 }
 
+/** A parcel (or index) that is not the farmer's or does not exist: says so, with the way back to the map. */
+export function ParcelNotFound() {
+  const { t } = useTranslation('farm');
+  return (
+    <section aria-labelledby="page-title" className="mx-auto max-w-xl text-center">
+      <h1 id="page-title" className="text-2xl font-bold text-stone-900">
+        {t('parcel.notFound')}
+      </h1>
+      <Link to="/user/ferme-map" className="mt-4 inline-block font-semibold text-brand-800 underline">
+        {t('parcel.back')}
+      </Link>
+    </section>
+  );
+}
+
 /** No subscription: 'Accès Restreint' and a way to subscribe. */
 export function RestrictedScreen() {
   const { t } = useTranslation('farm');

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi, type Call } from '../../../test/fetch.ts';
-import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
+import { signInFarmer } from '../../../test/session.ts';
 import { AppShell } from '../../app/App.tsx';
 import { CONFIG, IMAGE, PARCEL, gridBytes, status } from './testData.ts';
 
@@ -20,10 +20,8 @@ const renderApp = (url: string) =>
   );
 
 function farmer(routes: Routes) {
-  localStorage.setItem('Token', 'jwt.farmer');
   return stubApi({
-    'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
-    'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User' })),
+    ...signInFarmer(),
     'GET /api/parcelle': () => json(200, [PARCEL]),
     'GET /api/files/r/NDVI.fvg': () => new Response(new Uint8Array(gridBytes()), { status: 200 }),
     // The support phone is a setting of the deployment (CONTACT_PHONE), shown only when set.

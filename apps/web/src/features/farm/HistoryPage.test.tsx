@@ -1,75 +1,31 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
-import { json, reply, stubContracts } from '../../../test/fetch.ts';
-import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
+import { stubResizeObserver } from '../../../test/dom.ts';
+import { json, stubContracts } from '../../../test/fetch.ts';
+import { signInFarmer } from '../../../test/session.ts';
 import { renderApp } from '../../../test/render.tsx';
-import type { HistoryItem, IndexInfo } from './farmApi.ts';
-import { CONFIG, IMAGE, PARCEL, status } from './testData.ts';
+import type { HistoryItem } from './farmApi.ts';
+import { CONFIG, NDVI_INDEX as INDEX, PARCEL, historyItem, parcelHistoryStubs, status } from './testData.ts';
 
-const NDVI = CONFIG[1]!;
-const INDEX: IndexInfo = {
-  id: NDVI.indiceId,
-  indiceName: NDVI.indiceName,
-  code: 'NDVI',
-  description: NDVI.description,
-  recomndation: NDVI.recomndation,
-  legende: NDVI.legende,
-  createdAt: '2025-03-01T08:00:00.000Z',
-  updatedAt: '2025-03-01T08:00:00.000Z',
-};
-
-function item(id: number, day: string, mean: number): HistoryItem {
-  return {
-    id,
-    index: 'NDVI',
-    imageUrl: `/api/files/h${id}.png`,
-    valuesUrl: null,
-    downloadUrl: null,
-    dateDebut: day,
-    dateFin: day,
-    sceneId: `S2_${day}`,
-    sceneDatetime: `${day}T10:30:00Z`,
-    cloudFraction: 0.1,
-    stats: { ...IMAGE.stats, mean, p25: mean - 0.05, p75: mean + 0.05 },
-    minValidFraction: 0.6,
-    bounds: IMAGE.bounds,
-    createdAt: `${day}T12:00:00Z`,
-  };
-}
+const item = (id: number, day: string, mean: number) =>
+  historyItem(id, day, { mean, p25: mean - 0.05, p75: mean + 0.05 });
 
 function farmer(history: HistoryItem[]) {
-  localStorage.setItem('Token', 'jwt.farmer');
   return stubContracts(
     {
-      'GET /parcelle/:id': () => reply(200, PARCEL),
-      'GET /indice/:id': () => reply(200, INDEX),
-      'GET /request/images': () => reply(200, history),
-      'GET /request/image': () =>
-        history[0] ? reply(200, history[0]) : json(404, { code: 'NOT_FOUND', message: 'x' }),
-      'GET /indice/:userId/indices': () => reply(200, CONFIG),
+      ...parcelHistoryStubs(history),
     },
     {
-      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
-      'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User' })),
+      ...signInFarmer(),
       'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
     },
   );
 }
 
-// recharts measures its box with ResizeObserver, which jsdom lacks.
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+beforeEach(() => stubResizeObserver());
 afterEach(() => queryClient.clear());
 
 describe('history of an index on a parcel', () => {

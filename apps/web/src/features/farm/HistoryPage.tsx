@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
+import { ParcelNotFound } from './AccessScreens.tsx';
 import { farmQueries, type HistoryItem } from './farmApi.ts';
 import { asLang, formatDay, formatNumber } from './format.ts';
 import { fromInfo, recommendationFor, type IndexView } from './indexView.ts';
@@ -28,17 +29,7 @@ export function HistoryPage() {
   const parcel = useQuery({ ...farmQueries.parcel(parcelId ?? 0), enabled });
   const history = useQuery({ ...farmQueries.history(parcelId ?? 0, indexId ?? 0), enabled });
 
-  if (!enabled || parcel.isError || index.isError)
-    return (
-      <section aria-labelledby="page-title" className="mx-auto max-w-xl text-center">
-        <h1 id="page-title" className="text-2xl font-bold text-stone-900">
-          {t('parcel.notFound')}
-        </h1>
-        <Link to="/user/ferme-map" className="mt-4 inline-block font-semibold text-brand-800 underline">
-          {t('parcel.back')}
-        </Link>
-      </section>
-    );
+  if (!enabled || parcel.isError || index.isError) return <ParcelNotFound />;
   if (history.isError) return <ErrorBanner message={t('history.loadError')} onClose={() => void history.refetch()} />;
   if (index.isPending || parcel.isPending || history.isPending) return <Loading />;
   const view = fromInfo(index.data);

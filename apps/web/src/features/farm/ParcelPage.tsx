@@ -7,6 +7,7 @@ import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { ApiAnswerError } from '../../lib/queries.ts';
+import { ParcelNotFound } from './AccessScreens.tsx';
 import { farmQueries, type Parcel } from './farmApi.ts';
 import { asLang, formatDay, formatNumber } from './format.ts';
 import { descriptionIn, useParcelIndices, type IndexView } from './indexView.ts';
@@ -27,11 +28,11 @@ export function ParcelPage() {
   const parcel = useQuery({ ...farmQueries.parcel(parcelId), enabled: Number.isInteger(parcelId) && parcelId > 0 });
   const { indices, fromPlan, isError } = useParcelIndices();
 
-  if (!Number.isInteger(parcelId) || parcelId <= 0) return <NotFound />;
+  if (!Number.isInteger(parcelId) || parcelId <= 0) return <ParcelNotFound />;
   if (parcel.isError) {
     const missing = parcel.error instanceof ApiAnswerError && [403, 404].includes(parcel.error.status);
     return missing ? (
-      <NotFound />
+      <ParcelNotFound />
     ) : (
       <ErrorBanner message={t('parcel.loadError')} onClose={() => void parcel.refetch()} />
     );
@@ -39,20 +40,6 @@ export function ParcelPage() {
   if (isError) return <ErrorBanner message={t('parcel.loadError')} onClose={() => window.location.reload()} />;
   if (parcel.isPending || !indices) return <Loading />;
   return <ParcelView parcel={parcel.data} indices={indices} fromPlan={fromPlan} />;
-}
-
-function NotFound() {
-  const { t } = useTranslation('farm');
-  return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-xl text-center">
-      <h1 id="page-title" className="text-2xl font-bold text-stone-900">
-        {t('parcel.notFound')}
-      </h1>
-      <Link to="/user/ferme-map" className="mt-4 inline-block font-semibold text-brand-800 underline">
-        {t('parcel.back')}
-      </Link>
-    </section>
-  );
 }
 
 function ParcelView({ parcel, indices, fromPlan }: { parcel: Parcel; indices: IndexView[]; fromPlan: boolean }) {

@@ -1,9 +1,10 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setOnline } from '../../../test/dom.ts';
 import { json, stubApi, type Call } from '../../../test/fetch.ts';
-import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
+import { signInFarmer } from '../../../test/session.ts';
 import { AppShell } from '../../app/App.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { forgetSavedCopies } from '../../lib/offline.ts';
@@ -47,23 +48,14 @@ const noNetwork = (): Response => {
 };
 
 function farmer(routes: Routes) {
-  localStorage.setItem('Token', 'jwt.farmer');
   return stubApi({
-    'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
-    'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User' })),
+    ...signInFarmer(),
     'GET /api/parcelle': () => json(200, [PARCEL]),
     'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
     'GET /api/indice/5/indices': () => json(200, CONFIG),
     'GET /api/images/latest-acquisition': noNetwork,
     'GET /api/files/r/NDVI.fvg': () => new Response(new Uint8Array(gridBytes()), { status: 200 }),
     ...routes,
-  });
-}
-
-function setOnline(online: boolean) {
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
   });
 }
 

@@ -1,34 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
+import { stubResizeObserver } from '../../../test/dom.ts';
 import { json, reply, stubContracts, type Call } from '../../../test/fetch.ts';
-import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
+import { contrast } from '../../../test/contrast.ts';
+import { signInFarmer } from '../../../test/session.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { CHART_COLOURS } from './HistoryChart.tsx';
 import type { SeriesAnswer, SeriesPoint } from './farmApi.ts';
 import { SEASON_COLOURS, hitSpans } from './SeasonChart.tsx';
-import { CONFIG, PARCEL, status } from './testData.ts';
+import { CONFIG, PARCEL, seriesPoint, status } from './testData.ts';
 
 /** French numbers and percentages carry (narrow) no-break spaces: compared as plain spaces. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 const NDVI_ID = CONFIG.find((c) => c.code === 'NDVI')!.indiceId;
-
-function point(date: string, median: number, validFraction: number): SeriesPoint {
-  return {
-    date,
-    sceneId: `S2_${date}`,
-    mean: median,
-    median,
-    p25: median - 0.05,
-    p75: median + 0.04,
-    min: median - 0.3,
-    max: median + 0.2,
-    std: 0.06,
-    validFraction,
-  };
-}
 
 function answer(from: string, to: string, points: SeriesPoint[], skipped: SeriesAnswer['skipped'] = []): SeriesAnswer {
   return { parcelId: PARCEL.id, index: 'NDVI', from, to, minValidFraction: 0.6, points, skipped };
@@ -38,21 +25,23 @@ const SEASON = answer(
   '2024-08-26',
   '2025-08-25',
   [
-    point('2025-08-12', 0.41, 0.98),
-    point('2025-08-15', 0.43, 1),
-    point('2025-08-19', 0.47, 0.87),
-    point('2025-08-22', 0.49, 0.93),
-    point('2025-08-25', 0.5, 1),
+    seriesPoint('2025-08-12', 0.41, 0.98),
+    seriesPoint('2025-08-15', 0.43, 1),
+    seriesPoint('2025-08-19', 0.47, 0.87),
+    seriesPoint('2025-08-22', 0.49, 0.93),
+    seriesPoint('2025-08-25', 0.5, 1),
   ],
   [{ date: '2025-08-17', sceneId: 'S2_2025-08-17', reason: 'CLOUDY', validFraction: 0.05 }],
 );
-const LAST_YEAR = answer('2023-08-26', '2024-08-25', [point('2024-08-14', 0.38, 1), point('2024-08-24', 0.4, 0.9)]);
+const LAST_YEAR = answer('2023-08-26', '2024-08-25', [
+  seriesPoint('2024-08-14', 0.38, 1),
+  seriesPoint('2024-08-24', 0.4, 0.9),
+]);
 
 type Series = (call: Call) => Response;
 
 /** The demo farmer on the parcel page; `series` answers GET /api/parcelle/11/series (both years). */
 function farmer(series: Series) {
-  localStorage.setItem('Token', 'jwt.farmer');
   return stubContracts(
     {
       'GET /parcelle': () => reply(200, [PARCEL]),
@@ -64,8 +53,7 @@ function farmer(series: Series) {
       'GET /parcelle/:id/series': series,
     },
     {
-      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
-      'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User' })),
+      ...signInFarmer(),
       'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
     },
   );
@@ -84,20 +72,8 @@ const seriesCalls = (calls: Call[]) =>
     .filter((c) => c.url.includes('/series'))
     .map((c) => Object.fromEntries(new URL(c.url, 'http://x').searchParams));
 
-// recharts measures its box with ResizeObserver, which jsdom lacks: this one reports a phone-sized chart.
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      constructor(private readonly callback: ResizeObserverCallback) {}
-      observe() {
-        this.callback([{ contentRect: { width: 340, height: 256 } } as ResizeObserverEntry], this as never);
-      }
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+// recharts measures its box: a phone-sized chart.
+beforeEach(() => stubResizeObserver({ width: 340, height: 256 }));
 afterEach(() => queryClient.clear());
 
 // The whole app is mounted and the chart comes in its own chunk: slower than one component on a busy machine.
@@ -283,17 +259,6 @@ describe('season curve on the parcel page', { timeout: 30_000 }, () => {
 });
 
 describe('season chart colours (WCAG 1.4.11, graphics ≥ 3:1)', () => {
-  const luminance = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((i) => {
-      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  };
-  const contrast = (a: string, b: string) => {
-    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-    return (hi! + 0.05) / (lo! + 0.05);
-  };
   it("last year's line stands out from its white halo and the card; the median from the band", () => {
     expect(contrast(SEASON_COLOURS.previous, SEASON_COLOURS.halo)).toBeGreaterThanOrEqual(3);
     expect(contrast(SEASON_COLOURS.previous, CHART_COLOURS.background)).toBeGreaterThanOrEqual(3);

@@ -124,11 +124,19 @@ export function toFailure(status: number, body: Body): GenerateFailure {
 }
 
 /**
- * POST /api/images/{index}. Not through the shared `api` wrapper: its error values keep only
- * `{ code, message, issues }`, and this answer's extra fields (the limit modal's counter, the nearest dates
- * with imagery) are the point of the 429 and 404 answers.
+ * POSTs an imagery request (an image, a change map) with a JSON `payload`: the answer's body, or the failure
+ * the screens explain. Not through the shared `api` wrapper: its error values keep only
+ * `{ code, message, issues }`, and these answers' extra fields (the limit modal's counter, the nearest dates
+ * with imagery) are the point of the 429 and 404 answers. A success is checked against the route's contract
+ * (development and tests); a 5xx but CATALOG_UNAVAILABLE, a timeout or no network throws an ApiFailure.
  */
-export async function generateImage(req: GenerateRequest, signal?: AbortSignal): Promise<GenerateOutcome> {
+export async function postImagery(
+  route: 'POST /images/:indexName' | 'POST /images/:indexName/change',
+  path: string,
+  payload: unknown,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<{ ok: true; body: Body } | { ok: false; failure: GenerateFailure }> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLang(),
@@ -137,23 +145,15 @@ export async function generateImage(req: GenerateRequest, signal?: AbortSignal):
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), LIMITS.httpTimeoutMs);
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   signal?.addEventListener('abort', () => controller.abort(), { once: true });
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}/images/${encodeURIComponent(req.indexCode)}`, {
+    response = await fetch(`${API_BASE}${path}`, {
       method: 'POST',
       headers,
       signal: controller.signal,
-      body: JSON.stringify({
-        startDate: req.startDate,
-        endDate: req.endDate,
-        width: LIMITS.imageSize,
-        height: LIMITS.imageSize,
-        user_id: req.userId,
-        indice_id: req.indexId,
-        parcelle_id: req.parcelId,
-      }),
+      body: JSON.stringify(payload),
     });
   } catch (error) {
     if (controller.signal.aborted && !signal?.aborted) throw new ApiFailure('timeout', 'Request timed out');
@@ -168,12 +168,32 @@ export async function generateImage(req: GenerateRequest, signal?: AbortSignal):
     // An unreadable body is handled below like any other failure.
   }
   if (response.ok) {
-    await checkContractAnswer('POST /images/:indexName', response.status, body);
-    return { ok: true, image: body as unknown as GeneratedImage };
+    await checkContractAnswer(route, response.status, body);
+    return { ok: true, body };
   }
   if (response.status >= 500 && text(body.code) !== 'CATALOG_UNAVAILABLE')
     throw new ApiFailure('server', text(body.message) || `HTTP ${response.status}`, response.status);
   return { ok: false, failure: toFailure(response.status, body) };
+}
+
+/** POST /api/images/{index} (postImagery). */
+export async function generateImage(req: GenerateRequest, signal?: AbortSignal): Promise<GenerateOutcome> {
+  const answer = await postImagery(
+    'POST /images/:indexName',
+    `/images/${encodeURIComponent(req.indexCode)}`,
+    {
+      startDate: req.startDate,
+      endDate: req.endDate,
+      width: LIMITS.imageSize,
+      height: LIMITS.imageSize,
+      user_id: req.userId,
+      indice_id: req.indexId,
+      parcelle_id: req.parcelId,
+    },
+    LIMITS.httpTimeoutMs,
+    signal,
+  );
+  return answer.ok ? { ok: true, image: answer.body as unknown as GeneratedImage } : answer;
 }
 
 /** GET /api/images/latest-acquisition: the latest day over the parcel and the window the map opens on. */

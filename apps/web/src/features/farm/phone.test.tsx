@@ -6,7 +6,8 @@ import { AppShell } from '../../app/App.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi, type Call } from '../../../test/fetch.ts';
-import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
+import { mediaQueryList } from '../../../test/dom.ts';
+import { signInFarmer } from '../../../test/session.ts';
 import { addDays, todayYmd } from './dateRange.ts';
 import type { IndexConfig } from './farmApi.ts';
 import { CONFIG, IMAGE, PARCEL, gridBytes, status } from './testData.ts';
@@ -58,10 +59,8 @@ const TEXT = {
 const LATEST = { parcelId: PARCEL.id, date: '2025-08-19', window: { start: '2025-08-13', end: '2025-08-19' } };
 
 function farmer(config: IndexConfig[] = CONFIG, extra: Record<string, (call: Call) => Response> = {}) {
-  localStorage.setItem('Token', 'jwt.farmer');
   return stubApi({
-    'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
-    'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User' })),
+    ...signInFarmer(),
     'GET /api/parcelle': () => json(200, [PARCEL]),
     'GET /api/files/r/NDVI.fvg': () => new Response(new Uint8Array(gridBytes()), { status: 200 }),
     'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
@@ -82,17 +81,7 @@ const renderApp = (url: string) =>
 /** Media queries as a phone answers them (a finger, < 640 px); the others as a desk. */
 function phoneMedia(matching: string[]) {
   const original = window.matchMedia;
-  window.matchMedia = (query: string) =>
-    ({
-      matches: matching.includes(query),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => mediaQueryList(query, matching.includes(query));
   return () => {
     window.matchMedia = original;
   };

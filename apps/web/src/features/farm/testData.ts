@@ -1,5 +1,14 @@
 import { encodeValuesGrid } from '@filaha/imagery/values-grid';
-import type { ImageAnswer, IndexConfig, Parcel, SubscriptionRow } from './farmApi.ts';
+import { json, reply, type ContractStubs } from '../../../test/fetch.ts';
+import type {
+  HistoryItem,
+  ImageAnswer,
+  IndexConfig,
+  IndexInfo,
+  Parcel,
+  SeriesPoint,
+  SubscriptionRow,
+} from './farmApi.ts';
 
 /** Fixtures of the component tests, shaped as the API answers (apps/api/README.md). */
 export const PARCEL: Parcel = {
@@ -127,6 +136,70 @@ export const IMAGE: ImageAnswer = {
   dateDebut: '2025-08-14',
   dateFin: '2025-08-19',
 };
+
+const NDVI = CONFIG[1]!;
+
+/** NDVI as `GET /indice/:id` answers it. */
+export const NDVI_INDEX: IndexInfo = {
+  id: NDVI.indiceId,
+  indiceName: NDVI.indiceName,
+  code: 'NDVI',
+  description: NDVI.description,
+  recomndation: NDVI.recomndation,
+  legende: NDVI.legende,
+  createdAt: '2025-03-01T08:00:00.000Z',
+  updatedAt: '2025-03-01T08:00:00.000Z',
+};
+
+/** An NDVI image of the parcel's history acquired on `day`, with IMAGE's statistics but for `stats`. */
+export function historyItem(id: number, day: string, stats: Partial<ImageAnswer['stats']>): HistoryItem {
+  return {
+    id,
+    index: 'NDVI',
+    imageUrl: `/api/files/h${id}.png`,
+    valuesUrl: null,
+    downloadUrl: null,
+    dateDebut: day,
+    dateFin: day,
+    sceneId: `S2_${day}`,
+    sceneDatetime: `${day}T10:30:00Z`,
+    cloudFraction: 0.1,
+    stats: { ...IMAGE.stats, ...stats },
+    minValidFraction: 0.6,
+    bounds: IMAGE.bounds,
+    createdAt: `${day}T12:00:00Z`,
+  };
+}
+
+/**
+ * What the parcel and history pages ask about PARCEL and NDVI_INDEX: the parcel, the index, its images of the
+ * parcel (`history`) and the latest of them (404 for none), and the farmer's indices (CONFIG).
+ */
+export function parcelHistoryStubs(history: HistoryItem[]): ContractStubs {
+  return {
+    'GET /parcelle/:id': () => reply(200, PARCEL),
+    'GET /indice/:id': () => reply(200, NDVI_INDEX),
+    'GET /request/images': () => reply(200, history),
+    'GET /request/image': () => (history[0] ? reply(200, history[0]) : json(404, { code: 'NOT_FOUND', message: 'x' })),
+    'GET /indice/:userId/indices': () => reply(200, CONFIG),
+  };
+}
+
+/** A clear acquisition of a season curve on `date`, its statistics around `median`. */
+export function seriesPoint(date: string, median: number, validFraction = 1): SeriesPoint {
+  return {
+    date,
+    sceneId: `S2_${date}`,
+    mean: median,
+    median,
+    p25: median - 0.05,
+    p75: median + 0.04,
+    min: median - 0.3,
+    max: median + 0.2,
+    std: 0.06,
+    validFraction,
+  };
+}
 
 /** A 2×2 grid over the image bounds: NW 0.1, NE 0.2, SW masked, SE 0.4. */
 export function gridBytes(): Uint8Array {

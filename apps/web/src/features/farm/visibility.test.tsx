@@ -2,86 +2,40 @@ import { Suspense, type ReactNode } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppShell } from '../../app/App.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
+import { stubResizeObserver } from '../../../test/dom.ts';
 import { json, reply, stubContracts } from '../../../test/fetch.ts';
-import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
+import { signInFarmer } from '../../../test/session.ts';
 import { renderApp } from '../../../test/render.tsx';
-import type { HistoryItem, IndexInfo } from './farmApi.ts';
+import type { HistoryItem } from './farmApi.ts';
 import { VisibilityBadge } from './ResultPanels.tsx';
-import { CONFIG, IMAGE, PARCEL, gridBytes, status } from './testData.ts';
+import { IMAGE, NDVI_INDEX as INDEX, PARCEL, gridBytes, historyItem, parcelHistoryStubs, status } from './testData.ts';
 
 /** French percentages carry a (narrow) no-break space before the sign: compared as a plain space. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 const mount = (node: ReactNode) => render(<Suspense fallback={null}>{node}</Suspense>);
 
-const NDVI = CONFIG[1]!;
-const INDEX: IndexInfo = {
-  id: NDVI.indiceId,
-  indiceName: NDVI.indiceName,
-  code: 'NDVI',
-  description: NDVI.description,
-  recomndation: NDVI.recomndation,
-  legende: NDVI.legende,
-  createdAt: '2025-03-01T08:00:00.000Z',
-  updatedAt: '2025-03-01T08:00:00.000Z',
-};
-
-function historyItem(id: number, day: string, validFraction: number): HistoryItem {
-  return {
-    id,
-    index: 'NDVI',
-    imageUrl: `/api/files/h${id}.png`,
-    valuesUrl: null,
-    downloadUrl: null,
-    dateDebut: day,
-    dateFin: day,
-    sceneId: `S2_${day}`,
-    sceneDatetime: `${day}T10:30:00Z`,
-    cloudFraction: 0.1,
-    stats: { ...IMAGE.stats, validFraction },
-    minValidFraction: 0.6,
-    bounds: IMAGE.bounds,
-    createdAt: `${day}T12:00:00Z`,
-  };
-}
-
 function farmer(history: HistoryItem[] = []) {
-  localStorage.setItem('Token', 'jwt.farmer');
   return stubContracts(
     {
       'GET /parcelle': () => reply(200, [PARCEL]),
-      'GET /parcelle/:id': () => reply(200, PARCEL),
-      'GET /indice/:id': () => reply(200, INDEX),
-      'GET /request/images': () => reply(200, history),
-      'GET /request/image': () =>
-        history[0] ? reply(200, history[0]) : json(404, { code: 'NOT_FOUND', message: 'x' }),
-      'GET /indice/:userId/indices': () => reply(200, CONFIG),
+      ...parcelHistoryStubs(history),
       'POST /images/:indexName': () => reply(200, { ...IMAGE, stats: { ...IMAGE.stats, validFraction: 0.87 } }),
     },
     {
-      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
-      'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User' })),
+      ...signInFarmer(),
       'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
       'GET /api/files/r/NDVI.fvg': () => new Response(new Uint8Array(gridBytes()), { status: 200 }),
     },
   );
 }
 
-// recharts (history trend) measures its box with ResizeObserver, which jsdom lacks.
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+// recharts (history trend) measures its box.
+beforeEach(() => stubResizeObserver());
 afterEach(() => queryClient.clear());
 
 describe('visibility badge', () => {
@@ -129,7 +83,7 @@ describe('the valid fraction with every result', { timeout: 30_000 }, () => {
 
   it('on each image of the history (Arabic)', async () => {
     await i18n.changeLanguage('ar');
-    farmer([historyItem(3, '2025-08-20', 0.72), historyItem(2, '2025-08-15', 1)]);
+    farmer([historyItem(3, '2025-08-20', { validFraction: 0.72 }), historyItem(2, '2025-08-15', { validFraction: 1 })]);
     renderApp(`/user/historique/${INDEX.id}/${PARCEL.id}`);
     const entries = await screen.findAllByTestId('farm-history-entry');
     expect(entries.map((e) => within(e).getByTestId('farm-visibility').textContent)).toEqual([
@@ -140,7 +94,7 @@ describe('the valid fraction with every result', { timeout: 30_000 }, () => {
 
   it('on the parcel page, with the latest image (French)', async () => {
     await i18n.changeLanguage('fr');
-    farmer([historyItem(3, '2025-08-20', 0.648)]);
+    farmer([historyItem(3, '2025-08-20', { validFraction: 0.648 })]);
     renderApp(`/user/ferme-map/${PARCEL.id}`);
     const badge = await screen.findByTestId('farm-visibility');
     expect(plain(badge.textContent)).toBe('Parcelle visible à 64,8 % (min. 60 %)');

@@ -1,13 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { myRoleAnswer, profileAnswer, userSellerRoleAnswer } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render.tsx';
-import { AppShell } from '../../app/App.tsx';
+import { renderApp, renderAtUrl, where } from '../../../test/render.tsx';
 import type { Publication } from './api.ts';
 import { publication } from './testUtils.tsx';
 
@@ -62,11 +60,6 @@ const listCalls = (calls: ReturnType<typeof seller>['calls']) =>
   calls
     .filter((c) => c.url.startsWith('/api/publications/all'))
     .map((c) => c.url.replace('/api/publications/all?', ''));
-/** renderApp takes a bare path; this test starts from an address with a query string. */
-function Where() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="where">{pathname + search}</output>;
-}
 
 const names = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
@@ -112,19 +105,14 @@ describe('marketplace', { timeout: 20_000 }, () => {
     await i18n.changeLanguage('fr');
     const { calls } = seller();
     const user = userEvent.setup();
-    render(
-      <MemoryRouter initialEntries={['/seller/marketplace?q=introuvable&etat=NONDISPO']}>
-        <AppShell />
-        <Where />
-      </MemoryRouter>,
-    );
+    renderAtUrl('/seller/marketplace?q=introuvable&etat=NONDISPO');
     expect(await screen.findByText('Aucun produit ne correspond à votre recherche.')).toBeTruthy();
     expect((screen.getByLabelText('Rechercher un produit') as HTMLInputElement).value).toBe('introuvable');
     expect(listCalls(calls)).toEqual(['q=introuvable&etat=NONDISPO&page=1&limit=12']);
     await user.click(screen.getAllByRole('button', { name: 'Effacer les filtres' })[0] as HTMLElement);
     await screen.findByText('Huile d’olive');
     expect((screen.getByLabelText('Rechercher un produit') as HTMLInputElement).value).toBe('');
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/seller/marketplace'));
+    await waitFor(() => expect(where()).toBe('/seller/marketplace'));
   });
 
   it('says so when the list cannot load (SPEC §8)', async () => {

@@ -1,7 +1,8 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, MARKETPLACE_LIMITS, PUBLICATION_STATES, PUBLICATION_UNITS } from '@filaha/shared';
+import { MARKETPLACE_LIMITS, PUBLICATION_STATES, PUBLICATION_UNITS } from '@filaha/shared';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
+import { PhoneField } from '../../components/ui/contactFields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import type { ProductFormInput, ProductFormValues } from './productForm.ts';
 
@@ -62,20 +63,7 @@ export function ProductFields({ form }: { form: ProductFormApi }) {
           {...form.register('location')}
         />
       </div>
-      <TextField
-        label={t('fields.phone')}
-        type="tel"
-        inputMode="numeric"
-        dir="ltr"
-        maxLength={LIMITS.phoneMaxDigits}
-        error={fieldMessage(errors.phone?.message)}
-        {...phone}
-        onChange={(e) => {
-          // SPEC §5: digits only, at most 10; anything else typed is ignored.
-          e.target.value = e.target.value.replace(/\D/g, '').slice(0, LIMITS.phoneMaxDigits);
-          void phone.onChange(e);
-        }}
-      />
+      <PhoneField label={t('fields.phone')} error={fieldMessage(errors.phone?.message)} {...phone} />
       <SelectField
         label={t('fields.disponibility')}
         error={fieldMessage(errors.disponibility?.message)}

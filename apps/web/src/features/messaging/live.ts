@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE } from '../../lib/api.ts';
-import { whenSettled } from '../../lib/settled.ts';
+import { useSettled, whenSettled } from '../../lib/settled.ts';
 import { call } from '../../lib/client.ts';
 import { ApiAnswerError } from '../../lib/queries.ts';
 import { chatKeys, fetchUnread, receiveMessage, type Message, type MessagePage } from './api.ts';
@@ -97,19 +97,6 @@ export function useMessagingStream(enabled: boolean): void {
       setLive(false);
     };
   }, [enabled, client]);
-}
-
-/** Whether the page has settled after its first screen (lib/settled.ts). */
-function useSettled(): boolean {
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    let active = true;
-    void whenSettled().then(() => active && setSettled(true));
-    return () => {
-      active = false;
-    };
-  }, []);
-  return settled;
 }
 
 /** Whether the live stream is open (the page says so when it is not). */

@@ -1,11 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppShell } from '../../app/App.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { forgetPublicSettings } from '../../lib/publicSettings.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { registeredAnswer } from '../../../test/session.ts';
+import { renderAtUrl, where } from '../../../test/render.tsx';
 
 const plan = (id: number, nameAbonnement: string, nameClient: string, prices: string) => ({
   id,
@@ -26,43 +26,12 @@ const PLANS = [
   plan(3, 'Premium', '> 50 ha', '90000 DA/an'),
 ];
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="where">{`${pathname}${search}`}</output>;
-}
-const where = () => screen.getByTestId('where').textContent;
-
-function renderAt(url: string) {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <AppShell />
-      <Where />
-    </MemoryRouter>,
-  );
-}
-
 function publicApi(servicePrices: { soil: number | null; other: number | null } = { soil: 12000, other: 20000 }) {
   return stubApi({
     'GET /api/abonnement': () => json(200, PLANS),
     'GET /api/settings/public': () =>
       json(200, { contact: { phone: null, email: null, address: null }, servicePrices, demoImagery: false }),
-    'POST /api/auth/register': () =>
-      json(201, {
-        message: 'registered',
-        user: {
-          id: 9,
-          user_id: 9,
-          userName: 'Karim',
-          email: 'karim@example.dz',
-          phoneNumber: '0550123456',
-          wilaya: 16,
-          wilayaName: null,
-          roleName: 'User',
-          role_id: 2,
-          profilePicture: null,
-          created_at: '2025-01-01T00:00:00.000Z',
-        },
-      }),
+    'POST /api/auth/register': registeredAnswer,
   });
 }
 
@@ -73,7 +42,7 @@ describe('/offre: prices, and the chosen plan carried into sign-up', { timeout: 
     await i18n.changeLanguage('fr');
     const { calls } = publicApi();
     const user = userEvent.setup();
-    renderAt('/offre');
+    renderAtUrl('/offre');
     expect((await screen.findByTestId('price-standard')).textContent).toMatch(/^40\s000 DA \/ an$/);
     expect(screen.getByTestId('price-basic').textContent).toMatch(/15\s000 DA/);
     expect(await screen.findByText('À partir de 12 000 DA')).toBeTruthy();
@@ -107,7 +76,7 @@ describe('/offre: prices, and the chosen plan carried into sign-up', { timeout: 
   it('in Arabic: prices in دج, "on quotation" without service prices, and the plan preselected', async () => {
     publicApi({ soil: null, other: null });
     const user = userEvent.setup();
-    renderAt('/offre');
+    renderAtUrl('/offre');
     expect((await screen.findByTestId('price-premium')).textContent).toMatch(/90\s000 دج/);
     expect(await screen.findAllByText('السعر حسب عرض سعر')).toHaveLength(2);
     expect(document.body.textContent).not.toContain('يورو');

@@ -7,6 +7,7 @@ import { json, stubApi } from '../../../test/fetch.ts';
 import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import type { SellerPlan, SellerSubscription } from './api.ts';
+import { activeSubscription } from './testData.ts';
 
 afterEach(() => queryClient.clear());
 
@@ -27,26 +28,8 @@ const plan = (id: number, name: string, nbPost: number | null, price: number): S
   updatedAt: '2025-11-01T00:00:00.000Z',
 });
 const PLANS = [plan(1, 'Essentiel', 5, 3000), plan(2, 'Pro', null, 12000)];
-const active: SellerSubscription = {
-  id: 11,
-  sellerAbonnementId: 1,
-  userId: 5,
-  dateDebut: '2025-11-22',
-  dateFin: '2026-11-22',
-  etat: 'actif',
-  nbPost: 0,
-  remainingPosts: 5,
-  remainingDays: 365,
-  isActive: true,
-  sellerabonnement: {
-    id: 1,
-    nameAbonnement: 'Essentiel',
-    nameAbonnementAr: '',
-    price: 3000,
-    nbPost: 5,
-    isLimited: true,
-  },
-};
+/** Just bought: none of its 5 posts used yet. */
+const active = activeSubscription(5);
 
 function seller(post: () => Response) {
   localStorage.setItem('Token', 'jwt.seller');

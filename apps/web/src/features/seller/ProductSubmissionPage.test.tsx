@@ -7,30 +7,9 @@ import { json, stubApi } from '../../../test/fetch.ts';
 import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { publication } from '../marketplace/testUtils.tsx';
-import type { SellerSubscription } from './api.ts';
+import { activeSubscription } from './testData.ts';
 
 afterEach(() => queryClient.clear());
-
-const subscription = (remainingPosts: number | null): SellerSubscription => ({
-  id: 11,
-  sellerAbonnementId: 1,
-  userId: 5,
-  dateDebut: '2025-11-22',
-  dateFin: '2026-11-22',
-  etat: 'actif',
-  nbPost: 5 - (remainingPosts ?? 0),
-  remainingPosts,
-  remainingDays: 365,
-  isActive: true,
-  sellerabonnement: {
-    id: 1,
-    nameAbonnement: 'Essentiel',
-    nameAbonnementAr: '',
-    price: 3000,
-    nbPost: 5,
-    isLimited: true,
-  },
-});
 
 function seller(add: () => Response, remaining: number[] = [1, 0]) {
   localStorage.setItem('Token', 'jwt.seller');
@@ -42,7 +21,7 @@ function seller(add: () => Response, remaining: number[] = [1, 0]) {
     'GET /api/sellerAbonnementUser/current': () =>
       json(200, {
         hasActiveSubscription: true,
-        data: subscription(remaining[Math.min(reads++, remaining.length - 1)] ?? 0),
+        data: activeSubscription(remaining[Math.min(reads++, remaining.length - 1)] ?? 0),
       }),
     'GET /api/publications/my-publications': () =>
       json(200, [publication({ id: 3, nomProduit: 'Dattes Deglet Nour' })]),

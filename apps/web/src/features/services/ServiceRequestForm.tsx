@@ -3,10 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, ServiceRequestInput, type ServiceKey } from '@filaha/shared';
+import { ServiceRequestInput, type ServiceKey } from '@filaha/shared';
 import { PendingSubmissions } from '../../components/offline/PendingSubmissions.tsx';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
-import { SelectField, TextField, controlClass } from '../../components/ui/fields.tsx';
+import { SelectField, TextField } from '../../components/ui/fields.tsx';
+import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
+import { digitsOnly, EmailField, PhoneField } from '../../components/ui/contactFields.tsx';
 import { focusFirstInvalid } from '../../lib/focusFirstInvalid.ts';
 import { useMessages } from '../../lib/messages.ts';
 import { sendOrKeep } from '../../lib/outbox.ts';
@@ -24,7 +26,6 @@ const MESSAGE_MAX = 4000;
 export function ServiceRequestForm({ serviceKey }: { serviceKey?: ServiceKey }) {
   const { t } = useTranslation('services');
   const { fieldMessage, errorMessage, failureMessage } = useMessages();
-  const messageId = useId();
   const titleId = useId();
   const successRef = useRef<HTMLParagraphElement>(null);
   const [sent, setSent] = useState(false);
@@ -51,7 +52,7 @@ export function ServiceRequestForm({ serviceKey }: { serviceKey?: ServiceKey }) 
         ...form.getValues(),
         name: p.userName ?? '',
         email: p.email ?? '',
-        phone: (p.phoneNumber ?? '').replace(/\D/g, '').slice(0, LIMITS.phoneMaxDigits),
+        phone: digitsOnly(p.phoneNumber ?? ''),
       },
       { keepIsSubmitted: true },
     );
@@ -85,7 +86,6 @@ export function ServiceRequestForm({ serviceKey }: { serviceKey?: ServiceKey }) 
     : null;
   const phone = form.register('phone');
   const message = form.register('message');
-  const messageError = fieldMessage(errors.message?.message);
 
   return (
     <section aria-labelledby={titleId} className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
@@ -133,49 +133,16 @@ export function ServiceRequestForm({ serviceKey }: { serviceKey?: ServiceKey }) 
             error={fieldMessage(errors.name?.message)}
             {...form.register('name')}
           />
-          <TextField
-            label={t('form.email')}
-            type="email"
-            dir="ltr"
-            autoComplete="email"
-            error={fieldMessage(errors.email?.message)}
-            {...form.register('email')}
-          />
+          <EmailField label={t('form.email')} error={fieldMessage(errors.email?.message)} {...form.register('email')} />
         </div>
-        <TextField
-          label={t('form.phone')}
-          type="tel"
-          inputMode="numeric"
-          dir="ltr"
-          autoComplete="tel"
-          maxLength={LIMITS.phoneMaxDigits}
-          error={fieldMessage(errors.phone?.message)}
-          {...phone}
-          onChange={(e) => {
-            // SPEC §5: digits only, at most 10; anything else typed is ignored.
-            e.target.value = e.target.value.replace(/\D/g, '').slice(0, LIMITS.phoneMaxDigits);
-            void phone.onChange(e);
-          }}
+        <PhoneField label={t('form.phone')} autoComplete="tel" error={fieldMessage(errors.phone?.message)} {...phone} />
+        <TextAreaField
+          label={t('form.message')}
+          rows={5}
+          maxLength={MESSAGE_MAX}
+          error={fieldMessage(errors.message?.message)}
+          {...message}
         />
-        <div>
-          <label htmlFor={messageId} className="block text-sm font-medium text-stone-800">
-            {t('form.message')}
-          </label>
-          <textarea
-            id={messageId}
-            rows={5}
-            maxLength={MESSAGE_MAX}
-            aria-invalid={messageError ? true : undefined}
-            aria-describedby={messageError ? `${messageId}-error` : undefined}
-            className={`${controlClass} mt-1`}
-            {...message}
-          />
-          {messageError ? (
-            <p id={`${messageId}-error`} role="alert" className="mt-1 text-sm text-red-700">
-              {messageError}
-            </p>
-          ) : null}
-        </div>
         <button
           type="submit"
           disabled={send.isPending}

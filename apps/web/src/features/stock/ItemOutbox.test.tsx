@@ -1,6 +1,7 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setOnline } from '../../../test/dom.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
@@ -13,12 +14,6 @@ import { queryClient } from '../../lib/queries.ts';
  * Issue 13 §3: a new stock item typed without a connection goes through the outbox like a stock entry: kept on
  * the phone with a visible pending state, sent once (with its Idempotency-Key) when the connection returns.
  */
-function setOnline(online: boolean) {
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  });
-}
 
 afterEach(() => {
   setOnline(true);

@@ -1,31 +1,21 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppShell } from '../../../app/App.tsx';
 import { i18n } from '../../../i18n/index.ts';
 import { queryClient } from '../../../lib/queries.ts';
+import { stubResizeObserver } from '../../../../test/dom.ts';
 import { json, reply, stubContracts, type Call } from '../../../../test/fetch.ts';
-import { myRoleAnswer, profileAnswer } from '../../../../test/fixtures.ts';
-import type { SeriesAnswer, SeriesPoint } from '../farmApi.ts';
-import { CONFIG, PARCEL, gridBytes, status } from '../testData.ts';
+import { signInFarmer } from '../../../../test/session.ts';
+import type { SeriesAnswer } from '../farmApi.ts';
+import { CONFIG, PARCEL, gridBytes, seriesPoint, status } from '../testData.ts';
 import { changeClassOf, defaultPair, type ChangeResult } from './compareApi.ts';
 
 /** French numbers and percentages carry (narrow) no-break spaces: compared as plain spaces. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-const point = (date: string, median: number): SeriesPoint => ({
-  date,
-  sceneId: `S2_${date}`,
-  mean: median,
-  median,
-  p25: median - 0.05,
-  p75: median + 0.04,
-  min: median - 0.3,
-  max: median + 0.2,
-  std: 0.06,
-  validFraction: 1,
-});
+const point = (date: string, median: number) => seriesPoint(date, median);
 
 const SEASON: SeriesAnswer = {
   parcelId: PARCEL.id,
@@ -114,7 +104,6 @@ function change(earlier: string, later: string, threshold: number): ChangeResult
 type Handler = (call: Call) => Response;
 
 function farmer(changeRoute: Handler) {
-  localStorage.setItem('Token', 'jwt.farmer');
   return stubContracts(
     {
       'GET /parcelle': () => reply(200, [PARCEL]),
@@ -128,8 +117,7 @@ function farmer(changeRoute: Handler) {
       'POST /images/:indexName/change': changeRoute,
     },
     {
-      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
-      'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User' })),
+      ...signInFarmer(),
       'GET /api/settings/public': () =>
         json(200, {
           contact: { phone: null, email: null, address: null },
@@ -151,20 +139,8 @@ const renderApp = (url: string) =>
 
 const changeCalls = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.url.includes('/change'));
 
-// recharts measures its box with ResizeObserver, which jsdom lacks: this one reports a phone-sized chart.
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      constructor(private readonly callback: ResizeObserverCallback) {}
-      observe() {
-        this.callback([{ contentRect: { width: 340, height: 256 } } as ResizeObserverEntry], this as never);
-      }
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+// recharts measures its box: a phone-sized chart.
+beforeEach(() => stubResizeObserver({ width: 340, height: 256 }));
 afterEach(() => queryClient.clear());
 
 describe('compare helpers', () => {

@@ -1,9 +1,5 @@
-import { currentLang } from '../../../i18n/languages.ts';
-import { API_BASE, ApiFailure } from '../../../lib/api.ts';
 import type { RouteData } from '@filaha/shared/contracts';
-import { checkContractAnswer } from '../../../lib/client.ts';
-import { getToken } from '../../../lib/storage.ts';
-import { toFailure, type GenerateFailure, type SeriesPoint } from '../farmApi.ts';
+import { postImagery, type GenerateFailure, type SeriesPoint } from '../farmApi.ts';
 
 /** POST /api/images/{index}/change: the answer (packages/shared/src/contracts/images.ts ChangeAnswer). */
 export type ChangeResult = RouteData<'POST /images/:indexName/change'>;
@@ -33,56 +29,24 @@ export const DEFAULT_THRESHOLD = 0.1;
 /** The overlays' size: a phone screen shows nothing finer, and three PNGs stay light. */
 const CHANGE_IMAGE_SIZE = 1024;
 
-/**
- * POST /api/images/{index}/change. Like generateImage (farmApi.ts), not through the shared `api` wrapper: the
- * limit modal's counter and the nearest dates of a 429/404/422 answer are kept (same `toFailure`).
- */
+/** POST /api/images/{index}/change, like generateImage (postImagery, farmApi.ts). */
 export async function fetchChange(req: ChangeRequest, signal?: AbortSignal): Promise<ChangeOutcome> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': currentLang(),
-    'Content-Type': 'application/json',
-  };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), CHANGE_TIMEOUT_MS);
-  signal?.addEventListener('abort', () => controller.abort(), { once: true });
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/images/${encodeURIComponent(req.indexCode)}/change`, {
-      method: 'POST',
-      headers,
-      signal: controller.signal,
-      body: JSON.stringify({
-        parcelle_id: req.parcelId,
-        indice_id: req.indexId,
-        earlier: { startDate: req.earlier, endDate: req.earlier },
-        later: { startDate: req.later, endDate: req.later },
-        threshold: req.threshold,
-        width: CHANGE_IMAGE_SIZE,
-        height: CHANGE_IMAGE_SIZE,
-      }),
-    });
-  } catch (error) {
-    if (controller.signal.aborted && !signal?.aborted) throw new ApiFailure('timeout', 'Request timed out');
-    throw new ApiFailure('network', error instanceof Error ? error.message : 'Network error');
-  } finally {
-    clearTimeout(timer);
-  }
-  let body: Record<string, unknown> = {};
-  try {
-    body = (await response.json()) as Record<string, unknown>;
-  } catch {
-    // An unreadable body is handled below like any other failure.
-  }
-  if (response.ok) {
-    await checkContractAnswer('POST /images/:indexName/change', response.status, body);
-    return { ok: true, change: body as unknown as ChangeResult };
-  }
-  if (response.status >= 500 && body.code !== 'CATALOG_UNAVAILABLE')
-    throw new ApiFailure('server', typeof body.message === 'string' ? body.message : `HTTP ${response.status}`);
-  return { ok: false, failure: toFailure(response.status, body) };
+  const answer = await postImagery(
+    'POST /images/:indexName/change',
+    `/images/${encodeURIComponent(req.indexCode)}/change`,
+    {
+      parcelle_id: req.parcelId,
+      indice_id: req.indexId,
+      earlier: { startDate: req.earlier, endDate: req.earlier },
+      later: { startDate: req.later, endDate: req.later },
+      threshold: req.threshold,
+      width: CHANGE_IMAGE_SIZE,
+      height: CHANGE_IMAGE_SIZE,
+    },
+    CHANGE_TIMEOUT_MS,
+    signal,
+  );
+  return answer.ok ? { ok: true, change: answer.body as unknown as ChangeResult } : answer;
 }
 
 const DAY_MS = 86_400_000;

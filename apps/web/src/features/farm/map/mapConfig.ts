@@ -1,4 +1,5 @@
 import type { BaseTiles } from '../../basemap/MapBase.tsx';
+import { TILE_URLS } from '../../basemap/tiles.ts';
 import type { Bounds, Parcel } from '../farmApi.ts';
 
 /** SPEC §9 map constants. */
@@ -12,29 +13,10 @@ export const MAP_DEFAULTS = {
   selectedWeight: 3,
 } as const;
 
-const ESRI_IMAGERY = 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';
-const ESRI_LABELS =
-  'https://services.arcgisonline.com/ArcGIS/rest/services/Reference/World_Boundaries_and_Places/MapServer/tile/{z}/{y}/{x}';
-
-/**
- * Satellite base layer plus labels (SPEC §7). The defaults are the hosts the API's CSP allows; a deployment
- * sets VITE_SAT_TILES / VITE_LABEL_TILES at build time ('none' turns a layer off, e.g. on an offline site).
- */
-function tileUrl(value: string | undefined, fallback: string): string | null {
-  const v = value?.trim();
-  if (!v) return fallback;
-  return v === 'none' ? null : v;
-}
-
-export const TILES = {
-  satellite: tileUrl(import.meta.env.VITE_SAT_TILES as string | undefined, ESRI_IMAGERY),
-  labels: tileUrl(import.meta.env.VITE_LABEL_TILES as string | undefined, ESRI_LABELS),
-};
-
 /** The configured tile layers, for MapBase (which draws the bundled fallback under them). */
 export const BASE_TILES: BaseTiles[] = [
-  ...(TILES.satellite ? [{ url: TILES.satellite, attribution: 'Esri, Maxar, Earthstar Geographics' }] : []),
-  ...(TILES.labels ? [{ url: TILES.labels }] : []),
+  ...(TILE_URLS.satellite ? [{ url: TILE_URLS.satellite, attribution: 'Esri, Maxar, Earthstar Geographics' }] : []),
+  ...(TILE_URLS.labels ? [{ url: TILE_URLS.labels }] : []),
 ];
 
 /** Leaflet positions: [lat, lng] from the GeoJSON ring's [lng, lat]. */
