@@ -11,11 +11,12 @@ import { KEYS } from './adminApi.ts';
 import { AssignFunctionalityForm } from './AssignFunctionalityForm.tsx';
 import { functionalitiesQuery, plansQuery, sellerPlansQuery } from './queries.ts';
 import type { Functionality } from './types.ts';
+import { EditButton } from './ui/RowActions.tsx';
+import { SubmitButton } from './ui/SubmitButton.tsx';
 import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
 import { CatalogText, EditPanel, hasArabic, MissingArabic, useCatalogText } from './ui/Bilingual.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
-import { Button } from '../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../lib/useErrorText.ts';
 import { withToasts } from '../../components/ui/Toasts.tsx';
@@ -67,9 +68,9 @@ function FunctionalityForm({ editing, onDone }: { editing?: Functionality; onDon
         {...form.register('psudo')}
       />
       <div className="flex items-end">
-        <Button type="submit" disabled={save.isPending} variant="primary">
-          {save.isPending ? t('common.saving') : editing ? t('common.saveChanges') : t('functionalities.submit')}
-        </Button>
+        <SubmitButton busy={save.isPending}>
+          {editing ? t('common.saveChanges') : t('functionalities.submit')}
+        </SubmitButton>
       </div>
     </form>
   );
@@ -161,16 +162,7 @@ function FunctionalitiesPageView() {
           { label: t('functionalities.farmerPlans'), value: farmerPlansOf(f).join(' · ') || t('plans.none') },
           { label: t('functionalities.sellerPlans'), value: sellerPlansOf(f).join(' · ') || t('plans.none') },
         ]}
-        actions={(f) => (
-          <Button
-            type="button"
-            onClick={() => setEditing(f)}
-            aria-label={`${t('common.edit')} — ${name(f)}`}
-            variant="small"
-          >
-            {t('common.edit')}
-          </Button>
-        )}
+        actions={(f) => <EditButton name={name(f)} onClick={() => setEditing(f)} />}
       />
     </AdminPage>
   );

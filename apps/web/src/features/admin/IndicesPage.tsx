@@ -12,11 +12,11 @@ import { KEYS } from './adminApi.ts';
 import { AssignIndexForm } from './AssignIndexForm.tsx';
 import { indicesQuery } from './queries.ts';
 import type { IndexRow } from './types.ts';
+import { DeleteButton, useConfirmedDelete } from './ui/RowActions.tsx';
+import { SubmitButton } from './ui/SubmitButton.tsx';
 import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
-import { Button } from '../../components/ui/Button.tsx';
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../lib/useErrorText.ts';
@@ -104,9 +104,7 @@ export function NewIndexForm({ onDone }: { onDone: () => void }) {
         {...form.register('descriptionFr')}
       />
       <div className="sm:col-span-2">
-        <Button type="submit" disabled={create.isPending} variant="primary">
-          {create.isPending ? t('common.saving') : t('indices.submit')}
-        </Button>
+        <SubmitButton busy={create.isPending}>{t('indices.submit')}</SubmitButton>
       </div>
     </form>
   );
@@ -118,12 +116,12 @@ function IndicesPageView() {
   const lang = i18n.language === 'fr' ? 'fr' : 'ar';
   const errorText = useErrorText();
   const [query, setQuery] = useState('');
-  const [pending, setPending] = useState<IndexRow | null>(null);
   const list = useQuery(indicesQuery);
-  const remove = useAdminMutation({
-    mutationFn: (id: number) => call('DELETE /indice/:id', { params: { id } }),
+  const remove = useConfirmedDelete({
+    remove: (i: IndexRow) => call('DELETE /indice/:id', { params: { id: i.id } }),
     success: () => t('indices.deleted'),
     invalidate: [KEYS.indices, KEYS.legends],
+    confirm: (i) => ({ title: t('indices.confirmTitle'), message: t('indices.confirmText', { name: i.indiceName }) }),
   });
 
   const describe = (i: IndexRow) => toBilingual(i.description)[lang];
@@ -212,26 +210,9 @@ function IndicesPageView() {
             ),
           },
         ]}
-        actions={(i) => (
-          <Button
-            type="button"
-            onClick={() => setPending(i)}
-            aria-label={`${t('common.delete')} — ${i.indiceName}`}
-            variant="smallDanger"
-          >
-            {t('common.delete')}
-          </Button>
-        )}
+        actions={(i) => <DeleteButton name={i.indiceName} onClick={() => remove.ask(i)} />}
       />
-      {pending ? (
-        <ConfirmDialog
-          title={t('indices.confirmTitle')}
-          message={t('indices.confirmText', { name: pending.indiceName })}
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
+      {remove.dialog}
     </AdminPage>
   );
 }

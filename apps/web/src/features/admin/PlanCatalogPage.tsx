@@ -5,8 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { RouteData } from '@filaha/shared/contracts';
 import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import type { DetailItem } from '../../components/ui/DetailsPanel.tsx';
 import { TextField } from '../../components/ui/fields.tsx';
@@ -17,6 +15,8 @@ import { useMoney } from '../../lib/money.ts';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../lib/useErrorText.ts';
 import { CatalogText, EditPanel, hasArabic, MissingArabic, useCatalogText } from './ui/Bilingual.tsx';
+import { DeleteButton, EditButton, useConfirmedDelete } from './ui/RowActions.tsx';
+import { SubmitButton } from './ui/SubmitButton.tsx';
 
 /** The locale section of a plan catalogue (`admin:plans.*`, `admin:sellerPlans.*`). */
 export type PlanTexts = 'plans' | 'sellerPlans';
@@ -138,9 +138,7 @@ export function PlanFormFrame({
       {field('nameClientAr', t(`${texts}.columns.client`), 'ar')}
       {children}
       <div className={submitClassName}>
-        <Button type="submit" disabled={busy} variant="primary">
-          {busy ? t('common.saving') : editing ? t('common.saveChanges') : t(`${texts}.submit`)}
-        </Button>
+        <SubmitButton busy={busy}>{editing ? t('common.saveChanges') : t(`${texts}.submit`)}</SubmitButton>
       </div>
     </form>
   );
@@ -152,26 +150,26 @@ export function PlanCatalogPage<P extends CatalogPlan>({ kind }: { kind: PlanKin
   const fmt = useFormat();
   const errorText = useErrorText();
   const [query, setQuery] = useState('');
-  const [pending, setPending] = useState<P | null>(null);
   const [editing, setEditing] = useState<P | null>(null);
   const text = useCatalogText();
   const money = useMoney();
   const fr = (label: string) => t('common.inFrench', { label });
   const ar = (label: string) => t('common.inArabic', { label });
   const list = useQuery(kind.query);
-  const remove = useAdminMutation({
-    mutationFn: (id: number) => kind.remove(id),
-    success: () => t(`${kind.texts}.deleted`),
-    invalidate: kind.invalidate,
-    ...(kind.deleteErrors ? { errorTexts: kind.deleteErrors(t) } : {}),
-  });
   const helpers: PlanHelpers = { t, fmt, money, text };
   const { texts, Form } = kind;
+  const name = (p: P) => text(p.nameAbonnement, p.nameAbonnementAr);
+  const remove = useConfirmedDelete({
+    remove: (p: P) => kind.remove(p.id),
+    success: () => t(`${texts}.deleted`),
+    invalidate: kind.invalidate,
+    errorTexts: kind.deleteErrors?.(t),
+    confirm: (p) => ({ title: t(`${texts}.confirmTitle`), message: t(`${texts}.confirmText`, { name: name(p) }) }),
+  });
 
   const rows = (list.data ?? []).filter((p) =>
     matches(query, p.nameAbonnement, p.nameAbonnementAr ?? '', p.nameClient, p.nameClientAr ?? ''),
   );
-  const name = (p: P) => text(p.nameAbonnement, p.nameAbonnementAr);
   const columns: Column<P>[] = [
     {
       id: 'name',
@@ -227,34 +225,12 @@ export function PlanCatalogPage<P extends CatalogPlan>({ kind }: { kind: PlanKin
         ]}
         actions={(p) => (
           <>
-            <Button
-              type="button"
-              onClick={() => setEditing(p)}
-              aria-label={`${t('common.edit')} — ${name(p)}`}
-              variant="small"
-            >
-              {t('common.edit')}
-            </Button>
-            <Button
-              type="button"
-              onClick={() => setPending(p)}
-              aria-label={`${t('common.delete')} — ${name(p)}`}
-              variant="smallDanger"
-            >
-              {t('common.delete')}
-            </Button>
+            <EditButton name={name(p)} onClick={() => setEditing(p)} />
+            <DeleteButton name={name(p)} onClick={() => remove.ask(p)} />
           </>
         )}
       />
-      {pending ? (
-        <ConfirmDialog
-          title={t(`${texts}.confirmTitle`)}
-          message={t(`${texts}.confirmText`, { name: name(pending) })}
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
+      {remove.dialog}
     </AdminPage>
   );
 }

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { SubscriptionState } from '@filaha/shared';
 import { AdminPage, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import type { DetailItem } from '../../components/ui/DetailsPanel.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -13,6 +12,7 @@ import { useMoney } from '../../lib/money.ts';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../lib/useErrorText.ts';
 import { useCatalogText } from './ui/Bilingual.tsx';
+import { DeleteButton, useConfirmedDelete } from './ui/RowActions.tsx';
 import { StateBadge, StateFilter } from './ui/StateBadge.tsx';
 
 /** What both subscription lists (farmers', sellers') have: the state the toggle flips and the subscriber. */
@@ -65,7 +65,6 @@ export function SubscriptionsPage<S extends SubscriptionRow>({ kind }: { kind: S
   const stateId = useId();
   const [state, setState] = useState('');
   const [query, setQuery] = useState('');
-  const [pending, setPending] = useState<S | null>(null);
   const list = useQuery(kind.query);
 
   const toggle = useAdminMutation({
@@ -73,16 +72,19 @@ export function SubscriptionsPage<S extends SubscriptionRow>({ kind }: { kind: S
     success: (_r, v) => (v.etat === 'actif' ? t('subscriptions.activated') : t('subscriptions.deactivated')),
     invalidate: [kind.key],
   });
-  const remove = useAdminMutation({
-    mutationFn: (id: number) => kind.remove(id),
-    success: () => t('subscriptions.deleted'),
-    invalidate: [kind.key],
-  });
-
   const planName = (s: S) => {
     const plan = kind.plan(s);
     return text(plan.name, plan.nameAr);
   };
+  const remove = useConfirmedDelete({
+    remove: (s: S) => kind.remove(s.id),
+    success: () => t('subscriptions.deleted'),
+    invalidate: [kind.key],
+    confirm: (s) => ({
+      title: t('subscriptions.confirmTitle'),
+      message: t('subscriptions.confirmText', { plan: planName(s), email: s.User?.email ?? '' }),
+    }),
+  });
   const helpers: SubscriptionHelpers<S> = {
     t,
     fmt,
@@ -150,29 +152,11 @@ export function SubscriptionsPage<S extends SubscriptionRow>({ kind }: { kind: S
             >
               {s.etat === 'actif' ? t('subscriptions.deactivate') : t('subscriptions.activate')}
             </Button>
-            <Button
-              type="button"
-              onClick={() => setPending(s)}
-              aria-label={`${t('common.delete')} — ${s.User?.email ?? s.id}`}
-              variant="smallDanger"
-            >
-              {t('common.delete')}
-            </Button>
+            <DeleteButton name={String(s.User?.email ?? s.id)} onClick={() => remove.ask(s)} />
           </>
         )}
       />
-      {pending ? (
-        <ConfirmDialog
-          title={t('subscriptions.confirmTitle')}
-          message={t('subscriptions.confirmText', {
-            plan: planName(pending),
-            email: pending.User?.email ?? '',
-          })}
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
+      {remove.dialog}
     </AdminPage>
   );
 }

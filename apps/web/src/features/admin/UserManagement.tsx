@@ -9,12 +9,11 @@ import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { usersQuery } from './queries.ts';
 import type { UserRow } from './types.ts';
+import { useConfirmedDelete } from './ui/RowActions.tsx';
 import { AdminPage, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 import { withToasts } from '../../components/ui/Toasts.tsx';
 
 /**
@@ -28,15 +27,19 @@ function UserManagementView() {
   const filterId = useId();
   const [role, setRole] = useState('');
   const [query, setQuery] = useState('');
-  const [pending, setPending] = useState<UserRow | null>(null);
   const users = useQuery(usersQuery);
   const me = useQuery(profileQuery);
   const myId = me.data?.id;
 
-  const remove = useAdminMutation({
-    mutationFn: (id: number) => call('DELETE /users/:id', { params: { id } }),
+  const remove = useConfirmedDelete({
+    remove: (u: UserRow) => call('DELETE /users/:id', { params: { id: u.id } }),
     success: () => t('users.deleted'),
     invalidate: [KEYS.users],
+    confirm: (u) => ({
+      title: t('users.confirmTitle'),
+      message: t('users.confirmText', { name: u.userName ?? '', email: u.email ?? '' }),
+      confirmLabel: t('users.confirm'),
+    }),
   });
 
   const roleLabel = (name: string | undefined) => {
@@ -134,7 +137,7 @@ function UserManagementView() {
           ) : (
             <Button
               type="button"
-              onClick={() => setPending(u)}
+              onClick={() => remove.ask(u)}
               aria-label={t('users.deleteLabel', { name: name(u) })}
               variant="smallDanger"
             >
@@ -143,16 +146,7 @@ function UserManagementView() {
           )
         }
       />
-      {pending ? (
-        <ConfirmDialog
-          title={t('users.confirmTitle')}
-          message={t('users.confirmText', { name: pending.userName ?? '', email: pending.email ?? '' })}
-          confirmLabel={t('users.confirm')}
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
+      {remove.dialog}
     </AdminPage>
   );
 }

@@ -3,6 +3,7 @@ import type { Parcel, UserRow } from '../types.ts';
 import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { Button } from '../../../components/ui/Button.tsx';
+import { DeleteButton } from '../ui/RowActions.tsx';
 
 interface Props {
   owner: UserRow;
@@ -66,14 +67,7 @@ export function ParcelTable({ owner, rows, loading, error, onRetry, onShow, onDe
           >
             {t('parcels.showOnMap')}
           </Button>
-          <Button
-            type="button"
-            onClick={() => onDelete(p)}
-            aria-label={`${t('common.delete')} — ${p.identifiantU}`}
-            variant="smallDanger"
-          >
-            {t('common.delete')}
-          </Button>
+          <DeleteButton name={p.identifiantU} onClick={() => onDelete(p)} />
         </>
       )}
     />

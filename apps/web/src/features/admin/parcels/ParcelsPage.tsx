@@ -9,16 +9,15 @@ import { KEYS } from '../adminApi.ts';
 import { usersQuery } from '../queries.ts';
 import type { Parcel, UserRow } from '../types.ts';
 import { AdminPage } from '../../../components/ui/AdminPage.tsx';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { scrollBehavior } from '../../../lib/format.ts';
 import { card } from '../../../components/ui/styles.ts';
 import { useToast, withToasts } from '../../../components/ui/Toasts.tsx';
-import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../../lib/useErrorText.ts';
 import { coverageQuery, DEMO_BOX, densestArea } from './coverage.ts';
 import { NewParcelForm } from './NewParcelForm.tsx';
 import { ParcelTable } from './ParcelTable.tsx';
 import { UserPicker } from './UserPicker.tsx';
+import { useConfirmedDelete } from '../ui/RowActions.tsx';
 
 // Leaflet and the drawing tool load only with the map, after the lists are on screen.
 const ParcelMap = lazy(() => import('./ParcelMap.tsx').then((m) => ({ default: m.ParcelMap })));
@@ -34,7 +33,6 @@ function ParcelsPageView() {
   const mapRef = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState<UserRow | null>(null);
   const [focus, setFocus] = useState<{ id: number | null; key: number }>({ id: null, key: 0 });
-  const [pending, setPending] = useState<Parcel | null>(null);
   const [geom, setGeom] = useState<PolygonInput | null>(null);
   const [preview, setPreview] = useState<PolygonInput | null>(null);
   const [drawing, setDrawing] = useState(false);
@@ -53,12 +51,13 @@ function ParcelsPageView() {
   });
   const home = allParcels.isPending ? null : (densestArea(allParcels.data ?? []) ?? DEMO_BOX);
   const coverage = useQuery(coverageQuery);
-  const remove = useAdminMutation({
-    mutationFn: (id: number) => call('DELETE /parcelle/:id', { params: { id } }),
+  const remove = useConfirmedDelete({
+    remove: (p: Parcel) => call('DELETE /parcelle/:id', { params: { id: p.id } }),
     success: () => t('parcels.deleted'),
     invalidate: [KEYS.parcels],
     // SPEC §8 words this failure itself.
     onError: () => toast.error(t('parcels.deleteError')),
+    confirm: (p) => ({ title: t('parcels.confirmTitle'), message: t('parcels.confirmText', { name: p.identifiantU }) }),
   });
 
   const scrollToMap = () => mapRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'center' });
@@ -113,7 +112,7 @@ function ParcelsPageView() {
               setFocus((f) => ({ id: p.id, key: f.key + 1 }));
               scrollToMap();
             }}
-            onDelete={setPending}
+            onDelete={remove.ask}
           />
         ) : (
           <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-6 text-center text-stone-600">
@@ -138,15 +137,7 @@ function ParcelsPageView() {
           />
         </div>
       </div>
-      {pending ? (
-        <ConfirmDialog
-          title={t('parcels.confirmTitle')}
-          message={t('parcels.confirmText', { name: pending.identifiantU })}
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
+      {remove.dialog}
     </AdminPage>
   );
 }
