@@ -4,15 +4,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_REQUESTS_PER_INDEX, PlanIndexInput } from '@filaha/shared';
-import { SelectField, TextField } from '../../components/ui/fields.tsx';
+import { TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { indicesFree, plansFree } from './assignment.ts';
 import { assignmentsQuery, indicesQuery, plansQuery } from './queries.ts';
 import { useCatalogText } from './ui/Bilingual.tsx';
+import { ChoiceField } from './ui/ChoiceField.tsx';
+import { SubmitButton } from './ui/SubmitButton.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
-import { Button } from '../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 
 /**
@@ -65,30 +66,18 @@ export function AssignIndexForm({ onDone }: { onDone?: () => void }) {
       className="grid gap-4 sm:grid-cols-3"
     >
       <FormError text={error} onClose={() => setError(null)} />
-      <SelectField
+      <ChoiceField
         label={t('planIndices.index')}
         error={fieldMessage(errors.IndiceId?.message)}
+        choices={indexChoices.map((i) => ({ value: i.id, label: i.indiceName }))}
         {...form.register('IndiceId')}
-      >
-        <option value="">{t('common.choose')}</option>
-        {indexChoices.map((i) => (
-          <option key={i.id} value={i.id}>
-            {i.indiceName}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+      />
+      <ChoiceField
         label={t('planIndices.plan')}
         error={fieldMessage(errors.AbonnementId?.message)}
+        choices={planChoices.map((p) => ({ value: p.id, label: text(p.nameAbonnement, p.nameAbonnementAr) }))}
         {...form.register('AbonnementId')}
-      >
-        <option value="">{t('common.choose')}</option>
-        {planChoices.map((p) => (
-          <option key={p.id} value={p.id}>
-            {text(p.nameAbonnement, p.nameAbonnementAr)}
-          </option>
-        ))}
-      </SelectField>
+      />
       <TextField
         type="number"
         inputMode="numeric"
@@ -100,9 +89,7 @@ export function AssignIndexForm({ onDone }: { onDone?: () => void }) {
         {...form.register('nombre_de_requete')}
       />
       <div className="sm:col-span-3">
-        <Button type="submit" disabled={save.isPending} variant="primary">
-          {save.isPending ? t('common.saving') : t('planIndices.submit')}
-        </Button>
+        <SubmitButton busy={save.isPending}>{t('planIndices.submit')}</SubmitButton>
       </div>
     </form>
   );

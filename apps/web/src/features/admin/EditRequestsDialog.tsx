@@ -7,6 +7,7 @@ import { useMessages } from '../../lib/messages.ts';
 import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import type { Assignment } from './types.ts';
+import { SubmitButton } from './ui/SubmitButton.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
@@ -63,9 +64,9 @@ export function EditRequestsDialog({
           <Button type="button" onClick={onClose} variant="secondary">
             {tc('actions.cancel')}
           </Button>
-          <Button type="submit" form={formId} disabled={save.isPending} variant="primary">
-            {save.isPending ? t('common.saving') : t('common.save')}
-          </Button>
+          <SubmitButton busy={save.isPending} form={formId}>
+            {t('common.save')}
+          </SubmitButton>
         </>
       }
     >

@@ -5,13 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ENGINE_INDEX_CODES, IndexInput, toBilingual } from '@filaha/shared';
-import { SelectField, TextField } from '../../components/ui/fields.tsx';
+import { TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { AssignIndexForm } from './AssignIndexForm.tsx';
 import { indicesQuery } from './queries.ts';
 import type { IndexRow } from './types.ts';
+import { ChoiceField } from './ui/ChoiceField.tsx';
 import { DeleteButton, useConfirmedDelete } from './ui/RowActions.tsx';
 import { SubmitButton } from './ui/SubmitButton.tsx';
 import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
@@ -71,19 +72,13 @@ export function NewIndexForm({ onDone }: { onDone: () => void }) {
         error={fieldMessage(errors.indiceName?.message)}
         {...form.register('indiceName')}
       />
-      <SelectField
+      <ChoiceField
         label={t('indices.code')}
         hint={t('indices.codeHint')}
         error={fieldMessage(errors.code?.message)}
+        choices={ENGINE_INDEX_CODES.map((code) => ({ value: code, label: code, disabled: taken.has(code) }))}
         {...form.register('code')}
-      >
-        <option value="">{t('common.choose')}</option>
-        {ENGINE_INDEX_CODES.map((code) => (
-          <option key={code} value={code} disabled={taken.has(code)}>
-            {code}
-          </option>
-        ))}
-      </SelectField>
+      />
       <TextAreaField
         label={t('indices.recommendation')}
         error={fieldMessage(errors.recomndation?.message)}

@@ -58,11 +58,33 @@ export interface PlanKind<P extends CatalogPlan> extends PlanWrites {
   details: (p: P, h: PlanHelpers) => DetailItem[];
 }
 
-/** A plan form's save: POST a new plan, PUT an edited one; a refusal stays in the form. */
-export function usePlanSave<I extends { nameAbonnement: string }>(
+type NameField = 'nameAbonnement' | 'nameAbonnementAr' | 'nameClient' | 'nameClientAr';
+
+/** The bilingual names of a plan being edited, as its form's text fields hold them (no Arabic = ''). */
+export const planNameValues = (p: CatalogPlan): Record<NameField, string> => ({
+  nameAbonnement: p.nameAbonnement,
+  nameAbonnementAr: p.nameAbonnementAr ?? '',
+  nameClient: p.nameClient,
+  nameClientAr: p.nameClientAr ?? '',
+});
+
+/** What `usePlanForm` uses of a plan form (react-hook-form's own `useForm` answer). */
+interface PlanFormState<I> {
+  handleSubmit: (onValid: (input: I) => void) => FormEventHandler<HTMLFormElement>;
+  register: (name: NameField) => UseFormRegisterReturn;
+  formState: { errors: Partial<Record<NameField, { message?: string }>> };
+  reset: () => void;
+}
+
+/**
+ * A plan form's save: POST a new plan, PUT an edited one; a refusal stays in the form, a success empties it and
+ * calls `onDone`. Gives the `PlanFormFrame` props that follow from the form and the save.
+ */
+export function usePlanForm<I extends { nameAbonnement: string }>(
   writes: PlanWrites<I>,
+  form: PlanFormState<I>,
   editingId: number | undefined,
-  onSaved: () => void,
+  onDone: () => void,
 ) {
   const { t } = useTranslation('admin');
   const [error, setError] = useState<string | null>(null);
@@ -71,21 +93,25 @@ export function usePlanSave<I extends { nameAbonnement: string }>(
     success: (_r, v) =>
       t(editingId !== undefined ? `${writes.texts}.updated` : `${writes.texts}.created`, { name: v.nameAbonnement }),
     invalidate: writes.invalidate,
-    onSuccess: onSaved,
+    onSuccess: () => {
+      form.reset();
+      onDone();
+    },
     onError: setError,
   });
-  /** The frame's props that follow from the save: texts, the refusal, the pending state. */
-  const frame = {
+  return {
     texts: writes.texts,
+    onSubmit: form.handleSubmit((input) => save.mutate(input)),
     error,
     onCloseError: () => setError(null),
+    nameField: (name: NameField): [UseFormRegisterReturn, string | undefined] => [
+      form.register(name),
+      form.formState.errors[name]?.message,
+    ],
     busy: save.isPending,
     editing: editingId !== undefined,
   };
-  return { save, frame };
 }
-
-type NameField = 'nameAbonnement' | 'nameAbonnementAr' | 'nameClient' | 'nameClientAr';
 
 /** The form of a plan: its error, the bilingual names and client types, the kind's own fields, the submit button. */
 export function PlanFormFrame({

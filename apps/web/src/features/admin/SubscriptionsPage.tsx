@@ -6,13 +6,12 @@ import type { SubscriptionState } from '@filaha/shared';
 import { AdminPage, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import type { DetailItem } from '../../components/ui/DetailsPanel.tsx';
-import { Button } from '../../components/ui/Button.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { useMoney } from '../../lib/money.ts';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../lib/useErrorText.ts';
 import { useCatalogText } from './ui/Bilingual.tsx';
-import { DeleteButton, useConfirmedDelete } from './ui/RowActions.tsx';
+import { DeleteButton, RowButton, useConfirmedDelete } from './ui/RowActions.tsx';
 import { StateBadge, StateFilter } from './ui/StateBadge.tsx';
 
 /** What both subscription lists (farmers', sellers') have: the state the toggle flips and the subscriber. */
@@ -76,6 +75,8 @@ export function SubscriptionsPage<S extends SubscriptionRow>({ kind }: { kind: S
     const plan = kind.plan(s);
     return text(plan.name, plan.nameAr);
   };
+  /** Who a row's buttons name: the subscriber's email, else the subscription's id. */
+  const subscriber = (s: S) => String(s.User?.email ?? s.id);
   const remove = useConfirmedDelete({
     remove: (s: S) => kind.remove(s.id),
     success: () => t('subscriptions.deleted'),
@@ -143,16 +144,14 @@ export function SubscriptionsPage<S extends SubscriptionRow>({ kind }: { kind: S
         ]}
         actions={(s) => (
           <>
-            <Button
-              type="button"
+            <RowButton
+              label={s.etat === 'actif' ? t('subscriptions.deactivate') : t('subscriptions.activate')}
+              name={subscriber(s)}
+              variant={s.etat === 'actif' ? 'small' : 'smallBrand'}
               disabled={toggle.isPending}
               onClick={() => toggle.mutate({ id: s.id, etat: s.etat === 'actif' ? 'désactivé' : 'actif' })}
-              aria-label={`${s.etat === 'actif' ? t('subscriptions.deactivate') : t('subscriptions.activate')} — ${s.User?.email ?? s.id}`}
-              variant={s.etat === 'actif' ? 'small' : 'smallBrand'}
-            >
-              {s.etat === 'actif' ? t('subscriptions.deactivate') : t('subscriptions.activate')}
-            </Button>
-            <DeleteButton name={String(s.User?.email ?? s.id)} onClick={() => remove.ask(s)} />
+            />
+            <DeleteButton name={subscriber(s)} onClick={() => remove.ask(s)} />
           </>
         )}
       />

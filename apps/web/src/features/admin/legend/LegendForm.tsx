@@ -4,12 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { idSchema, LegendInput, rgbColorSchema } from '@filaha/shared';
-import { SelectField, TextField } from '../../../components/ui/fields.tsx';
+import { TextField } from '../../../components/ui/fields.tsx';
 import { focusFirstInvalid } from '../../../lib/focusFirstInvalid.ts';
 import { useMessages } from '../../../lib/messages.ts';
 import { call } from '../../../lib/client.ts';
 import { KEYS } from '../adminApi.ts';
 import type { IndexRow, Legend } from '../types.ts';
+import { ChoiceField } from '../ui/ChoiceField.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
 import { FormError } from '../../../components/ui/FormError.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
@@ -120,19 +122,13 @@ export function LegendFormCard({ indices, indiceId, onIndexChange, legends, edit
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
     >
       <FormError text={error} onClose={() => setError(null)} />
-      <SelectField
+      <ChoiceField
         label={t('legends.index')}
         error={fieldMessage(errors.indiceId?.message)}
         disabled={Boolean(editing)}
+        choices={indices.map((i) => ({ value: i.id, label: i.indiceName }))}
         {...indexField}
-      >
-        <option value="">{t('common.choose')}</option>
-        {indices.map((i) => (
-          <option key={i.id} value={i.id}>
-            {i.indiceName}
-          </option>
-        ))}
-      </SelectField>
+      />
       <TextField
         type="number"
         step="any"
@@ -186,9 +182,7 @@ export function LegendFormCard({ indices, indiceId, onIndexChange, legends, edit
         />
       </div>
       <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-3">
-        <Button type="submit" disabled={save.isPending} variant="primary">
-          {save.isPending ? t('common.saving') : editing ? t('common.save') : t('legends.submit')}
-        </Button>
+        <SubmitButton busy={save.isPending}>{editing ? t('common.save') : t('legends.submit')}</SubmitButton>
         {editing ? (
           <Button type="button" onClick={onDone} variant="secondary">
             {t('legends.cancelEdit')}

@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Parcel, UserRow } from '../types.ts';
 import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
 import { useFormat } from '../../../lib/format.ts';
-import { Button } from '../../../components/ui/Button.tsx';
-import { DeleteButton } from '../ui/RowActions.tsx';
+import { DeleteButton, RowButton } from '../ui/RowActions.tsx';
 
 interface Props {
   owner: UserRow;
@@ -59,14 +58,12 @@ export function ParcelTable({ owner, rows, loading, error, onRetry, onShow, onDe
       ]}
       actions={(p) => (
         <>
-          <Button
-            type="button"
-            onClick={() => onShow(p)}
-            aria-label={`${t('parcels.showOnMap')} — ${p.identifiantU}`}
+          <RowButton
+            label={t('parcels.showOnMap')}
+            name={p.identifiantU}
             variant="smallBrand"
-          >
-            {t('parcels.showOnMap')}
-          </Button>
+            onClick={() => onShow(p)}
+          />
           <DeleteButton name={p.identifiantU} onClick={() => onDelete(p)} />
         </>
       )}

@@ -5,24 +5,37 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
 
-/** A table row's Edit button; its accessible name says which row (`Modifier — <name>`). */
-export function EditButton({ name, onClick }: { name: string; onClick: () => void }) {
-  const { t } = useTranslation('admin');
+/** A button of a table row; its accessible name says which row (`<label> — <name>`). */
+export function RowButton({
+  label,
+  name,
+  variant,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  name: string;
+  variant: 'small' | 'smallBrand' | 'smallDanger';
+  disabled?: boolean;
+  onClick: () => void;
+}) {
   return (
-    <Button type="button" onClick={onClick} aria-label={`${t('common.edit')} — ${name}`} variant="small">
-      {t('common.edit')}
+    <Button type="button" disabled={disabled} onClick={onClick} aria-label={`${label} — ${name}`} variant={variant}>
+      {label}
     </Button>
   );
 }
 
-/** A table row's Delete button (it asks first: see `useConfirmedDelete`); its name says which row. */
+/** A table row's Edit button. */
+export function EditButton({ name, onClick }: { name: string; onClick: () => void }) {
+  const { t } = useTranslation('admin');
+  return <RowButton label={t('common.edit')} name={name} variant="small" onClick={onClick} />;
+}
+
+/** A table row's Delete button (it asks first: see `useConfirmedDelete`). */
 export function DeleteButton({ name, onClick }: { name: string; onClick: () => void }) {
   const { t } = useTranslation('admin');
-  return (
-    <Button type="button" onClick={onClick} aria-label={`${t('common.delete')} — ${name}`} variant="smallDanger">
-      {t('common.delete')}
-    </Button>
-  );
+  return <RowButton label={t('common.delete')} name={name} variant="smallDanger" onClick={onClick} />;
 }
 
 interface ConfirmedDeleteOptions<T> {
