@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -13,8 +12,7 @@ import { functionalitiesQuery, plansQuery, sellerPlansQuery } from './queries.ts
 import { useCatalogText } from './ui/Bilingual.tsx';
 import { ChoiceField } from './ui/ChoiceField.tsx';
 import { SubmitButton } from './ui/SubmitButton.tsx';
-import { FormError } from '../../components/ui/FormError.tsx';
-import { useAdminMutation } from '../../lib/useAdminMutation.ts';
+import { useFormWrite } from './ui/useFormWrite.tsx';
 
 /** Both selects required (SPEC §5); the plan kind says which route and which id field the server reads. */
 const AssignForm = z.object({
@@ -40,7 +38,6 @@ async function assign(v: AssignForm): Promise<unknown> {
 export function AssignFunctionalityForm() {
   const { t } = useTranslation('admin');
   const { fieldMessage } = useMessages();
-  const [error, setError] = useState<string | null>(null);
   const text = useCatalogText();
   const functionalities = useQuery(functionalitiesQuery);
   const plans = useQuery(plansQuery);
@@ -53,24 +50,15 @@ export function AssignFunctionalityForm() {
       ? (sellerPlans.data ?? []).map((p) => ({ value: p.id, label: text(p.nameAbonnement, p.nameAbonnementAr) }))
       : (plans.data ?? []).map((p) => ({ value: p.id, label: text(p.nameAbonnement, p.nameAbonnementAr) }));
 
-  const save = useAdminMutation({
+  const save = useFormWrite({
     mutationFn: assign,
     success: () => t('functionalities.assigned'),
     invalidate: [KEYS.plans, KEYS.sellerPlans],
-    onSuccess: () => setError(null),
-    onError: setError,
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((v) => {
-        setError(null);
-        save.mutate(v);
-      })}
-      className="grid gap-4 sm:grid-cols-3"
-    >
-      <FormError text={error} onClose={() => setError(null)} />
+    <form noValidate onSubmit={form.handleSubmit(save.submit)} className="grid gap-4 sm:grid-cols-3">
+      {save.errorBanner}
       <ChoiceField
         label={t('functionalities.functionality')}
         error={fieldMessage(errors.fonctionnalityId?.message)}
@@ -91,7 +79,7 @@ export function AssignFunctionalityForm() {
         {...form.register('planId')}
       />
       <div className="sm:col-span-3">
-        <SubmitButton busy={save.isPending}>{t('functionalities.assignSubmit')}</SubmitButton>
+        <SubmitButton busy={save.write.isPending}>{t('functionalities.assignSubmit')}</SubmitButton>
       </div>
     </form>
   );
