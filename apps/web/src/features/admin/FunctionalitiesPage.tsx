@@ -18,8 +18,8 @@ import { CatalogText, EditPanel, hasArabic, MissingArabic, useCatalogText } from
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
-import { useErrorText } from '../../lib/useErrorText.ts';
 import { withToasts } from '../../components/ui/Toasts.tsx';
+import { useTableState } from './ui/useTableState.ts';
 
 /** Name in French (required) and Arabic (optional: without it the French is shown), psudo; create or edit (PUT). */
 function FunctionalityForm({ editing, onDone }: { editing?: Functionality; onDone: () => void }) {
@@ -79,11 +79,11 @@ function FunctionalityForm({ editing, onDone }: { editing?: Functionality; onDon
 /** /admin/fonctionalities: the functionalities (name, psudo), a create form and the assign form. */
 function FunctionalitiesPageView() {
   const { t } = useTranslation('admin');
-  const errorText = useErrorText();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<Functionality | null>(null);
   const text = useCatalogText();
   const list = useQuery(functionalitiesQuery);
+  const listState = useTableState(list);
   const plans = useQuery(plansQuery);
   const sellerPlans = useQuery(sellerPlansQuery);
 
@@ -143,9 +143,7 @@ function FunctionalitiesPageView() {
         columns={columns}
         rows={rows}
         rowKey={(f) => f.id}
-        loading={list.isPending}
-        error={list.isError ? errorText(list.error) : null}
-        onRetry={() => void list.refetch()}
+        {...listState}
         initialSort={{ id: 'name', dir: 'asc' }}
         detailsSubtitle={name}
         details={(f) => [

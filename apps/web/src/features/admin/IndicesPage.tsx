@@ -20,8 +20,8 @@ import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
-import { useErrorText } from '../../lib/useErrorText.ts';
 import { withToasts } from '../../components/ui/Toasts.tsx';
+import { useTableState } from './ui/useTableState.ts';
 
 const requiredText = z.string().trim().min(1, 'validation.required').max(8000, 'validation.tooLong');
 /**
@@ -109,9 +109,9 @@ export function NewIndexForm({ onDone }: { onDone: () => void }) {
 function IndicesPageView() {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language === 'fr' ? 'fr' : 'ar';
-  const errorText = useErrorText();
   const [query, setQuery] = useState('');
   const list = useQuery(indicesQuery);
+  const listState = useTableState(list);
   const remove = useConfirmedDelete({
     remove: (i: IndexRow) => call('DELETE /indice/:id', { params: { id: i.id } }),
     success: () => t('indices.deleted'),
@@ -160,9 +160,7 @@ function IndicesPageView() {
         columns={columns}
         rows={rows}
         rowKey={(i) => i.id}
-        loading={list.isPending}
-        error={list.isError ? errorText(list.error) : null}
-        onRetry={() => void list.refetch()}
+        {...listState}
         initialSort={{ id: 'name', dir: 'asc' }}
         detailsSubtitle={(i) => i.indiceName}
         details={(i) => [

@@ -13,10 +13,10 @@ import { useFormat } from '../../lib/format.ts';
 import { useMessages } from '../../lib/messages.ts';
 import { useMoney } from '../../lib/money.ts';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
-import { useErrorText } from '../../lib/useErrorText.ts';
 import { CatalogText, EditPanel, hasArabic, MissingArabic, useCatalogText } from './ui/Bilingual.tsx';
 import { DeleteButton, EditButton, useConfirmedDelete } from './ui/RowActions.tsx';
 import { SubmitButton } from './ui/SubmitButton.tsx';
+import { useTableState } from './ui/useTableState.ts';
 
 /** The locale section of a plan catalogue (`admin:plans.*`, `admin:sellerPlans.*`). */
 export type PlanTexts = 'plans' | 'sellerPlans';
@@ -174,7 +174,6 @@ export function PlanFormFrame({
 export function PlanCatalogPage<P extends CatalogPlan>({ kind }: { kind: PlanKind<P> }) {
   const { t } = useTranslation('admin');
   const fmt = useFormat();
-  const errorText = useErrorText();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<P | null>(null);
   const text = useCatalogText();
@@ -182,6 +181,7 @@ export function PlanCatalogPage<P extends CatalogPlan>({ kind }: { kind: PlanKin
   const fr = (label: string) => t('common.inFrench', { label });
   const ar = (label: string) => t('common.inArabic', { label });
   const list = useQuery(kind.query);
+  const listState = useTableState(list);
   const helpers: PlanHelpers = { t, fmt, money, text };
   const { texts, Form } = kind;
   const name = (p: P) => text(p.nameAbonnement, p.nameAbonnementAr);
@@ -230,9 +230,7 @@ export function PlanCatalogPage<P extends CatalogPlan>({ kind }: { kind: PlanKin
         columns={columns}
         rows={rows}
         rowKey={(p) => p.id}
-        loading={list.isPending}
-        error={list.isError ? errorText(list.error) : null}
-        onRetry={() => void list.refetch()}
+        {...listState}
         {...(kind.initialSort ? { initialSort: kind.initialSort } : {})}
         detailsSubtitle={name}
         details={(p) => [

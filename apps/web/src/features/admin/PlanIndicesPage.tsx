@@ -12,8 +12,8 @@ import { useCatalogText } from './ui/Bilingual.tsx';
 import { DeleteButton, EditButton, useConfirmedDelete } from './ui/RowActions.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { useFormat } from '../../lib/format.ts';
-import { useErrorText } from '../../lib/useErrorText.ts';
 import { withToasts } from '../../components/ui/Toasts.tsx';
+import { useTableState } from './ui/useTableState.ts';
 
 const keyOf = (a: Assignment) => `${a.AbonnementId}-${a.IndiceId}`;
 
@@ -21,10 +21,10 @@ const keyOf = (a: Assignment) => `${a.AbonnementId}-${a.IndiceId}`;
 function PlanIndicesPageView() {
   const { t } = useTranslation('admin');
   const fmt = useFormat();
-  const errorText = useErrorText();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<Assignment | null>(null);
   const list = useQuery(assignmentsQuery);
+  const listState = useTableState(list);
   // The assignment list names the plan in French; the plans list has its Arabic name too.
   const plans = useQuery(plansQuery);
   const text = useCatalogText();
@@ -77,9 +77,7 @@ function PlanIndicesPageView() {
         columns={columns}
         rows={rows}
         rowKey={keyOf}
-        loading={list.isPending}
-        error={list.isError ? errorText(list.error) : null}
-        onRetry={() => void list.refetch()}
+        {...listState}
         initialSort={{ id: 'plan', dir: 'asc' }}
         detailsSubtitle={label}
         details={(a) => [

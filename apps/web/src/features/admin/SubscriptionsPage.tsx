@@ -9,10 +9,10 @@ import type { DetailItem } from '../../components/ui/DetailsPanel.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { useMoney } from '../../lib/money.ts';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
-import { useErrorText } from '../../lib/useErrorText.ts';
 import { useCatalogText } from './ui/Bilingual.tsx';
 import { DeleteButton, RowButton, useConfirmedDelete } from './ui/RowActions.tsx';
 import { StateBadge, StateFilter } from './ui/StateBadge.tsx';
+import { useTableState } from './ui/useTableState.ts';
 
 /** What both subscription lists (farmers', sellers') have: the state the toggle flips and the subscriber. */
 export interface SubscriptionRow {
@@ -60,11 +60,11 @@ export function SubscriptionsPage<S extends SubscriptionRow>({ kind }: { kind: S
   const text = useCatalogText();
   const money = useMoney();
   const fmt = useFormat();
-  const errorText = useErrorText();
   const stateId = useId();
   const [state, setState] = useState('');
   const [query, setQuery] = useState('');
   const list = useQuery(kind.query);
+  const listState = useTableState(list);
 
   const toggle = useAdminMutation({
     mutationFn: (v: { id: number; etat: SubscriptionState }) => kind.setState(v.id, v.etat),
@@ -130,9 +130,7 @@ export function SubscriptionsPage<S extends SubscriptionRow>({ kind }: { kind: S
         columns={kind.columns(helpers)}
         rows={rows}
         rowKey={(s) => s.id}
-        loading={list.isPending}
-        error={list.isError ? errorText(list.error) : null}
-        onRetry={() => void list.refetch()}
+        {...listState}
         initialSort={kind.initialSort}
         detailsSubtitle={(s) => s.User?.email ?? ''}
         details={(s) => [

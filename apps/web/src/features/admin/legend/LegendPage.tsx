@@ -9,15 +9,14 @@ import { AdminPage } from '../../../components/ui/AdminPage.tsx';
 import { scrollBehavior } from '../../../lib/format.ts';
 import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
 import { card } from '../../../components/ui/styles.ts';
-import { useErrorText } from '../../../lib/useErrorText.ts';
 import { DeleteButton, EditButton, useConfirmedDelete } from '../ui/RowActions.tsx';
 import { LegendFormCard } from './LegendForm.tsx';
 import { withToasts } from '../../../components/ui/Toasts.tsx';
+import { useTableState } from '../ui/useTableState.ts';
 
 /** /admin/legend: the legend form with its live ramp preview, and the chosen index's classes (edit, delete). */
 function LegendPageView() {
   const { t } = useTranslation('admin');
-  const errorText = useErrorText();
   const formRef = useRef<HTMLDivElement>(null);
   const [indiceId, setIndiceId] = useState<number | undefined>();
   const [editing, setEditing] = useState<Legend | null>(null);
@@ -27,6 +26,7 @@ function LegendPageView() {
     queryFn: () => call('GET /legende', { query: { indiceId: indiceId ?? 0 } }),
     enabled: indiceId !== undefined,
   });
+  const legendsState = useTableState(legends);
   const remove = useConfirmedDelete({
     remove: (l: Legend) => call('DELETE /legende/:id', { params: { id: l.id } }),
     success: () => t('legends.deleted'),
@@ -110,9 +110,7 @@ function LegendPageView() {
             columns={columns}
             rows={rows}
             rowKey={(l) => l.id}
-            loading={legends.isPending}
-            error={legends.isError ? errorText(legends.error) : null}
-            onRetry={() => void legends.refetch()}
+            {...legendsState}
             initialSort={{ id: 'start', dir: 'asc' }}
             detailsSubtitle={(l) => l.descriptionLeg}
             details={(l) => [

@@ -18,6 +18,7 @@ import { NewParcelForm } from './NewParcelForm.tsx';
 import { ParcelTable } from './ParcelTable.tsx';
 import { UserPicker } from './UserPicker.tsx';
 import { useConfirmedDelete } from '../ui/RowActions.tsx';
+import { useTableState } from '../ui/useTableState.ts';
 
 // Leaflet and the drawing tool load only with the map, after the lists are on screen.
 const ParcelMap = lazy(() => import('./ParcelMap.tsx').then((m) => ({ default: m.ParcelMap })));
@@ -44,6 +45,7 @@ function ParcelsPageView() {
     queryFn: () => call('GET /parcelle', { query: { userId: selected?.id ?? 0 } }),
     enabled: selected !== null,
   });
+  const parcelsState = useTableState(parcels);
   // Every parcel (staff see them all): the map opens where most of them are, else on the demo area.
   const allParcels = useQuery({
     queryKey: [...KEYS.parcels, 'all'],
@@ -105,9 +107,7 @@ function ParcelsPageView() {
           <ParcelTable
             owner={selected}
             rows={parcels.data}
-            loading={parcels.isPending}
-            error={parcels.isError ? errorText(parcels.error) : null}
-            onRetry={() => void parcels.refetch()}
+            {...parcelsState}
             onShow={(p) => {
               setFocus((f) => ({ id: p.id, key: f.key + 1 }));
               scrollToMap();
