@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -60,7 +60,6 @@ export function SubscriptionsPage<S extends SubscriptionRow>({ kind }: { kind: S
   const text = useCatalogText();
   const money = useMoney();
   const fmt = useFormat();
-  const stateId = useId();
   const [state, setState] = useState('');
   const [query, setQuery] = useState('');
   const list = useQuery(kind.query);
@@ -121,7 +120,7 @@ export function SubscriptionsPage<S extends SubscriptionRow>({ kind }: { kind: S
       actions={
         <>
           <SearchBox label={t('subscriptions.search')} value={query} onChange={setQuery} />
-          <StateFilter id={stateId} value={state} onChange={setState} />
+          <StateFilter value={state} onChange={setState} />
         </>
       }
     >

@@ -1,14 +1,14 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ROLE_NAMES, WILAYAS } from '@filaha/shared';
-import { controlClass } from '../../components/ui/fields.tsx';
 import { profileQuery } from '../../lib/queries.ts';
 import { parseRole } from '../../lib/roles.ts';
 import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { usersQuery } from './queries.ts';
 import type { UserRow } from './types.ts';
+import { FilterSelect } from './ui/FilterSelect.tsx';
 import { useConfirmedDelete } from './ui/RowActions.tsx';
 import { AdminPage, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
@@ -24,7 +24,6 @@ function UserManagementView() {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
   const fmt = useFormat();
-  const filterId = useId();
   const [role, setRole] = useState('');
   const [query, setQuery] = useState('');
   const users = useQuery(usersQuery);
@@ -88,24 +87,14 @@ function UserManagementView() {
       actions={
         <>
           <SearchBox label={t('users.search')} value={query} onChange={setQuery} />
-          <div className="w-full sm:w-56">
-            <label htmlFor={filterId} className="block text-sm font-medium text-stone-800">
-              {t('users.filter')}
-            </label>
-            <select
-              id={filterId}
-              value={role}
-              onChange={(e) => setRole(e.target.value)}
-              className={`${controlClass} mt-1`}
-            >
-              <option value="">{t('users.allRoles')}</option>
-              {ROLE_NAMES.map((r) => (
-                <option key={r} value={r}>
-                  {tc(`roles.${r}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            label={t('users.filter')}
+            allLabel={t('users.allRoles')}
+            options={ROLE_NAMES.map((r) => ({ value: r, label: tc(`roles.${r}`) }))}
+            value={role}
+            onChange={setRole}
+            className="sm:w-56"
+          />
         </>
       }
     >
