@@ -14,7 +14,7 @@ import type { Functionality } from './types.ts';
 import { EditButton } from './ui/RowActions.tsx';
 import { SubmitButton } from './ui/SubmitButton.tsx';
 import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
-import { CatalogText, EditPanel, hasArabic, MissingArabic, useCatalogText } from './ui/Bilingual.tsx';
+import { bilingualDetails, CatalogText, EditPanel, useCatalogText } from './ui/Bilingual.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
@@ -148,14 +148,7 @@ function FunctionalitiesPageView() {
         detailsSubtitle={name}
         details={(f) => [
           { label: t('common.id'), value: f.id },
-          {
-            label: t('common.inFrench', { label: t('functionalities.columns.name') }),
-            value: <span lang="fr">{f.name}</span>,
-          },
-          {
-            label: t('common.inArabic', { label: t('functionalities.columns.name') }),
-            value: hasArabic(f.nameAr) ? <span lang="ar">{f.nameAr}</span> : <MissingArabic />,
-          },
+          ...bilingualDetails(t, t('functionalities.columns.name'), f.name, f.nameAr),
           { label: t('functionalities.columns.psudo'), value: f.psudo },
           { label: t('functionalities.farmerPlans'), value: farmerPlansOf(f).join(' · ') || t('plans.none') },
           { label: t('functionalities.sellerPlans'), value: sellerPlansOf(f).join(' · ') || t('plans.none') },

@@ -13,7 +13,7 @@ import { useFormat } from '../../lib/format.ts';
 import { useMessages } from '../../lib/messages.ts';
 import { useMoney } from '../../lib/money.ts';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
-import { CatalogText, EditPanel, hasArabic, MissingArabic, useCatalogText } from './ui/Bilingual.tsx';
+import { bilingualDetails, CatalogText, EditPanel, useCatalogText } from './ui/Bilingual.tsx';
 import { DeleteButton, EditButton, useConfirmedDelete } from './ui/RowActions.tsx';
 import { SubmitButton } from './ui/SubmitButton.tsx';
 import { useTableState } from './ui/useTableState.ts';
@@ -178,8 +178,6 @@ export function PlanCatalogPage<P extends CatalogPlan>({ kind }: { kind: PlanKin
   const [editing, setEditing] = useState<P | null>(null);
   const text = useCatalogText();
   const money = useMoney();
-  const fr = (label: string) => t('common.inFrench', { label });
-  const ar = (label: string) => t('common.inArabic', { label });
   const list = useQuery(kind.query);
   const listState = useTableState(list);
   const helpers: PlanHelpers = { t, fmt, money, text };
@@ -235,16 +233,8 @@ export function PlanCatalogPage<P extends CatalogPlan>({ kind }: { kind: PlanKin
         detailsSubtitle={name}
         details={(p) => [
           { label: t('common.id'), value: p.id },
-          { label: fr(t(`${texts}.columns.name`)), value: <span lang="fr">{p.nameAbonnement}</span> },
-          {
-            label: ar(t(`${texts}.columns.name`)),
-            value: hasArabic(p.nameAbonnementAr) ? <span lang="ar">{p.nameAbonnementAr}</span> : <MissingArabic />,
-          },
-          { label: fr(t(`${texts}.columns.client`)), value: <span lang="fr">{p.nameClient}</span> },
-          {
-            label: ar(t(`${texts}.columns.client`)),
-            value: hasArabic(p.nameClientAr) ? <span lang="ar">{p.nameClientAr}</span> : <MissingArabic />,
-          },
+          ...bilingualDetails(t, t(`${texts}.columns.name`), p.nameAbonnement, p.nameAbonnementAr),
+          ...bilingualDetails(t, t(`${texts}.columns.client`), p.nameClient, p.nameClientAr),
           ...kind.details(p, helpers),
         ]}
         actions={(p) => (
