@@ -68,7 +68,7 @@ export const planNameValues = (p: CatalogPlan): Record<NameField, string> => ({
   nameClientAr: p.nameClientAr ?? '',
 });
 
-/** What `usePlanForm` uses of a plan form (react-hook-form's own `useForm` answer). */
+/** What `usePlanSave` uses of a plan form (react-hook-form's own `useForm` answer). */
 interface PlanFormState<I> {
   handleSubmit: (onValid: (input: I) => void) => FormEventHandler<HTMLFormElement>;
   register: (name: NameField) => UseFormRegisterReturn;
@@ -80,7 +80,7 @@ interface PlanFormState<I> {
  * A plan form's save: POST a new plan, PUT an edited one; a refusal stays in the form, a success empties it and
  * calls `onDone`. Gives the `PlanFormFrame` props that follow from the form and the save.
  */
-export function usePlanForm<I extends { nameAbonnement: string }>(
+export function usePlanSave<I extends { nameAbonnement: string }>(
   writes: PlanWrites<I>,
   form: PlanFormState<I>,
   editingId: number | undefined,

@@ -14,7 +14,7 @@ import {
   PlanCatalogPage,
   PlanFormFrame,
   planNameValues,
-  usePlanForm,
+  usePlanSave,
   type PlanKind,
   type PlanWrites,
 } from './PlanCatalogPage.tsx';
@@ -49,7 +49,7 @@ function PlanForm({ editing, onDone }: { editing?: PlanDetails; onDone: () => vo
       : undefined,
   });
   const errors = form.formState.errors;
-  const frame = usePlanForm(WRITES, form, editing?.id, onDone);
+  const frame = usePlanSave(WRITES, form, editing?.id, onDone);
   return (
     <PlanFormFrame {...frame} className="grid gap-4 sm:grid-cols-2" submitClassName="flex items-end sm:col-span-2">
       <TextField

@@ -12,7 +12,7 @@ import {
   PlanCatalogPage,
   PlanFormFrame,
   planNameValues,
-  usePlanForm,
+  usePlanSave,
   type PlanHelpers,
   type PlanKind,
   type PlanWrites,
@@ -53,7 +53,7 @@ function SellerPlanForm({ editing, onDone }: { editing?: SellerPlan; onDone: () 
       : { priority: String(LIMITS.sellerPriorityDefault), nbPost: '' },
   });
   const errors = form.formState.errors;
-  const frame = usePlanForm(WRITES, form, editing?.id, onDone);
+  const frame = usePlanSave(WRITES, form, editing?.id, onDone);
   return (
     <PlanFormFrame
       {...frame}
