@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -11,9 +10,9 @@ import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { functionalitiesQuery, plansQuery, sellerPlansQuery } from './queries.ts';
 import { useCatalogText } from './ui/Bilingual.tsx';
-import { FormError } from '../../components/ui/FormError.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { useAdminMutation } from '../../lib/useAdminMutation.ts';
+import { ChoiceField } from './ui/ChoiceField.tsx';
+import { SubmitButton } from './ui/SubmitButton.tsx';
+import { useFormWrite } from './ui/useFormWrite.tsx';
 
 /** Both selects required (SPEC §5); the plan kind says which route and which id field the server reads. */
 const AssignForm = z.object({
@@ -39,7 +38,6 @@ async function assign(v: AssignForm): Promise<unknown> {
 export function AssignFunctionalityForm() {
   const { t } = useTranslation('admin');
   const { fieldMessage } = useMessages();
-  const [error, setError] = useState<string | null>(null);
   const text = useCatalogText();
   const functionalities = useQuery(functionalitiesQuery);
   const plans = useQuery(plansQuery);
@@ -49,39 +47,24 @@ export function AssignFunctionalityForm() {
   const kind = form.watch('abonnementType');
   const choices =
     kind === 'vendeur'
-      ? (sellerPlans.data ?? []).map((p) => ({ id: p.id, name: text(p.nameAbonnement, p.nameAbonnementAr) }))
-      : (plans.data ?? []).map((p) => ({ id: p.id, name: text(p.nameAbonnement, p.nameAbonnementAr) }));
+      ? (sellerPlans.data ?? []).map((p) => ({ value: p.id, label: text(p.nameAbonnement, p.nameAbonnementAr) }))
+      : (plans.data ?? []).map((p) => ({ value: p.id, label: text(p.nameAbonnement, p.nameAbonnementAr) }));
 
-  const save = useAdminMutation({
+  const save = useFormWrite({
     mutationFn: assign,
     success: () => t('functionalities.assigned'),
     invalidate: [KEYS.plans, KEYS.sellerPlans],
-    onSuccess: () => setError(null),
-    onError: setError,
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((v) => {
-        setError(null);
-        save.mutate(v);
-      })}
-      className="grid gap-4 sm:grid-cols-3"
-    >
-      <FormError text={error} onClose={() => setError(null)} />
-      <SelectField
+    <form noValidate onSubmit={form.handleSubmit(save.submit)} className="grid gap-4 sm:grid-cols-3">
+      {save.errorBanner}
+      <ChoiceField
         label={t('functionalities.functionality')}
         error={fieldMessage(errors.fonctionnalityId?.message)}
+        choices={(functionalities.data ?? []).map((f) => ({ value: f.id, label: text(f.name, f.nameAr) }))}
         {...form.register('fonctionnalityId')}
-      >
-        <option value="">{t('common.choose')}</option>
-        {(functionalities.data ?? []).map((f) => (
-          <option key={f.id} value={f.id}>
-            {text(f.name, f.nameAr)}
-          </option>
-        ))}
-      </SelectField>
+      />
       <SelectField
         label={t('functionalities.planKind')}
         {...form.register('abonnementType', { onChange: () => form.setValue('planId', '') })}
@@ -89,22 +72,14 @@ export function AssignFunctionalityForm() {
         <option value="agriculteur">{t('functionalities.kinds.agriculteur')}</option>
         <option value="vendeur">{t('functionalities.kinds.vendeur')}</option>
       </SelectField>
-      <SelectField
+      <ChoiceField
         label={t('functionalities.plan')}
         error={fieldMessage(errors.planId?.message)}
+        choices={choices}
         {...form.register('planId')}
-      >
-        <option value="">{t('common.choose')}</option>
-        {choices.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-      </SelectField>
+      />
       <div className="sm:col-span-3">
-        <Button type="submit" disabled={save.isPending} variant="primary">
-          {save.isPending ? t('common.saving') : t('functionalities.assignSubmit')}
-        </Button>
+        <SubmitButton busy={save.write.isPending}>{t('functionalities.assignSubmit')}</SubmitButton>
       </div>
     </form>
   );

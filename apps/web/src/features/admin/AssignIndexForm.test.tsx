@@ -4,24 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { json, reply, stubContracts, type ContractStubs } from '../../../test/fetch.ts';
 import type { Assignment, IndexRow } from './types.ts';
 import { AssignIndexForm } from './AssignIndexForm.tsx';
-import { renderAdmin } from './testing.tsx';
+import { planDetails, renderAdmin } from './testing.tsx';
 import { indexRow } from '../../../test/fixtures.ts';
 
-const plan = (id: number, nameAbonnement: string, prices: string) => ({
-  id,
-  nameAbonnement,
-  nameAbonnementAr: '',
-  nameClient: 'x',
-  nameClientAr: '',
-  prices,
-  description: '',
-  descriptionFr: '',
-  descriptionAr: '',
-  fonctionnalities: [],
-  indices: [],
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-});
+const plan = (id: number, nameAbonnement: string, prices: string) =>
+  planDetails({ id, nameAbonnement, nameClient: 'x', prices });
 const plans = [plan(1, 'Basic', '1'), plan(2, 'Standard', '2')];
 const indices: IndexRow[] = [indexRow(10, 'NDVI'), indexRow(11, 'NDMI')];
 const links: Assignment[] = [

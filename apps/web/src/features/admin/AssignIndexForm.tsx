@@ -1,19 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_REQUESTS_PER_INDEX, PlanIndexInput } from '@filaha/shared';
-import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { indicesFree, plansFree } from './assignment.ts';
 import { assignmentsQuery, indicesQuery, plansQuery } from './queries.ts';
 import { useCatalogText } from './ui/Bilingual.tsx';
-import { FormError } from '../../components/ui/FormError.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { useAdminMutation } from '../../lib/useAdminMutation.ts';
+import { ChoiceField } from './ui/ChoiceField.tsx';
+import { RequestCountField } from './ui/RequestCountField.tsx';
+import { SubmitButton } from './ui/SubmitButton.tsx';
+import { useFormWrite } from './ui/useFormWrite.tsx';
 
 /**
  * Index → plan with a request count (default 6, integer ≥ 1). Each select offers only what is not yet
@@ -23,7 +23,6 @@ export function AssignIndexForm({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation('admin');
   const text = useCatalogText();
   const { fieldMessage } = useMessages();
-  const [error, setError] = useState<string | null>(null);
   const indices = useQuery(indicesQuery);
   const plans = useQuery(plansQuery);
   const links = useQuery(assignmentsQuery);
@@ -43,66 +42,38 @@ export function AssignIndexForm({ onDone }: { onDone?: () => void }) {
       form.setValue('AbonnementId', '');
   }, [abonnementId, planChoices, form]);
 
-  const save = useAdminMutation({
+  const save = useFormWrite({
     mutationFn: (input: PlanIndexInput) => call('POST /abonnementIndice', { body: input }),
     success: () => t('planIndices.created'),
     invalidate: [KEYS.assignments, KEYS.plans],
     onSuccess: () => {
-      setError(null);
       form.reset();
       onDone?.();
     },
-    onError: setError,
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((v) => {
-        setError(null);
-        save.mutate(v);
-      })}
-      className="grid gap-4 sm:grid-cols-3"
-    >
-      <FormError text={error} onClose={() => setError(null)} />
-      <SelectField
+    <form noValidate onSubmit={form.handleSubmit(save.submit)} className="grid gap-4 sm:grid-cols-3">
+      {save.errorBanner}
+      <ChoiceField
         label={t('planIndices.index')}
         error={fieldMessage(errors.IndiceId?.message)}
+        choices={indexChoices.map((i) => ({ value: i.id, label: i.indiceName }))}
         {...form.register('IndiceId')}
-      >
-        <option value="">{t('common.choose')}</option>
-        {indexChoices.map((i) => (
-          <option key={i.id} value={i.id}>
-            {i.indiceName}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+      />
+      <ChoiceField
         label={t('planIndices.plan')}
         error={fieldMessage(errors.AbonnementId?.message)}
+        choices={planChoices.map((p) => ({ value: p.id, label: text(p.nameAbonnement, p.nameAbonnementAr) }))}
         {...form.register('AbonnementId')}
-      >
-        <option value="">{t('common.choose')}</option>
-        {planChoices.map((p) => (
-          <option key={p.id} value={p.id}>
-            {text(p.nameAbonnement, p.nameAbonnementAr)}
-          </option>
-        ))}
-      </SelectField>
-      <TextField
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        label={t('planIndices.requests')}
+      />
+      <RequestCountField
         hint={t('planIndices.requestsHint')}
         error={fieldMessage(errors.nombre_de_requete?.message)}
         {...form.register('nombre_de_requete')}
       />
       <div className="sm:col-span-3">
-        <Button type="submit" disabled={save.isPending} variant="primary">
-          {save.isPending ? t('common.saving') : t('planIndices.submit')}
-        </Button>
+        <SubmitButton busy={save.write.isPending}>{t('planIndices.submit')}</SubmitButton>
       </div>
     </form>
   );

@@ -6,7 +6,7 @@ import { i18n } from '../../i18n/index.ts';
 import { FunctionalitiesPage } from './FunctionalitiesPage.tsx';
 import { PlansPage } from './PlansPage.tsx';
 import { SellerPlansPage } from './SellerPlansPage.tsx';
-import { renderAdmin } from './testing.tsx';
+import { planDetails, renderAdmin } from './testing.tsx';
 
 /**
  * Issue 13 §5: catalogue texts are edited in French and Arabic in the back office; the lists show the reader's
@@ -18,7 +18,7 @@ const features = [
   { id: 6, name: 'Conseil maison', nameAr: '', psudo: 'maison' },
 ];
 const plans = [
-  {
+  planDetails({
     id: 2,
     nameAbonnement: 'Standard',
     nameAbonnementAr: 'القياسي',
@@ -28,26 +28,9 @@ const plans = [
     description: 'Les cinq indices.',
     descriptionFr: 'Les cinq indices.',
     descriptionAr: 'المؤشرات الخمسة.',
-    fonctionnalities: [features[0]],
-    indices: [],
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-  },
-  {
-    id: 3,
-    nameAbonnement: 'Plan maison',
-    nameAbonnementAr: '',
-    nameClient: 'Tout le monde',
-    nameClientAr: '',
-    prices: '1500 DA / mois',
-    description: '',
-    descriptionFr: '',
-    descriptionAr: '',
-    fonctionnalities: [],
-    indices: [],
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-  },
+    fonctionnalities: features.slice(0, 1),
+  }),
+  planDetails({ id: 3, nameAbonnement: 'Plan maison', nameClient: 'Tout le monde', prices: '1500 DA / mois' }),
 ];
 const sellerPlans = [
   {

@@ -2,11 +2,12 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requestCountSchema } from '@filaha/shared';
 import { Dialog } from '../../components/ui/Dialog.tsx';
-import { TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import type { Assignment } from './types.ts';
+import { RequestCountField } from './ui/RequestCountField.tsx';
+import { SubmitButton } from './ui/SubmitButton.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
@@ -63,9 +64,9 @@ export function EditRequestsDialog({
           <Button type="button" onClick={onClose} variant="secondary">
             {tc('actions.cancel')}
           </Button>
-          <Button type="submit" form={formId} disabled={save.isPending} variant="primary">
-            {save.isPending ? t('common.saving') : t('common.save')}
-          </Button>
+          <SubmitButton busy={save.isPending} form={formId}>
+            {t('common.save')}
+          </SubmitButton>
         </>
       }
     >
@@ -80,12 +81,7 @@ export function EditRequestsDialog({
       >
         <p>{t('planIndices.editText', { plan: planName, index: assignment.indiceName })}</p>
         <FormError text={error} onClose={() => setError(null)} />
-        <TextField
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          label={t('planIndices.requests')}
+        <RequestCountField
           value={value}
           onChange={(e) => {
             setValue(e.target.value);

@@ -11,14 +11,15 @@ import { KEYS } from './adminApi.ts';
 import { AssignFunctionalityForm } from './AssignFunctionalityForm.tsx';
 import { functionalitiesQuery, plansQuery, sellerPlansQuery } from './queries.ts';
 import type { Functionality } from './types.ts';
+import { EditButton } from './ui/RowActions.tsx';
+import { SubmitButton } from './ui/SubmitButton.tsx';
 import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
-import { CatalogText, EditPanel, hasArabic, MissingArabic, useCatalogText } from './ui/Bilingual.tsx';
+import { bilingualDetails, CatalogText, EditPanel, useCatalogText } from './ui/Bilingual.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
-import { Button } from '../../components/ui/Button.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
-import { useErrorText } from '../../lib/useErrorText.ts';
 import { withToasts } from '../../components/ui/Toasts.tsx';
+import { useTableState } from './ui/useTableState.ts';
 
 /** Name in French (required) and Arabic (optional: without it the French is shown), psudo; create or edit (PUT). */
 function FunctionalityForm({ editing, onDone }: { editing?: Functionality; onDone: () => void }) {
@@ -67,9 +68,9 @@ function FunctionalityForm({ editing, onDone }: { editing?: Functionality; onDon
         {...form.register('psudo')}
       />
       <div className="flex items-end">
-        <Button type="submit" disabled={save.isPending} variant="primary">
-          {save.isPending ? t('common.saving') : editing ? t('common.saveChanges') : t('functionalities.submit')}
-        </Button>
+        <SubmitButton busy={save.isPending}>
+          {editing ? t('common.saveChanges') : t('functionalities.submit')}
+        </SubmitButton>
       </div>
     </form>
   );
@@ -78,11 +79,11 @@ function FunctionalityForm({ editing, onDone }: { editing?: Functionality; onDon
 /** /admin/fonctionalities: the functionalities (name, psudo), a create form and the assign form. */
 function FunctionalitiesPageView() {
   const { t } = useTranslation('admin');
-  const errorText = useErrorText();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<Functionality | null>(null);
   const text = useCatalogText();
   const list = useQuery(functionalitiesQuery);
+  const listState = useTableState(list);
   const plans = useQuery(plansQuery);
   const sellerPlans = useQuery(sellerPlansQuery);
 
@@ -142,35 +143,17 @@ function FunctionalitiesPageView() {
         columns={columns}
         rows={rows}
         rowKey={(f) => f.id}
-        loading={list.isPending}
-        error={list.isError ? errorText(list.error) : null}
-        onRetry={() => void list.refetch()}
+        {...listState}
         initialSort={{ id: 'name', dir: 'asc' }}
         detailsSubtitle={name}
         details={(f) => [
           { label: t('common.id'), value: f.id },
-          {
-            label: t('common.inFrench', { label: t('functionalities.columns.name') }),
-            value: <span lang="fr">{f.name}</span>,
-          },
-          {
-            label: t('common.inArabic', { label: t('functionalities.columns.name') }),
-            value: hasArabic(f.nameAr) ? <span lang="ar">{f.nameAr}</span> : <MissingArabic />,
-          },
+          ...bilingualDetails(t, t('functionalities.columns.name'), f.name, f.nameAr),
           { label: t('functionalities.columns.psudo'), value: f.psudo },
           { label: t('functionalities.farmerPlans'), value: farmerPlansOf(f).join(' · ') || t('plans.none') },
           { label: t('functionalities.sellerPlans'), value: sellerPlansOf(f).join(' · ') || t('plans.none') },
         ]}
-        actions={(f) => (
-          <Button
-            type="button"
-            onClick={() => setEditing(f)}
-            aria-label={`${t('common.edit')} — ${name(f)}`}
-            variant="small"
-          >
-            {t('common.edit')}
-          </Button>
-        )}
+        actions={(f) => <EditButton name={name(f)} onClick={() => setEditing(f)} />}
       />
     </AdminPage>
   );

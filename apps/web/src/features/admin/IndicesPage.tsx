@@ -5,22 +5,23 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ENGINE_INDEX_CODES, IndexInput, toBilingual } from '@filaha/shared';
-import { SelectField, TextField } from '../../components/ui/fields.tsx';
+import { TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
 import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { AssignIndexForm } from './AssignIndexForm.tsx';
 import { indicesQuery } from './queries.ts';
 import type { IndexRow } from './types.ts';
+import { ChoiceField } from './ui/ChoiceField.tsx';
+import { DeleteButton, useConfirmedDelete } from './ui/RowActions.tsx';
+import { SubmitButton } from './ui/SubmitButton.tsx';
 import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
-import { Button } from '../../components/ui/Button.tsx';
 import { TextAreaField } from '../../components/ui/TextAreaField.tsx';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
-import { useErrorText } from '../../lib/useErrorText.ts';
 import { withToasts } from '../../components/ui/Toasts.tsx';
+import { useTableState } from './ui/useTableState.ts';
 
 const requiredText = z.string().trim().min(1, 'validation.required').max(8000, 'validation.tooLong');
 /**
@@ -71,19 +72,13 @@ export function NewIndexForm({ onDone }: { onDone: () => void }) {
         error={fieldMessage(errors.indiceName?.message)}
         {...form.register('indiceName')}
       />
-      <SelectField
+      <ChoiceField
         label={t('indices.code')}
         hint={t('indices.codeHint')}
         error={fieldMessage(errors.code?.message)}
+        choices={ENGINE_INDEX_CODES.map((code) => ({ value: code, label: code, disabled: taken.has(code) }))}
         {...form.register('code')}
-      >
-        <option value="">{t('common.choose')}</option>
-        {ENGINE_INDEX_CODES.map((code) => (
-          <option key={code} value={code} disabled={taken.has(code)}>
-            {code}
-          </option>
-        ))}
-      </SelectField>
+      />
       <TextAreaField
         label={t('indices.recommendation')}
         error={fieldMessage(errors.recomndation?.message)}
@@ -104,9 +99,7 @@ export function NewIndexForm({ onDone }: { onDone: () => void }) {
         {...form.register('descriptionFr')}
       />
       <div className="sm:col-span-2">
-        <Button type="submit" disabled={create.isPending} variant="primary">
-          {create.isPending ? t('common.saving') : t('indices.submit')}
-        </Button>
+        <SubmitButton busy={create.isPending}>{t('indices.submit')}</SubmitButton>
       </div>
     </form>
   );
@@ -116,14 +109,14 @@ export function NewIndexForm({ onDone }: { onDone: () => void }) {
 function IndicesPageView() {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language === 'fr' ? 'fr' : 'ar';
-  const errorText = useErrorText();
   const [query, setQuery] = useState('');
-  const [pending, setPending] = useState<IndexRow | null>(null);
   const list = useQuery(indicesQuery);
-  const remove = useAdminMutation({
-    mutationFn: (id: number) => call('DELETE /indice/:id', { params: { id } }),
+  const listState = useTableState(list);
+  const remove = useConfirmedDelete({
+    remove: (i: IndexRow) => call('DELETE /indice/:id', { params: { id: i.id } }),
     success: () => t('indices.deleted'),
     invalidate: [KEYS.indices, KEYS.legends],
+    confirm: (i) => ({ title: t('indices.confirmTitle'), message: t('indices.confirmText', { name: i.indiceName }) }),
   });
 
   const describe = (i: IndexRow) => toBilingual(i.description)[lang];
@@ -167,9 +160,7 @@ function IndicesPageView() {
         columns={columns}
         rows={rows}
         rowKey={(i) => i.id}
-        loading={list.isPending}
-        error={list.isError ? errorText(list.error) : null}
-        onRetry={() => void list.refetch()}
+        {...listState}
         initialSort={{ id: 'name', dir: 'asc' }}
         detailsSubtitle={(i) => i.indiceName}
         details={(i) => [
@@ -212,26 +203,9 @@ function IndicesPageView() {
             ),
           },
         ]}
-        actions={(i) => (
-          <Button
-            type="button"
-            onClick={() => setPending(i)}
-            aria-label={`${t('common.delete')} — ${i.indiceName}`}
-            variant="smallDanger"
-          >
-            {t('common.delete')}
-          </Button>
-        )}
+        actions={(i) => <DeleteButton name={i.indiceName} onClick={() => remove.ask(i)} />}
       />
-      {pending ? (
-        <ConfirmDialog
-          title={t('indices.confirmTitle')}
-          message={t('indices.confirmText', { name: pending.indiceName })}
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
+      {remove.dialog}
     </AdminPage>
   );
 }

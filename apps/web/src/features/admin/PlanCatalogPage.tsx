@@ -5,8 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { RouteData } from '@filaha/shared/contracts';
 import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import type { DetailItem } from '../../components/ui/DetailsPanel.tsx';
 import { TextField } from '../../components/ui/fields.tsx';
@@ -15,8 +13,10 @@ import { useFormat } from '../../lib/format.ts';
 import { useMessages } from '../../lib/messages.ts';
 import { useMoney } from '../../lib/money.ts';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
-import { useErrorText } from '../../lib/useErrorText.ts';
-import { CatalogText, EditPanel, hasArabic, MissingArabic, useCatalogText } from './ui/Bilingual.tsx';
+import { bilingualDetails, CatalogText, EditPanel, useCatalogText } from './ui/Bilingual.tsx';
+import { DeleteButton, EditButton, useConfirmedDelete } from './ui/RowActions.tsx';
+import { SubmitButton } from './ui/SubmitButton.tsx';
+import { useTableState } from './ui/useTableState.ts';
 
 /** The locale section of a plan catalogue (`admin:plans.*`, `admin:sellerPlans.*`). */
 export type PlanTexts = 'plans' | 'sellerPlans';
@@ -58,11 +58,33 @@ export interface PlanKind<P extends CatalogPlan> extends PlanWrites {
   details: (p: P, h: PlanHelpers) => DetailItem[];
 }
 
-/** A plan form's save: POST a new plan, PUT an edited one; a refusal stays in the form. */
+type NameField = 'nameAbonnement' | 'nameAbonnementAr' | 'nameClient' | 'nameClientAr';
+
+/** The bilingual names of a plan being edited, as its form's text fields hold them (no Arabic = ''). */
+export const planNameValues = (p: CatalogPlan): Record<NameField, string> => ({
+  nameAbonnement: p.nameAbonnement,
+  nameAbonnementAr: p.nameAbonnementAr ?? '',
+  nameClient: p.nameClient,
+  nameClientAr: p.nameClientAr ?? '',
+});
+
+/** What `usePlanSave` uses of a plan form (react-hook-form's own `useForm` answer). */
+interface PlanFormState<I> {
+  handleSubmit: (onValid: (input: I) => void) => FormEventHandler<HTMLFormElement>;
+  register: (name: NameField) => UseFormRegisterReturn;
+  formState: { errors: Partial<Record<NameField, { message?: string }>> };
+  reset: () => void;
+}
+
+/**
+ * A plan form's save: POST a new plan, PUT an edited one; a refusal stays in the form, a success empties it and
+ * calls `onDone`. Gives the `PlanFormFrame` props that follow from the form and the save.
+ */
 export function usePlanSave<I extends { nameAbonnement: string }>(
   writes: PlanWrites<I>,
+  form: PlanFormState<I>,
   editingId: number | undefined,
-  onSaved: () => void,
+  onDone: () => void,
 ) {
   const { t } = useTranslation('admin');
   const [error, setError] = useState<string | null>(null);
@@ -71,21 +93,25 @@ export function usePlanSave<I extends { nameAbonnement: string }>(
     success: (_r, v) =>
       t(editingId !== undefined ? `${writes.texts}.updated` : `${writes.texts}.created`, { name: v.nameAbonnement }),
     invalidate: writes.invalidate,
-    onSuccess: onSaved,
+    onSuccess: () => {
+      form.reset();
+      onDone();
+    },
     onError: setError,
   });
-  /** The frame's props that follow from the save: texts, the refusal, the pending state. */
-  const frame = {
+  return {
     texts: writes.texts,
+    onSubmit: form.handleSubmit((input) => save.mutate(input)),
     error,
     onCloseError: () => setError(null),
+    nameField: (name: NameField): [UseFormRegisterReturn, string | undefined] => [
+      form.register(name),
+      form.formState.errors[name]?.message,
+    ],
     busy: save.isPending,
     editing: editingId !== undefined,
   };
-  return { save, frame };
 }
-
-type NameField = 'nameAbonnement' | 'nameAbonnementAr' | 'nameClient' | 'nameClientAr';
 
 /** The form of a plan: its error, the bilingual names and client types, the kind's own fields, the submit button. */
 export function PlanFormFrame({
@@ -138,9 +164,7 @@ export function PlanFormFrame({
       {field('nameClientAr', t(`${texts}.columns.client`), 'ar')}
       {children}
       <div className={submitClassName}>
-        <Button type="submit" disabled={busy} variant="primary">
-          {busy ? t('common.saving') : editing ? t('common.saveChanges') : t(`${texts}.submit`)}
-        </Button>
+        <SubmitButton busy={busy}>{editing ? t('common.saveChanges') : t(`${texts}.submit`)}</SubmitButton>
       </div>
     </form>
   );
@@ -150,28 +174,26 @@ export function PlanFormFrame({
 export function PlanCatalogPage<P extends CatalogPlan>({ kind }: { kind: PlanKind<P> }) {
   const { t } = useTranslation('admin');
   const fmt = useFormat();
-  const errorText = useErrorText();
   const [query, setQuery] = useState('');
-  const [pending, setPending] = useState<P | null>(null);
   const [editing, setEditing] = useState<P | null>(null);
   const text = useCatalogText();
   const money = useMoney();
-  const fr = (label: string) => t('common.inFrench', { label });
-  const ar = (label: string) => t('common.inArabic', { label });
   const list = useQuery(kind.query);
-  const remove = useAdminMutation({
-    mutationFn: (id: number) => kind.remove(id),
-    success: () => t(`${kind.texts}.deleted`),
-    invalidate: kind.invalidate,
-    ...(kind.deleteErrors ? { errorTexts: kind.deleteErrors(t) } : {}),
-  });
+  const listState = useTableState(list);
   const helpers: PlanHelpers = { t, fmt, money, text };
   const { texts, Form } = kind;
+  const name = (p: P) => text(p.nameAbonnement, p.nameAbonnementAr);
+  const remove = useConfirmedDelete({
+    remove: (p: P) => kind.remove(p.id),
+    success: () => t(`${texts}.deleted`),
+    invalidate: kind.invalidate,
+    errorTexts: kind.deleteErrors?.(t),
+    confirm: (p) => ({ title: t(`${texts}.confirmTitle`), message: t(`${texts}.confirmText`, { name: name(p) }) }),
+  });
 
   const rows = (list.data ?? []).filter((p) =>
     matches(query, p.nameAbonnement, p.nameAbonnementAr ?? '', p.nameClient, p.nameClientAr ?? ''),
   );
-  const name = (p: P) => text(p.nameAbonnement, p.nameAbonnementAr);
   const columns: Column<P>[] = [
     {
       id: 'name',
@@ -206,55 +228,23 @@ export function PlanCatalogPage<P extends CatalogPlan>({ kind }: { kind: PlanKin
         columns={columns}
         rows={rows}
         rowKey={(p) => p.id}
-        loading={list.isPending}
-        error={list.isError ? errorText(list.error) : null}
-        onRetry={() => void list.refetch()}
+        {...listState}
         {...(kind.initialSort ? { initialSort: kind.initialSort } : {})}
         detailsSubtitle={name}
         details={(p) => [
           { label: t('common.id'), value: p.id },
-          { label: fr(t(`${texts}.columns.name`)), value: <span lang="fr">{p.nameAbonnement}</span> },
-          {
-            label: ar(t(`${texts}.columns.name`)),
-            value: hasArabic(p.nameAbonnementAr) ? <span lang="ar">{p.nameAbonnementAr}</span> : <MissingArabic />,
-          },
-          { label: fr(t(`${texts}.columns.client`)), value: <span lang="fr">{p.nameClient}</span> },
-          {
-            label: ar(t(`${texts}.columns.client`)),
-            value: hasArabic(p.nameClientAr) ? <span lang="ar">{p.nameClientAr}</span> : <MissingArabic />,
-          },
+          ...bilingualDetails(t, t(`${texts}.columns.name`), p.nameAbonnement, p.nameAbonnementAr),
+          ...bilingualDetails(t, t(`${texts}.columns.client`), p.nameClient, p.nameClientAr),
           ...kind.details(p, helpers),
         ]}
         actions={(p) => (
           <>
-            <Button
-              type="button"
-              onClick={() => setEditing(p)}
-              aria-label={`${t('common.edit')} — ${name(p)}`}
-              variant="small"
-            >
-              {t('common.edit')}
-            </Button>
-            <Button
-              type="button"
-              onClick={() => setPending(p)}
-              aria-label={`${t('common.delete')} — ${name(p)}`}
-              variant="smallDanger"
-            >
-              {t('common.delete')}
-            </Button>
+            <EditButton name={name(p)} onClick={() => setEditing(p)} />
+            <DeleteButton name={name(p)} onClick={() => remove.ask(p)} />
           </>
         )}
       />
-      {pending ? (
-        <ConfirmDialog
-          title={t(`${texts}.confirmTitle`)}
-          message={t(`${texts}.confirmText`, { name: name(pending) })}
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
+      {remove.dialog}
     </AdminPage>
   );
 }

@@ -4,27 +4,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { i18n } from '../../i18n/index.ts';
 import { PlanIndicesPage } from './PlanIndicesPage.tsx';
-import { renderAdmin } from './testing.tsx';
+import { planDetails, renderAdmin } from './testing.tsx';
 
 /**
  * Issue 13 §5: the plan–index edit dialog names the plan in the reader's language (the assignment list carries
  * only the French name; the plans list has the Arabic one), French where the Arabic is missing.
  */
-const plan = (id: number, fr: string, ar: string) => ({
-  id,
-  nameAbonnement: fr,
-  nameAbonnementAr: ar,
-  nameClient: 'Tous',
-  nameClientAr: '',
-  prices: '40000 DA/an',
-  description: '',
-  descriptionFr: '',
-  descriptionAr: '',
-  fonctionnalities: [],
-  indices: [],
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-});
+const plan = (id: number, fr: string, ar: string) =>
+  planDetails({ id, nameAbonnement: fr, nameAbonnementAr: ar, nameClient: 'Tous', prices: '40000 DA/an' });
 const assignments = [
   { AbonnementId: 2, IndiceId: 7, nombre_de_requete: 6, nameAbonnement: 'Standard', indiceName: 'NDVI' },
   { AbonnementId: 3, IndiceId: 7, nombre_de_requete: 4, nameAbonnement: 'Plan maison', indiceName: 'NDVI' },

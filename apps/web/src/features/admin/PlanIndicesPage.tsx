@@ -9,13 +9,11 @@ import { EditRequestsDialog } from './EditRequestsDialog.tsx';
 import type { Assignment } from './types.ts';
 import { AdminPage, Collapsible, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
 import { useCatalogText } from './ui/Bilingual.tsx';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { DeleteButton, EditButton, useConfirmedDelete } from './ui/RowActions.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { useFormat } from '../../lib/format.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { useAdminMutation } from '../../lib/useAdminMutation.ts';
-import { useErrorText } from '../../lib/useErrorText.ts';
 import { withToasts } from '../../components/ui/Toasts.tsx';
+import { useTableState } from './ui/useTableState.ts';
 
 const keyOf = (a: Assignment) => `${a.AbonnementId}-${a.IndiceId}`;
 
@@ -23,11 +21,10 @@ const keyOf = (a: Assignment) => `${a.AbonnementId}-${a.IndiceId}`;
 function PlanIndicesPageView() {
   const { t } = useTranslation('admin');
   const fmt = useFormat();
-  const errorText = useErrorText();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<Assignment | null>(null);
-  const [pending, setPending] = useState<Assignment | null>(null);
   const list = useQuery(assignmentsQuery);
+  const listState = useTableState(list);
   // The assignment list names the plan in French; the plans list has its Arabic name too.
   const plans = useQuery(plansQuery);
   const text = useCatalogText();
@@ -35,13 +32,17 @@ function PlanIndicesPageView() {
     const plan = plans.data?.find((p) => p.id === a.AbonnementId);
     return plan ? text(plan.nameAbonnement, plan.nameAbonnementAr) : a.nameAbonnement;
   };
-  const remove = useAdminMutation({
-    mutationFn: (a: Assignment) =>
+  const remove = useConfirmedDelete({
+    remove: (a: Assignment) =>
       call('DELETE /abonnementIndice/:abonnementId/:indiceId', {
         params: { abonnementId: a.AbonnementId, indiceId: a.IndiceId },
       }),
     success: () => t('planIndices.deleted'),
     invalidate: [KEYS.assignments, KEYS.plans],
+    confirm: (a) => ({
+      title: t('planIndices.confirmTitle'),
+      message: t('planIndices.confirmText', { plan: planName(a), index: a.indiceName }),
+    }),
   });
 
   const rows = (list.data ?? []).filter((a) => matches(query, a.nameAbonnement, planName(a), a.indiceName));
@@ -76,9 +77,7 @@ function PlanIndicesPageView() {
         columns={columns}
         rows={rows}
         rowKey={keyOf}
-        loading={list.isPending}
-        error={list.isError ? errorText(list.error) : null}
-        onRetry={() => void list.refetch()}
+        {...listState}
         initialSort={{ id: 'plan', dir: 'asc' }}
         detailsSubtitle={label}
         details={(a) => [
@@ -88,37 +87,15 @@ function PlanIndicesPageView() {
         ]}
         actions={(a) => (
           <>
-            <Button
-              type="button"
-              onClick={() => setEditing(a)}
-              aria-label={`${t('common.edit')} — ${label(a)}`}
-              variant="small"
-            >
-              {t('common.edit')}
-            </Button>
-            <Button
-              type="button"
-              onClick={() => setPending(a)}
-              aria-label={`${t('common.delete')} — ${label(a)}`}
-              variant="smallDanger"
-            >
-              {t('common.delete')}
-            </Button>
+            <EditButton name={label(a)} onClick={() => setEditing(a)} />
+            <DeleteButton name={label(a)} onClick={() => remove.ask(a)} />
           </>
         )}
       />
       {editing ? (
         <EditRequestsDialog assignment={editing} planName={planName(editing)} onClose={() => setEditing(null)} />
       ) : null}
-      {pending ? (
-        <ConfirmDialog
-          title={t('planIndices.confirmTitle')}
-          message={t('planIndices.confirmText', { plan: planName(pending), index: pending.indiceName })}
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(pending, { onSettled: () => setPending(null) })}
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
+      {remove.dialog}
     </AdminPage>
   );
 }

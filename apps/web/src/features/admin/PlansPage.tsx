@@ -10,7 +10,14 @@ import { useMessages } from '../../lib/messages.ts';
 import { PriceTag } from '../subscription/PriceTag.tsx';
 import { firstPrice } from '../subscription/format.ts';
 import { KEYS } from './adminApi.ts';
-import { PlanCatalogPage, PlanFormFrame, usePlanSave, type PlanKind, type PlanWrites } from './PlanCatalogPage.tsx';
+import {
+  PlanCatalogPage,
+  PlanFormFrame,
+  planNameValues,
+  usePlanSave,
+  type PlanKind,
+  type PlanWrites,
+} from './PlanCatalogPage.tsx';
 import { plansQuery } from './queries.ts';
 import type { PlanDetails } from './types.ts';
 
@@ -34,10 +41,7 @@ function PlanForm({ editing, onDone }: { editing?: PlanDetails; onDone: () => vo
     resolver: zodResolver(PlanInput),
     defaultValues: editing
       ? {
-          nameAbonnement: editing.nameAbonnement,
-          nameAbonnementAr: editing.nameAbonnementAr ?? '',
-          nameClient: editing.nameClient,
-          nameClientAr: editing.nameClientAr ?? '',
+          ...planNameValues(editing),
           prices: editing.prices,
           descriptionFr: editing.descriptionFr ?? '',
           descriptionAr: editing.descriptionAr ?? '',
@@ -45,18 +49,9 @@ function PlanForm({ editing, onDone }: { editing?: PlanDetails; onDone: () => vo
       : undefined,
   });
   const errors = form.formState.errors;
-  const { save, frame } = usePlanSave<PlanInput>(WRITES, editing?.id, () => {
-    form.reset();
-    onDone();
-  });
+  const frame = usePlanSave(WRITES, form, editing?.id, onDone);
   return (
-    <PlanFormFrame
-      {...frame}
-      className="grid gap-4 sm:grid-cols-2"
-      submitClassName="flex items-end sm:col-span-2"
-      onSubmit={form.handleSubmit((v) => save.mutate(v))}
-      nameField={(name) => [form.register(name), errors[name]?.message]}
-    >
+    <PlanFormFrame {...frame} className="grid gap-4 sm:grid-cols-2" submitClassName="flex items-end sm:col-span-2">
       <TextField
         label={t('plans.columns.prices')}
         hint={t('plans.pricesHint')}

@@ -11,6 +11,7 @@ import { KEYS } from './adminApi.ts';
 import {
   PlanCatalogPage,
   PlanFormFrame,
+  planNameValues,
   usePlanSave,
   type PlanHelpers,
   type PlanKind,
@@ -42,10 +43,7 @@ function SellerPlanForm({ editing, onDone }: { editing?: SellerPlan; onDone: () 
     resolver: zodResolver(SellerPlanInput),
     defaultValues: editing
       ? {
-          nameAbonnement: editing.nameAbonnement,
-          nameAbonnementAr: editing.nameAbonnementAr ?? '',
-          nameClient: editing.nameClient,
-          nameClientAr: editing.nameClientAr ?? '',
+          ...planNameValues(editing),
           price: String(editing.price),
           priority: String(editing.priority),
           nbPost: editing.nbPost === null ? '' : String(editing.nbPost),
@@ -55,17 +53,12 @@ function SellerPlanForm({ editing, onDone }: { editing?: SellerPlan; onDone: () 
       : { priority: String(LIMITS.sellerPriorityDefault), nbPost: '' },
   });
   const errors = form.formState.errors;
-  const { save, frame } = usePlanSave<SellerPlanInput>(WRITES, editing?.id, () => {
-    form.reset();
-    onDone();
-  });
+  const frame = usePlanSave(WRITES, form, editing?.id, onDone);
   return (
     <PlanFormFrame
       {...frame}
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
       submitClassName="sm:col-span-2 lg:col-span-3"
-      onSubmit={form.handleSubmit((v) => save.mutate(v))}
-      nameField={(name) => [form.register(name), errors[name]?.message]}
     >
       <TextField
         type="number"

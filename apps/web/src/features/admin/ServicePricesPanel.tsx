@@ -9,6 +9,7 @@ import { formatDinars } from '../services/catalog.ts';
 import { forgetPublicSettings } from '../../lib/publicSettings.ts';
 import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
+import { SubmitButton } from './ui/SubmitButton.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { FormError } from '../../components/ui/FormError.tsx';
 import { useFormat } from '../../lib/format.ts';
@@ -162,9 +163,7 @@ function PricesForm({ current }: { current: ServicePrices }) {
           />
         ))}
         <div className="flex flex-wrap gap-3 sm:col-span-full">
-          <Button type="submit" disabled={save.isPending} variant="primary">
-            {save.isPending ? t('common.saving') : t('servicePrices.save')}
-          </Button>
+          <SubmitButton busy={save.isPending}>{t('servicePrices.save')}</SubmitButton>
           {current.setInBackOffice ? (
             <Button type="button" onClick={() => setConfirmReset(true)} variant="secondary">
               {t('servicePrices.reset')}

@@ -8,8 +8,8 @@ import { ServicePricesPanel } from './ServicePricesPanel.tsx';
 import { AdminPage, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { useFormat } from '../../lib/format.ts';
-import { useErrorText } from '../../lib/useErrorText.ts';
 import { withToasts } from '../../components/ui/Toasts.tsx';
+import { useTableState } from './ui/useTableState.ts';
 
 /**
  * /admin/ServiceRequests: the services' starting prices (ServicePricesPanel), then the requests sent from the
@@ -20,12 +20,12 @@ type ServiceRequest = RouteData<'GET /service-requests'>[number];
 function ServiceRequestsPageView() {
   const { t } = useTranslation('admin');
   const fmt = useFormat();
-  const errorText = useErrorText();
   const [query, setQuery] = useState('');
   const list = useQuery({
     queryKey: KEYS.serviceRequests,
     queryFn: () => call('GET /service-requests'),
   });
+  const listState = useTableState(list);
   const service = (r: ServiceRequest) => t(`serviceRequests.services.${r.serviceKey}`);
   const rows = (list.data ?? []).filter((r) => matches(query, r.name, r.email, r.phone, service(r)));
   const columns: Column<ServiceRequest>[] = [
@@ -61,9 +61,7 @@ function ServiceRequestsPageView() {
         columns={columns}
         rows={rows}
         rowKey={(r) => r.id}
-        loading={list.isPending}
-        error={list.isError ? errorText(list.error) : null}
-        onRetry={() => void list.refetch()}
+        {...listState}
         initialSort={{ id: 'date', dir: 'desc' }}
         detailsSubtitle={(r) => r.name}
         details={(r) => [

@@ -1,19 +1,18 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { SubscriptionState } from '@filaha/shared';
 import { AdminPage, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import type { DetailItem } from '../../components/ui/DetailsPanel.tsx';
-import { Button } from '../../components/ui/Button.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { useMoney } from '../../lib/money.ts';
 import { useAdminMutation } from '../../lib/useAdminMutation.ts';
-import { useErrorText } from '../../lib/useErrorText.ts';
 import { useCatalogText } from './ui/Bilingual.tsx';
+import { DeleteButton, RowButton, useConfirmedDelete } from './ui/RowActions.tsx';
 import { StateBadge, StateFilter } from './ui/StateBadge.tsx';
+import { useTableState } from './ui/useTableState.ts';
 
 /** What both subscription lists (farmers', sellers') have: the state the toggle flips and the subscriber. */
 export interface SubscriptionRow {
@@ -61,28 +60,31 @@ export function SubscriptionsPage<S extends SubscriptionRow>({ kind }: { kind: S
   const text = useCatalogText();
   const money = useMoney();
   const fmt = useFormat();
-  const errorText = useErrorText();
-  const stateId = useId();
   const [state, setState] = useState('');
   const [query, setQuery] = useState('');
-  const [pending, setPending] = useState<S | null>(null);
   const list = useQuery(kind.query);
+  const listState = useTableState(list);
 
   const toggle = useAdminMutation({
     mutationFn: (v: { id: number; etat: SubscriptionState }) => kind.setState(v.id, v.etat),
     success: (_r, v) => (v.etat === 'actif' ? t('subscriptions.activated') : t('subscriptions.deactivated')),
     invalidate: [kind.key],
   });
-  const remove = useAdminMutation({
-    mutationFn: (id: number) => kind.remove(id),
-    success: () => t('subscriptions.deleted'),
-    invalidate: [kind.key],
-  });
-
   const planName = (s: S) => {
     const plan = kind.plan(s);
     return text(plan.name, plan.nameAr);
   };
+  /** Who a row's buttons name: the subscriber's email, else the subscription's id. */
+  const subscriber = (s: S) => String(s.User?.email ?? s.id);
+  const remove = useConfirmedDelete({
+    remove: (s: S) => kind.remove(s.id),
+    success: () => t('subscriptions.deleted'),
+    invalidate: [kind.key],
+    confirm: (s) => ({
+      title: t('subscriptions.confirmTitle'),
+      message: t('subscriptions.confirmText', { plan: planName(s), email: s.User?.email ?? '' }),
+    }),
+  });
   const helpers: SubscriptionHelpers<S> = {
     t,
     fmt,
@@ -118,7 +120,7 @@ export function SubscriptionsPage<S extends SubscriptionRow>({ kind }: { kind: S
       actions={
         <>
           <SearchBox label={t('subscriptions.search')} value={query} onChange={setQuery} />
-          <StateFilter id={stateId} value={state} onChange={setState} />
+          <StateFilter value={state} onChange={setState} />
         </>
       }
     >
@@ -127,9 +129,7 @@ export function SubscriptionsPage<S extends SubscriptionRow>({ kind }: { kind: S
         columns={kind.columns(helpers)}
         rows={rows}
         rowKey={(s) => s.id}
-        loading={list.isPending}
-        error={list.isError ? errorText(list.error) : null}
-        onRetry={() => void list.refetch()}
+        {...listState}
         initialSort={kind.initialSort}
         detailsSubtitle={(s) => s.User?.email ?? ''}
         details={(s) => [
@@ -141,38 +141,18 @@ export function SubscriptionsPage<S extends SubscriptionRow>({ kind }: { kind: S
         ]}
         actions={(s) => (
           <>
-            <Button
-              type="button"
+            <RowButton
+              label={s.etat === 'actif' ? t('subscriptions.deactivate') : t('subscriptions.activate')}
+              name={subscriber(s)}
+              variant={s.etat === 'actif' ? 'small' : 'smallBrand'}
               disabled={toggle.isPending}
               onClick={() => toggle.mutate({ id: s.id, etat: s.etat === 'actif' ? 'désactivé' : 'actif' })}
-              aria-label={`${s.etat === 'actif' ? t('subscriptions.deactivate') : t('subscriptions.activate')} — ${s.User?.email ?? s.id}`}
-              variant={s.etat === 'actif' ? 'small' : 'smallBrand'}
-            >
-              {s.etat === 'actif' ? t('subscriptions.deactivate') : t('subscriptions.activate')}
-            </Button>
-            <Button
-              type="button"
-              onClick={() => setPending(s)}
-              aria-label={`${t('common.delete')} — ${s.User?.email ?? s.id}`}
-              variant="smallDanger"
-            >
-              {t('common.delete')}
-            </Button>
+            />
+            <DeleteButton name={subscriber(s)} onClick={() => remove.ask(s)} />
           </>
         )}
       />
-      {pending ? (
-        <ConfirmDialog
-          title={t('subscriptions.confirmTitle')}
-          message={t('subscriptions.confirmText', {
-            plan: planName(pending),
-            email: pending.User?.email ?? '',
-          })}
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
+      {remove.dialog}
     </AdminPage>
   );
 }

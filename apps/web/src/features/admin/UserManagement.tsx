@@ -1,20 +1,19 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ROLE_NAMES, WILAYAS } from '@filaha/shared';
-import { controlClass } from '../../components/ui/fields.tsx';
 import { profileQuery } from '../../lib/queries.ts';
 import { parseRole } from '../../lib/roles.ts';
 import { call } from '../../lib/client.ts';
 import { KEYS } from './adminApi.ts';
 import { usersQuery } from './queries.ts';
 import type { UserRow } from './types.ts';
+import { FilterSelect } from './ui/FilterSelect.tsx';
+import { useConfirmedDelete } from './ui/RowActions.tsx';
 import { AdminPage, matches, SearchBox } from '../../components/ui/AdminPage.tsx';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { useAdminMutation } from '../../lib/useAdminMutation.ts';
 import { withToasts } from '../../components/ui/Toasts.tsx';
 
 /**
@@ -25,18 +24,21 @@ function UserManagementView() {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
   const fmt = useFormat();
-  const filterId = useId();
   const [role, setRole] = useState('');
   const [query, setQuery] = useState('');
-  const [pending, setPending] = useState<UserRow | null>(null);
   const users = useQuery(usersQuery);
   const me = useQuery(profileQuery);
   const myId = me.data?.id;
 
-  const remove = useAdminMutation({
-    mutationFn: (id: number) => call('DELETE /users/:id', { params: { id } }),
+  const remove = useConfirmedDelete({
+    remove: (u: UserRow) => call('DELETE /users/:id', { params: { id: u.id } }),
     success: () => t('users.deleted'),
     invalidate: [KEYS.users],
+    confirm: (u) => ({
+      title: t('users.confirmTitle'),
+      message: t('users.confirmText', { name: u.userName ?? '', email: u.email ?? '' }),
+      confirmLabel: t('users.confirm'),
+    }),
   });
 
   const roleLabel = (name: string | undefined) => {
@@ -85,24 +87,14 @@ function UserManagementView() {
       actions={
         <>
           <SearchBox label={t('users.search')} value={query} onChange={setQuery} />
-          <div className="w-full sm:w-56">
-            <label htmlFor={filterId} className="block text-sm font-medium text-stone-800">
-              {t('users.filter')}
-            </label>
-            <select
-              id={filterId}
-              value={role}
-              onChange={(e) => setRole(e.target.value)}
-              className={`${controlClass} mt-1`}
-            >
-              <option value="">{t('users.allRoles')}</option>
-              {ROLE_NAMES.map((r) => (
-                <option key={r} value={r}>
-                  {tc(`roles.${r}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            label={t('users.filter')}
+            allLabel={t('users.allRoles')}
+            options={ROLE_NAMES.map((r) => ({ value: r, label: tc(`roles.${r}`) }))}
+            value={role}
+            onChange={setRole}
+            className="sm:w-56"
+          />
         </>
       }
     >
@@ -134,7 +126,7 @@ function UserManagementView() {
           ) : (
             <Button
               type="button"
-              onClick={() => setPending(u)}
+              onClick={() => remove.ask(u)}
               aria-label={t('users.deleteLabel', { name: name(u) })}
               variant="smallDanger"
             >
@@ -143,16 +135,7 @@ function UserManagementView() {
           )
         }
       />
-      {pending ? (
-        <ConfirmDialog
-          title={t('users.confirmTitle')}
-          message={t('users.confirmText', { name: pending.userName ?? '', email: pending.email ?? '' })}
-          confirmLabel={t('users.confirm')}
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
+      {remove.dialog}
     </AdminPage>
   );
 }

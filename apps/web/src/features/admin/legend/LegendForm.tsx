@@ -1,18 +1,19 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { idSchema, LegendInput, rgbColorSchema } from '@filaha/shared';
-import { SelectField, TextField } from '../../../components/ui/fields.tsx';
+import { TextField } from '../../../components/ui/fields.tsx';
 import { focusFirstInvalid } from '../../../lib/focusFirstInvalid.ts';
 import { useMessages } from '../../../lib/messages.ts';
 import { call } from '../../../lib/client.ts';
 import { KEYS } from '../adminApi.ts';
 import type { IndexRow, Legend } from '../types.ts';
-import { FormError } from '../../../components/ui/FormError.tsx';
+import { ChoiceField } from '../ui/ChoiceField.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
+import { useFormWrite } from '../ui/useFormWrite.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
-import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
 import { DEFAULT_LEGEND_COLOR, hexToRgb, rgbToHex } from './color.ts';
 import { RampPreview } from './RampPreview.tsx';
 
@@ -60,13 +61,27 @@ export function LegendFormCard({ indices, indiceId, onIndexChange, legends, edit
   const { t } = useTranslation('admin');
   const { fieldMessage } = useMessages();
   const colorId = useId();
-  const [error, setError] = useState<string | null>(null);
   // focusFirstInvalid: the first refused field on screen gets the focus (the index select is registered first).
   const form = useForm({ resolver: zodResolver(LegendForm), defaultValues: blank(indiceId), shouldFocusError: false });
   const errors = form.formState.errors;
+  const save = useFormWrite({
+    mutationFn: (v: LegendForm) => {
+      const body = LegendInput.parse({
+        ...v,
+        descriptionLeg: { ar: v.descriptionLegAr, fr: v.descriptionLegFr },
+      });
+      return editing ? call('PUT /legende/:id', { params: { id: editing.id }, body }) : call('POST /legende', { body });
+    },
+    success: () => (editing ? t('legends.updated') : t('legends.created')),
+    invalidate: [KEYS.legends, KEYS.indices],
+    onSuccess: (_r, v) => {
+      form.reset(blank(v.indiceId));
+      onDone();
+    },
+  });
 
   useEffect(() => {
-    setError(null);
+    save.clearError();
     form.reset(
       editing
         ? {
@@ -83,24 +98,6 @@ export function LegendFormCard({ indices, indiceId, onIndexChange, legends, edit
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing]);
 
-  const save = useAdminMutation({
-    mutationFn: (v: LegendForm) => {
-      const body = LegendInput.parse({
-        ...v,
-        descriptionLeg: { ar: v.descriptionLegAr, fr: v.descriptionLegFr },
-      });
-      return editing ? call('PUT /legende/:id', { params: { id: editing.id }, body }) : call('POST /legende', { body });
-    },
-    success: () => (editing ? t('legends.updated') : t('legends.created')),
-    invalidate: [KEYS.legends, KEYS.indices],
-    onSuccess: (_r, v) => {
-      setError(null);
-      form.reset(blank(v.indiceId));
-      onDone();
-    },
-    onError: setError,
-  });
-
   const color = form.watch('color');
   const deb = Number(form.watch('intervalDeb'));
   const fin = Number(form.watch('intervalFin'));
@@ -113,26 +110,17 @@ export function LegendFormCard({ indices, indiceId, onIndexChange, legends, edit
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit((v) => {
-        setError(null);
-        save.mutate(v);
-      }, focusFirstInvalid)}
+      onSubmit={form.handleSubmit(save.submit, focusFirstInvalid)}
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
     >
-      <FormError text={error} onClose={() => setError(null)} />
-      <SelectField
+      {save.errorBanner}
+      <ChoiceField
         label={t('legends.index')}
         error={fieldMessage(errors.indiceId?.message)}
         disabled={Boolean(editing)}
+        choices={indices.map((i) => ({ value: i.id, label: i.indiceName }))}
         {...indexField}
-      >
-        <option value="">{t('common.choose')}</option>
-        {indices.map((i) => (
-          <option key={i.id} value={i.id}>
-            {i.indiceName}
-          </option>
-        ))}
-      </SelectField>
+      />
       <TextField
         type="number"
         step="any"
@@ -186,9 +174,7 @@ export function LegendFormCard({ indices, indiceId, onIndexChange, legends, edit
         />
       </div>
       <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-3">
-        <Button type="submit" disabled={save.isPending} variant="primary">
-          {save.isPending ? t('common.saving') : editing ? t('common.save') : t('legends.submit')}
-        </Button>
+        <SubmitButton busy={save.write.isPending}>{editing ? t('common.save') : t('legends.submit')}</SubmitButton>
         {editing ? (
           <Button type="button" onClick={onDone} variant="secondary">
             {t('legends.cancelEdit')}

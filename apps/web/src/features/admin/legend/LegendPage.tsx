@@ -7,33 +7,38 @@ import { indicesQuery } from '../queries.ts';
 import type { Legend } from '../types.ts';
 import { AdminPage } from '../../../components/ui/AdminPage.tsx';
 import { scrollBehavior } from '../../../lib/format.ts';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
 import { card } from '../../../components/ui/styles.ts';
-import { Button } from '../../../components/ui/Button.tsx';
-import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
-import { useErrorText } from '../../../lib/useErrorText.ts';
+import { DeleteButton, EditButton, useConfirmedDelete } from '../ui/RowActions.tsx';
 import { LegendFormCard } from './LegendForm.tsx';
 import { withToasts } from '../../../components/ui/Toasts.tsx';
+import { useTableState } from '../ui/useTableState.ts';
 
 /** /admin/legend: the legend form with its live ramp preview, and the chosen index's classes (edit, delete). */
 function LegendPageView() {
   const { t } = useTranslation('admin');
-  const errorText = useErrorText();
   const formRef = useRef<HTMLDivElement>(null);
   const [indiceId, setIndiceId] = useState<number | undefined>();
   const [editing, setEditing] = useState<Legend | null>(null);
-  const [pending, setPending] = useState<Legend | null>(null);
   const indices = useQuery(indicesQuery);
   const legends = useQuery({
     queryKey: [...KEYS.legends, indiceId ?? 0],
     queryFn: () => call('GET /legende', { query: { indiceId: indiceId ?? 0 } }),
     enabled: indiceId !== undefined,
   });
-  const remove = useAdminMutation({
-    mutationFn: (id: number) => call('DELETE /legende/:id', { params: { id } }),
+  const legendsState = useTableState(legends);
+  const remove = useConfirmedDelete({
+    remove: (l: Legend) => call('DELETE /legende/:id', { params: { id: l.id } }),
     success: () => t('legends.deleted'),
     invalidate: [KEYS.legends, KEYS.indices],
+    // A class deleted while in the form leaves the form.
+    onSettled: (l) => {
+      if (editing?.id === l.id) setEditing(null);
+    },
+    confirm: (l) => ({
+      title: t('legends.confirmTitle'),
+      message: t('legends.confirmText', { name: l.descriptionLeg }),
+    }),
   });
   const indexName = indices.data?.find((i) => i.id === indiceId)?.indiceName ?? '';
   const rows = legends.data ?? [];
@@ -105,9 +110,7 @@ function LegendPageView() {
             columns={columns}
             rows={rows}
             rowKey={(l) => l.id}
-            loading={legends.isPending}
-            error={legends.isError ? errorText(legends.error) : null}
-            onRetry={() => void legends.refetch()}
+            {...legendsState}
             initialSort={{ id: 'start', dir: 'asc' }}
             detailsSubtitle={(l) => l.descriptionLeg}
             details={(l) => [
@@ -127,22 +130,8 @@ function LegendPageView() {
             ]}
             actions={(l) => (
               <>
-                <Button
-                  type="button"
-                  onClick={() => startEdit(l)}
-                  aria-label={`${t('common.edit')} — ${l.descriptionLeg}`}
-                  variant="small"
-                >
-                  {t('common.edit')}
-                </Button>
-                <Button
-                  type="button"
-                  onClick={() => setPending(l)}
-                  aria-label={`${t('common.delete')} — ${l.descriptionLeg}`}
-                  variant="smallDanger"
-                >
-                  {t('common.delete')}
-                </Button>
+                <EditButton name={l.descriptionLeg} onClick={() => startEdit(l)} />
+                <DeleteButton name={l.descriptionLeg} onClick={() => remove.ask(l)} />
               </>
             )}
           />
@@ -150,22 +139,7 @@ function LegendPageView() {
           <p className="text-stone-600">{t('legends.chooseIndex')}</p>
         )}
       </div>
-      {pending ? (
-        <ConfirmDialog
-          title={t('legends.confirmTitle')}
-          message={t('legends.confirmText', { name: pending.descriptionLeg })}
-          busy={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(pending.id, {
-              onSettled: () => {
-                if (editing?.id === pending.id) setEditing(null);
-                setPending(null);
-              },
-            })
-          }
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
+      {remove.dialog}
     </AdminPage>
   );
 }

@@ -1,31 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { rectangleFromBounds, type PolygonInput } from '@filaha/shared';
 import { reply, stubApi, stubContracts } from '../../../../test/fetch.ts';
 import { i18n } from '../../../i18n/index.ts';
 import { renderAdmin } from '../testing.tsx';
-import { NewParcelForm } from './NewParcelForm.tsx';
-import { FARMER_ROW } from '../../../../test/fixtures.ts';
-
-const farmer = FARMER_ROW;
-
-/** The page's state around the form: the geometry from a file or the map, and the preview it reports. */
-function Harness({ onPreview }: { onPreview: (p: PolygonInput | null) => void }) {
-  const [geom, setGeom] = useState<PolygonInput | null>(null);
-  return (
-    <NewParcelForm
-      farmers={[farmer]}
-      selectedUserId={42}
-      geom={geom}
-      onGeomChange={setGeom}
-      onPreview={onPreview}
-      drawing={false}
-      onDrawToggle={() => {}}
-    />
-  );
-}
+import { NewParcelFormHarness } from './testing.tsx';
 
 describe('new-parcel form', () => {
   it('builds a rectangle from the four manual bounds, shows its area in ha and sends it', async () => {
@@ -50,7 +30,7 @@ describe('new-parcel form', () => {
     await i18n.changeLanguage('fr');
     const previews: Array<PolygonInput | null> = [];
     const user = userEvent.setup();
-    renderAdmin(<Harness onPreview={(p) => previews.push(p)} />);
+    renderAdmin(<NewParcelFormHarness onPreview={(p) => previews.push(p)} />);
     await user.type(await screen.findByLabelText('Nom de la parcelle'), 'Verger');
     expect((screen.getByLabelText('Agriculteur') as HTMLSelectElement).disabled).toBe(true);
     const bounds = { bWS: '3', bWN: '3.01', bES: '36.5', bEN: '36.51' };
@@ -74,7 +54,7 @@ describe('new-parcel form', () => {
     const { calls } = stubApi({});
     await i18n.changeLanguage('fr');
     const user = userEvent.setup({ applyAccept: false });
-    renderAdmin(<Harness onPreview={() => {}} />);
+    renderAdmin(<NewParcelFormHarness />);
     await user.upload(
       await screen.findByLabelText('Choisir un fichier .geojson'),
       new File(['{}'], 'parcelle.json', { type: 'application/json' }),
@@ -93,7 +73,7 @@ describe('new-parcel form', () => {
     await i18n.changeLanguage('fr');
     const user = userEvent.setup();
     const previews: Array<PolygonInput | null> = [];
-    renderAdmin(<Harness onPreview={(p) => previews.push(p)} />);
+    renderAdmin(<NewParcelFormHarness onPreview={(p) => previews.push(p)} />);
     const first = rectangleFromBounds({ bWS: 3.1, bWN: 3.104, bES: 36.6, bEN: 36.604 });
     const collection = {
       type: 'FeatureCollection',

@@ -9,10 +9,10 @@ import { useMessages } from '../../../lib/messages.ts';
 import { call } from '../../../lib/client.ts';
 import { KEYS } from '../adminApi.ts';
 import type { UserRow } from '../types.ts';
-import { FormError } from '../../../components/ui/FormError.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import { Button } from '../../../components/ui/Button.tsx';
-import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
+import { useFormWrite } from '../ui/useFormWrite.tsx';
 import { coverageQuery, insideCoverage } from './coverage.ts';
 import { areaHa, boundsFromInputs, boundsOf, type Bounds } from './geometry.ts';
 import { GeometryInputs } from './GeometryInputs.tsx';
@@ -51,7 +51,6 @@ export function NewParcelForm({
   const fmt = useFormat();
   const userSelectId = useId();
   const [fileError, setFileError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   // The resolver reads the current geometry, which lives outside the form's inputs.
   const geomRef = useRef(geom);
   useEffect(() => {
@@ -107,16 +106,14 @@ export function NewParcelForm({
   const outsideCoverage =
     preview !== null && !outside && coverage.data !== undefined && !insideCoverage(preview, coverage.data);
 
-  const create = useAdminMutation({
+  const create = useFormWrite({
     mutationFn: (body: ParcelForm) => call('POST /parcelle', { body }),
     success: () => t('parcels.created'),
     invalidate: [KEYS.parcels],
     onSuccess: () => {
-      setError(null);
       form.reset({ ...EMPTY, userId: selectedUserId ? String(selectedUserId) : '' });
       onGeomChange(null);
     },
-    onError: setError,
   });
 
   const clear = () => {
@@ -139,13 +136,10 @@ export function NewParcelForm({
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit((v) => {
-        setError(null);
-        create.mutate(v as unknown as ParcelForm);
-      })}
+      onSubmit={form.handleSubmit((v) => create.submit(v as unknown as ParcelForm))}
       className="space-y-5"
     >
-      <FormError text={error} onClose={() => setError(null)} />
+      {create.errorBanner}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t('parcels.columns.name')}
@@ -234,9 +228,7 @@ export function NewParcelForm({
           </Button>
         </div>
       </fieldset>
-      <Button type="submit" disabled={create.isPending} variant="primary">
-        {create.isPending ? t('common.saving') : t('parcels.submit')}
-      </Button>
+      <SubmitButton busy={create.write.isPending}>{t('parcels.submit')}</SubmitButton>
     </form>
   );
 }

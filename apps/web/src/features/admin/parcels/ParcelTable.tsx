@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Parcel, UserRow } from '../types.ts';
 import { DataTable, type Column } from '../../../components/ui/DataTable.tsx';
 import { useFormat } from '../../../lib/format.ts';
-import { Button } from '../../../components/ui/Button.tsx';
+import { DeleteButton, RowButton } from '../ui/RowActions.tsx';
 
 interface Props {
   owner: UserRow;
@@ -58,22 +58,13 @@ export function ParcelTable({ owner, rows, loading, error, onRetry, onShow, onDe
       ]}
       actions={(p) => (
         <>
-          <Button
-            type="button"
-            onClick={() => onShow(p)}
-            aria-label={`${t('parcels.showOnMap')} — ${p.identifiantU}`}
+          <RowButton
+            label={t('parcels.showOnMap')}
+            name={p.identifiantU}
             variant="smallBrand"
-          >
-            {t('parcels.showOnMap')}
-          </Button>
-          <Button
-            type="button"
-            onClick={() => onDelete(p)}
-            aria-label={`${t('common.delete')} — ${p.identifiantU}`}
-            variant="smallDanger"
-          >
-            {t('common.delete')}
-          </Button>
+            onClick={() => onShow(p)}
+          />
+          <DeleteButton name={p.identifiantU} onClick={() => onDelete(p)} />
         </>
       )}
     />

@@ -9,16 +9,16 @@ import { KEYS } from '../adminApi.ts';
 import { usersQuery } from '../queries.ts';
 import type { Parcel, UserRow } from '../types.ts';
 import { AdminPage } from '../../../components/ui/AdminPage.tsx';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { scrollBehavior } from '../../../lib/format.ts';
 import { card } from '../../../components/ui/styles.ts';
 import { useToast, withToasts } from '../../../components/ui/Toasts.tsx';
-import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../../lib/useErrorText.ts';
 import { coverageQuery, DEMO_BOX, densestArea } from './coverage.ts';
 import { NewParcelForm } from './NewParcelForm.tsx';
 import { ParcelTable } from './ParcelTable.tsx';
 import { UserPicker } from './UserPicker.tsx';
+import { useConfirmedDelete } from '../ui/RowActions.tsx';
+import { useTableState } from '../ui/useTableState.ts';
 
 // Leaflet and the drawing tool load only with the map, after the lists are on screen.
 const ParcelMap = lazy(() => import('./ParcelMap.tsx').then((m) => ({ default: m.ParcelMap })));
@@ -34,7 +34,6 @@ function ParcelsPageView() {
   const mapRef = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState<UserRow | null>(null);
   const [focus, setFocus] = useState<{ id: number | null; key: number }>({ id: null, key: 0 });
-  const [pending, setPending] = useState<Parcel | null>(null);
   const [geom, setGeom] = useState<PolygonInput | null>(null);
   const [preview, setPreview] = useState<PolygonInput | null>(null);
   const [drawing, setDrawing] = useState(false);
@@ -46,6 +45,7 @@ function ParcelsPageView() {
     queryFn: () => call('GET /parcelle', { query: { userId: selected?.id ?? 0 } }),
     enabled: selected !== null,
   });
+  const parcelsState = useTableState(parcels);
   // Every parcel (staff see them all): the map opens where most of them are, else on the demo area.
   const allParcels = useQuery({
     queryKey: [...KEYS.parcels, 'all'],
@@ -53,12 +53,13 @@ function ParcelsPageView() {
   });
   const home = allParcels.isPending ? null : (densestArea(allParcels.data ?? []) ?? DEMO_BOX);
   const coverage = useQuery(coverageQuery);
-  const remove = useAdminMutation({
-    mutationFn: (id: number) => call('DELETE /parcelle/:id', { params: { id } }),
+  const remove = useConfirmedDelete({
+    remove: (p: Parcel) => call('DELETE /parcelle/:id', { params: { id: p.id } }),
     success: () => t('parcels.deleted'),
     invalidate: [KEYS.parcels],
     // SPEC §8 words this failure itself.
     onError: () => toast.error(t('parcels.deleteError')),
+    confirm: (p) => ({ title: t('parcels.confirmTitle'), message: t('parcels.confirmText', { name: p.identifiantU }) }),
   });
 
   const scrollToMap = () => mapRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'center' });
@@ -106,14 +107,12 @@ function ParcelsPageView() {
           <ParcelTable
             owner={selected}
             rows={parcels.data}
-            loading={parcels.isPending}
-            error={parcels.isError ? errorText(parcels.error) : null}
-            onRetry={() => void parcels.refetch()}
+            {...parcelsState}
             onShow={(p) => {
               setFocus((f) => ({ id: p.id, key: f.key + 1 }));
               scrollToMap();
             }}
-            onDelete={setPending}
+            onDelete={remove.ask}
           />
         ) : (
           <p className="rounded-2xl border border-dashed border-stone-300 bg-white p-6 text-center text-stone-600">
@@ -138,15 +137,7 @@ function ParcelsPageView() {
           />
         </div>
       </div>
-      {pending ? (
-        <ConfirmDialog
-          title={t('parcels.confirmTitle')}
-          message={t('parcels.confirmText', { name: pending.identifiantU })}
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(pending.id, { onSettled: () => setPending(null) })}
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
+      {remove.dialog}
     </AdminPage>
   );
 }

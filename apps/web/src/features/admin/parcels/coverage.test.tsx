@@ -1,15 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { DEMO_AREA, type PolygonInput } from '@filaha/shared';
 import { json, stubApi } from '../../../../test/fetch.ts';
 import { i18n } from '../../../i18n/index.ts';
 import { renderAdmin } from '../testing.tsx';
 import { DEMO_BOX, densestArea, insideCoverage, type Coverage } from './coverage.ts';
-import { NewParcelForm } from './NewParcelForm.tsx';
-import { FARMER_ROW } from '../../../../test/fixtures.ts';
-
-const farmer = FARMER_ROW;
+import { NewParcelFormHarness } from './testing.tsx';
 
 const COVERAGE: Coverage = {
   type: 'FeatureCollection',
@@ -32,21 +28,6 @@ const COVERAGE: Coverage = {
     },
   ],
 };
-
-function Harness() {
-  const [geom, setGeom] = useState<PolygonInput | null>(null);
-  return (
-    <NewParcelForm
-      farmers={[farmer]}
-      selectedUserId={42}
-      geom={geom}
-      onGeomChange={setGeom}
-      onPreview={() => {}}
-      drawing={false}
-      onDrawToggle={() => {}}
-    />
-  );
-}
 
 /** Fills the four bounds (one change event each: what the form reads, without typing key by key). */
 function typeBounds(bounds: Record<'bWS' | 'bWN' | 'bES' | 'bEN', string>) {
@@ -97,7 +78,7 @@ describe('new parcel outside the imagery coverage', () => {
   it('says so before saving, in French, and not for a parcel inside', async () => {
     stubApi({ 'GET /api/images/coverage': () => json(200, COVERAGE) });
     await i18n.changeLanguage('fr');
-    renderAdmin(<Harness />);
+    renderAdmin(<NewParcelFormHarness />);
     await screen.findByLabelText('Nom de la parcelle');
     typeBounds({ bWS: '-0.63', bWN: '-0.62', bES: '35.7', bEN: '35.71' });
     expect((await screen.findByTestId('parcel-outside-coverage')).textContent).toBe(
@@ -110,7 +91,7 @@ describe('new parcel outside the imagery coverage', () => {
   it('in Arabic', async () => {
     stubApi({ 'GET /api/images/coverage': () => json(200, COVERAGE) });
     await i18n.changeLanguage('ar');
-    renderAdmin(<Harness />);
+    renderAdmin(<NewParcelFormHarness />);
     await screen.findByTestId('parcel-area');
     typeBounds({ bWS: '-0.63', bWN: '-0.62', bES: '35.7', bEN: '35.71' });
     expect((await screen.findByTestId('parcel-outside-coverage')).textContent).toBe(

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { localizedName } from '@filaha/shared';
 import { useCatalogText } from '../../../lib/catalogText.ts';
 import { scrollBehavior } from '../../../lib/format.ts';
@@ -7,6 +8,7 @@ import { scrollBehavior } from '../../../lib/format.ts';
 export { useCatalogText };
 import { card } from '../../../components/ui/styles.ts';
 import { Button } from '../../../components/ui/Button.tsx';
+import type { DetailItem } from '../../../components/ui/DetailsPanel.tsx';
 
 /**
  * Catalogue texts entered in the back office (plan names, client types, functionalities, seller plan texts) are
@@ -64,6 +66,22 @@ export function CatalogText({
       {badge && !hasArabic(ar) ? <MissingArabic /> : null}
     </>
   );
+}
+
+/**
+ * A catalogue text's two lines in a row's details: the French, then the Arabic or the "AR missing" badge.
+ * `label` is the field's name ("Name of the offer"), said with its language.
+ */
+export function bilingualDetails(
+  t: TFunction<'admin'>,
+  label: string,
+  fr: string,
+  ar: string | null | undefined,
+): DetailItem[] {
+  return [
+    { label: t('common.inFrench', { label }), value: <span lang="fr">{fr}</span> },
+    { label: t('common.inArabic', { label }), value: hasArabic(ar) ? <span lang="ar">{ar}</span> : <MissingArabic /> },
+  ];
 }
 
 /** The edit form of a row, in a titled card brought into view and focused when it opens, with Cancel. */

@@ -1,6 +1,6 @@
-import { controlClass } from '../../../components/ui/fields.tsx';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionState } from '@filaha/shared';
+import { FilterSelect } from './FilterSelect.tsx';
 
 /** SPEC §2: state 'actif' in green, otherwise red; the text says it too (colour is never the only cue). */
 export function StateBadge({ etat }: { etat: SubscriptionState }) {
@@ -18,18 +18,19 @@ export function StateBadge({ etat }: { etat: SubscriptionState }) {
 }
 
 /** A state select for the subscription tables ('' = every state). */
-export function StateFilter({ id, value, onChange }: { id: string; value: string; onChange: (v: string) => void }) {
+export function StateFilter({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation('admin');
   return (
-    <div className="w-full sm:w-48">
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {t('common.stateFilter')}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={`${controlClass} mt-1`}>
-        <option value="">{t('common.states.all')}</option>
-        <option value="actif">{t('common.states.active')}</option>
-        <option value="désactivé">{t('common.states.inactive')}</option>
-      </select>
-    </div>
+    <FilterSelect
+      label={t('common.stateFilter')}
+      allLabel={t('common.states.all')}
+      options={[
+        { value: 'actif', label: t('common.states.active') },
+        { value: 'désactivé', label: t('common.states.inactive') },
+      ]}
+      value={value}
+      onChange={onChange}
+      className="sm:w-48"
+    />
   );
 }
