@@ -25,6 +25,7 @@ const {
   createParcel,
   createSellerSubscription,
   createPublication,
+  createIndexResult,
   indexIdByCode,
 } = factories;
 
@@ -36,40 +37,7 @@ async function addResult(
   sceneId = 'S2A_31SDA_20250815',
 ) {
   const { db } = await getTestDb();
-  const [row] = await db
-    .insert(indexResults)
-    .values({
-      userId,
-      parcelId,
-      indexId,
-      subscriptionId,
-      sceneId,
-      sceneDatetime: new Date('2025-08-15T10:30:00Z'),
-      startDate: '2025-08-14',
-      endDate: '2025-08-19',
-      legendHash: 'abc',
-      validFraction: 0.98,
-      imageKey: 'k.png',
-      stats: {
-        min: 0,
-        max: 1,
-        mean: 0.5,
-        std: 0.1,
-        median: 0.5,
-        p25: 0.4,
-        p75: 0.6,
-        count: 10,
-        validFraction: 0.98,
-        resolution: 10,
-      },
-      bounds: [
-        [36.6, 2.97],
-        [36.61, 2.98],
-      ],
-    })
-    .returning();
-  if (!row) throw new Error('no result row');
-  return row;
+  return (await createIndexResult(db, { userId, parcelId, indexId, subscriptionId, sceneId })).indexResult;
 }
 
 const count = async (query: Promise<unknown[]>) => (await query).length;

@@ -88,36 +88,7 @@ describe('DELETE /api/parcelle/{id}', () => {
   it('lets the owner delete their parcel; its produced images go with it', async () => {
     const owner = await k.as('User');
     const { parcel } = await factories.createParcel(db(), { userId: owner.id });
-    await db()
-      .insert(indexResults)
-      .values({
-        userId: owner.id,
-        parcelId: parcel.id,
-        indexId: await factories.indexIdByCode(db(), 'NDVI'),
-        sceneId: 'S2B_TEST',
-        sceneDatetime: new Date('2025-08-15T10:00:00Z'),
-        startDate: '2025-08-14',
-        endDate: '2025-08-19',
-        legendHash: 'h',
-        stats: {
-          min: 0,
-          max: 1,
-          mean: 0.5,
-          std: 0.1,
-          median: 0.5,
-          p25: 0.4,
-          p75: 0.6,
-          count: 10,
-          validFraction: 1,
-          resolution: 10,
-        },
-        bounds: [
-          [36.6, 2.97],
-          [36.61, 2.98],
-        ],
-        validFraction: 1,
-        imageKey: 'k.png',
-      });
+    await factories.createIndexResult(db(), { userId: owner.id, parcelId: parcel.id });
     const res = await k.del(`/api/parcelle/${parcel.id}`, owner.headers);
     expect(res.statusCode).toBe(200);
     expect(await db().select().from(parcels).where(eq(parcels.id, parcel.id))).toEqual([]);
