@@ -42,6 +42,15 @@ async function addResult(
 
 const count = async (query: Promise<unknown[]>) => (await query).length;
 
+/** A seller with a subscription and a publication made under it. */
+async function sellerWithPublication() {
+  const { db } = await getTestDb();
+  const { user } = await createUser(db, { role: 'Seller' });
+  const { sellerSubscription } = await createSellerSubscription(db, { userId: user.id });
+  const { publication } = await createPublication(db, { userId: user.id, sellerSubscriptionId: sellerSubscription.id });
+  return { user, sellerSubscription, publication };
+}
+
 describe('ON DELETE rules', () => {
   it('deleting a farmer removes their parcels, subscriptions, usage and results; service requests stay anonymous', async () => {
     const { db } = await getTestDb();
@@ -71,12 +80,7 @@ describe('ON DELETE rules', () => {
 
   it('deleting a seller removes their subscriptions, publications and image rows', async () => {
     const { db } = await getTestDb();
-    const { user } = await createUser(db, { role: 'Seller' });
-    const { sellerSubscription } = await createSellerSubscription(db, { userId: user.id });
-    const { publication } = await createPublication(db, {
-      userId: user.id,
-      sellerSubscriptionId: sellerSubscription.id,
-    });
+    const { user, publication } = await sellerWithPublication();
     await db.insert(publicationImages).values({ publicationId: publication.id, key: 'p/1.webp' });
     await db.delete(users).where(eq(users.id, user.id));
     expect(await count(db.select().from(sellerSubscriptions).where(eq(sellerSubscriptions.userId, user.id)))).toBe(0);
@@ -111,12 +115,7 @@ describe('ON DELETE rules', () => {
 
   it('keeps publications when their seller subscription is deleted', async () => {
     const { db } = await getTestDb();
-    const { user } = await createUser(db, { role: 'Seller' });
-    const { sellerSubscription } = await createSellerSubscription(db, { userId: user.id });
-    const { publication } = await createPublication(db, {
-      userId: user.id,
-      sellerSubscriptionId: sellerSubscription.id,
-    });
+    const { sellerSubscription, publication } = await sellerWithPublication();
     await db.delete(sellerSubscriptions).where(eq(sellerSubscriptions.id, sellerSubscription.id));
     const [kept] = await db.select().from(publications).where(eq(publications.id, publication.id));
     expect(kept?.sellerSubscriptionId).toBeNull();
