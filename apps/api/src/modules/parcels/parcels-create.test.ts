@@ -3,26 +3,11 @@ import { squarePolygon } from '@filaha/db/testing';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { codeOf, issuesOf, kit } from '../plans/test-kit.ts';
+import type { Parcel } from '@filaha/shared/contracts';
 
 const t = useTestApp();
 const k = kit(t);
 const db = () => t.current.database.db;
-
-type Created = {
-  message: string;
-  parcelle: {
-    id: number;
-    identifiantU: string;
-    userId: number;
-    bWS: number;
-    bWN: number;
-    bES: number;
-    bEN: number;
-    areaHa: number;
-    culture: string | null;
-    geom: { coordinates: number[][][] };
-  };
-};
 
 /** An irregular field in the Mitidja (lon, lat), each bound from a different vertex. */
 const FIELD = {
@@ -37,6 +22,9 @@ const FIELD = {
     ],
   ],
 };
+
+type Created = { message: string; parcelle: Parcel };
+
 const parcelsOf = (userId: number) => db().select().from(parcels).where(eq(parcels.userId, userId));
 
 describe('POST /api/parcelle — success', () => {
