@@ -117,6 +117,20 @@ export function squarePolygon(lon: number, lat: number, sizeDeg = 0.002): Polygo
   };
 }
 
+/** An irregular, non-rectangular field in the Mitidja (lon, lat): each of its bounds comes from a different vertex. */
+export const IRREGULAR_FIELD: PolygonGeometry = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [2.986, 36.605],
+      [2.992, 36.6042],
+      [2.993, 36.608],
+      [2.9868, 36.6088],
+      [2.986, 36.605],
+    ],
+  ],
+};
+
 export interface CreateParcelOptions {
   userId: number;
   name?: string;
