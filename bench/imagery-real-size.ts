@@ -8,7 +8,7 @@
 // process after every 25 parcels; interleaved, a shorter series without the delay (compute vs waiting). Writes bench/out/imagery-real-size.json and the "Imagery at real size"
 // section of docs/PERFORMANCE.md. Environment: BENCH_PARCELS (default 200, a multiple of 4), BENCH_DELAY_MS
 // (default 20), BENCH_NO_DOC=1 (leave the doc alone), FILAHA_BENCH_CACHE (cache folder).
-import { cpus, loadavg, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -27,6 +27,7 @@ import sharp from 'sharp';
 import { startCogServer, type CogServer, type ServerCounters } from './lib/cog-server.ts';
 import { gdalVersion, GDAL_ENV } from './lib/gdal.ts';
 import { compareInflate } from './lib/inflate-chunks.ts';
+import { exitWhenDone, machineInfo } from './lib/machine.ts';
 import { BENCH_WINDOW, ensureRealSizeCatalog } from './lib/real-size-catalog.ts';
 import { startWindowGdal, type WindowGdal } from './lib/real-size-gdal.ts';
 import {
@@ -255,17 +256,9 @@ export async function runRealSize(): Promise<number> {
     gdal.close();
     await server.close();
   }
-  const cpu = cpus();
   const report: RealSizeReport = {
     date: new Date().toISOString(),
-    machine: {
-      cpus: cpu.length,
-      cpuModel: cpu[0]?.model.trim() ?? 'unknown',
-      memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
-      node: process.version,
-      loadAverageStart,
-      loadAverageEnd: loadavg(),
-    },
+    machine: machineInfo(loadAverageStart),
     settings: {
       noDelayParcels: noDelayDone,
       parcels: PARCELS,
@@ -297,14 +290,5 @@ async function renderOnly(): Promise<number> {
 }
 
 if (import.meta.main) {
-  (process.argv.includes('--render') ? renderOnly() : runRealSize()).then(
-    (code) => {
-      process.exitCode = code;
-      setTimeout(() => process.exit(process.exitCode ?? 0), 5_000).unref();
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
+  exitWhenDone(process.argv.includes('--render') ? renderOnly() : runRealSize());
 }

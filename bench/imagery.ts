@@ -6,11 +6,12 @@
 // BENCH_READ_REPS (read repetitions, default 60; gdal_translate takes part in the first 9),
 // BENCH_NO_DOC=1 (leave the doc alone). With `--real-size` (`npm run bench:imagery -- --real-size`) it runs
 // bench/imagery-real-size.ts instead: real-size Sentinel-2 COGs generated with GDAL, 20 ms per request.
-import { cpus, loadavg, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { DEMO_CATALOG_PATH, ensureDemoCatalog } from '@filaha/imagery';
 import { DEMO_AREA } from '@filaha/shared';
 import { startCogServer, type CogServer } from './lib/cog-server.ts';
 import { gdalVersion, GDAL_ENV } from './lib/gdal.ts';
+import { exitWhenDone, machineInfo } from './lib/machine.ts';
 import { checkOverlay, generate, WINDOW, type CallResult } from './lib/images.ts';
 import { timePhases } from './lib/phases.ts';
 import {
@@ -147,17 +148,9 @@ async function main(): Promise<number> {
       log(`parcel ${size.label}: ${parcel.areaHa.toFixed(2)} ha (PostGIS)`);
       sizes.push(await benchSize(platform, server, farmer, parcel, gdal, whatIf));
     }
-    const cpu = cpus();
     const report: BenchReport = {
       date: new Date().toISOString(),
-      machine: {
-        cpus: cpu.length,
-        cpuModel: cpu[0]?.model.trim() ?? 'unknown',
-        memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
-        node: process.version,
-        loadAverageStart,
-        loadAverageEnd: loadavg(),
-      },
+      machine: machineInfo(loadAverageStart),
       settings: {
         callsPerSeries: N,
         readRepetitions: READ_REPS,
@@ -188,14 +181,4 @@ async function main(): Promise<number> {
 // `npm run bench:imagery -- --real-size` the flag reaches the workspace's npm, which hands it on as npm_config_real_size.
 const realSize = process.argv.includes('--real-size') || process.env.npm_config_real_size === 'true';
 const run = realSize ? import('./imagery-real-size.ts').then((m) => m.runRealSize()) : main();
-run.then(
-  (code) => {
-    process.exitCode = code;
-    // Everything is closed above; if a stray keep-alive socket still holds the loop, do not hang the shell.
-    setTimeout(() => process.exit(process.exitCode ?? 0), 5_000).unref();
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWhenDone(run);

@@ -60,13 +60,20 @@ async function storeFigures(name: string, counters: CounterStore) {
   return result;
 }
 
-async function appFigures(database: Database, counterPrefix: string, storeKind: 'memory' | 'postgres') {
-  const dataDir = await mkdtemp(join(tmpdir(), 'filaha-bench-rl-'));
-  const config = loadConfig({
+/** The API's settings for a run in `dataDir`: quiet, a throwaway secret, no web build; `extra` on top. */
+function benchConfig(dataDir: string, extra: Record<string, string>) {
+  return loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     WEB_DIST: join(dataDir, 'no-web-build'),
+    ...extra,
+  });
+}
+
+async function appFigures(database: Database, counterPrefix: string, storeKind: 'memory' | 'postgres') {
+  const dataDir = await mkdtemp(join(tmpdir(), 'filaha-bench-rl-'));
+  const config = benchConfig(dataDir, {
     RATE_LIMIT_MAX: '100000000',
     ...(database.kind === 'postgres' ? { DATABASE_URL: PG_URL } : {}),
   });
@@ -86,13 +93,7 @@ async function appFigures(database: Database, counterPrefix: string, storeKind: 
 
 async function forgotFigures(database: Database) {
   const dataDir = await mkdtemp(join(tmpdir(), 'filaha-bench-rl-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'warn',
-    WEB_DIST: join(dataDir, 'no-web-build'),
-    DATABASE_URL: PG_URL,
-  });
+  const config = benchConfig(dataDir, { DATABASE_URL: PG_URL });
   const app = await buildApp(config, { database, counterPrefix: `bench-${randomUUID()}:` });
   try {
     // One account per round: the per-account limit (5 code requests an hour) must not turn samples into 429s.

@@ -15,6 +15,7 @@ import { projector } from '@filaha/imagery';
 import { factories } from '@filaha/db/testing';
 import { startCogServer } from './lib/cog-server.ts';
 import { writeDocSection } from './lib/doc-section.ts';
+import { exitWhenDone } from './lib/machine.ts';
 import { createFarmer, squareOfHectares, startPlatform } from './lib/platform.ts';
 import { ensureRealSizeCatalog } from './lib/real-size-catalog.ts';
 import { ensureSeasonCatalog } from './lib/real-size-season.ts';
@@ -169,14 +170,5 @@ Raw figures: \`bench/out/series.json\`.
 }
 
 if (import.meta.main) {
-  main().then(
-    (code) => {
-      process.exitCode = code;
-      setTimeout(() => process.exit(process.exitCode ?? 0), 5_000).unref();
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
+  exitWhenDone(main());
 }

@@ -91,6 +91,33 @@ export interface InProcessGdal {
   close(): void;
 }
 
+/**
+ * A child process's answers line by line: `next()` is its next stdout line, or null once it has exited (or could
+ * not start); `stderr()` what it wrote there so far; `close()` ends its input, stops reading and kills it.
+ */
+export function linesOf(child: ChildProcessWithoutNullStreams): {
+  next: () => Promise<string | null>;
+  stderr: () => string;
+  close: () => void;
+} {
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const lines = createInterface({ input: child.stdout });
+  const waiting: Array<(line: string | null) => void> = [];
+  lines.on('line', (line) => waiting.shift()?.(line));
+  child.on('exit', () => waiting.splice(0).forEach((w) => w(null)));
+  child.on('error', () => waiting.splice(0).forEach((w) => w(null)));
+  return {
+    next: () => new Promise<string | null>((resolve) => waiting.push(resolve)),
+    stderr: () => stderr,
+    close() {
+      child.stdin.end();
+      lines.close();
+      child.kill();
+    },
+  };
+}
+
 /** A long-lived Python interpreter with GDAL loaded, or the reason it is not available. */
 export async function startInProcessGdal(windows: ReadonlyArray<BandWindow>): Promise<InProcessGdal | string> {
   let child: ChildProcessWithoutNullStreams;
@@ -99,31 +126,20 @@ export async function startInProcessGdal(windows: ReadonlyArray<BandWindow>): Pr
   } catch (error) {
     return `cannot start ${PYTHON} (${String(error)})`;
   }
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const lines = createInterface({ input: child.stdout });
-  const waiting: Array<(line: string | null) => void> = [];
-  lines.on('line', (line) => waiting.shift()?.(line));
-  child.on('exit', () => waiting.splice(0).forEach((w) => w(null)));
-  child.on('error', () => waiting.splice(0).forEach((w) => w(null)));
-  const next = () => new Promise<string | null>((resolve) => waiting.push(resolve));
+  const { next, stderr, close } = linesOf(child);
   const ready = await next();
   if (ready !== 'ready') {
     child.kill();
-    return `${PYTHON} with osgeo unavailable (${stderr.trim().split('\n').at(-1) ?? 'no answer'})`;
+    return `${PYTHON} with osgeo unavailable (${stderr().trim().split('\n').at(-1) ?? 'no answer'})`;
   }
   return {
     async once() {
       const answer = next();
       child.stdin.write('go\n');
       const line = await answer;
-      if (line === null || !Number.isFinite(Number(line))) throw new Error(`GDAL in-process read failed: ${stderr}`);
+      if (line === null || !Number.isFinite(Number(line))) throw new Error(`GDAL in-process read failed: ${stderr()}`);
       return Number(line);
     },
-    close() {
-      child.stdin.end();
-      lines.close();
-      child.kill();
-    },
+    close,
   };
 }

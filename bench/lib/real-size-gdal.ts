@@ -3,8 +3,7 @@
 // engine's new hrefs), each COG opened once, one thread per COG so the bands are fetched concurrently as the
 // engine fetches them (the bindings release the GIL inside GDAL calls).
 import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { GDAL_ENV, PYTHON } from './gdal.ts';
+import { GDAL_ENV, linesOf, PYTHON } from './gdal.ts';
 import type { BandWindow } from './reads.ts';
 
 const PYTHON_WINDOWS = `
@@ -40,26 +39,16 @@ export interface WindowGdal {
 
 export async function startWindowGdal(): Promise<WindowGdal> {
   const child = spawn(PYTHON, ['-c', PYTHON_WINDOWS], { env: { ...process.env, ...GDAL_ENV } });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const lines = createInterface({ input: child.stdout });
-  const waiting: Array<(line: string | null) => void> = [];
-  lines.on('line', (line) => waiting.shift()?.(line));
-  child.on('exit', () => waiting.splice(0).forEach((w) => w(null)));
-  const next = () => new Promise<string | null>((resolve) => waiting.push(resolve));
-  if ((await next()) !== 'ready') throw new Error(`${PYTHON} with osgeo unavailable: ${stderr.trim()}`);
+  const { next, stderr, close } = linesOf(child);
+  if ((await next()) !== 'ready') throw new Error(`${PYTHON} with osgeo unavailable: ${stderr().trim()}`);
   return {
     async read(windows) {
       const answer = next();
       child.stdin.write(`${JSON.stringify(windows)}\n`);
       const line = await answer;
-      if (line === null || !Number.isFinite(Number(line))) throw new Error(`GDAL read failed: ${stderr}`);
+      if (line === null || !Number.isFinite(Number(line))) throw new Error(`GDAL read failed: ${stderr()}`);
       return Number(line);
     },
-    close() {
-      child.stdin.end();
-      lines.close();
-      child.kill();
-    },
+    close,
   };
 }

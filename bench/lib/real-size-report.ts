@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { writeDocSection } from './doc-section.ts';
 import type { InflateComparison } from './inflate-chunks.ts';
+import type { MachineInfo } from './machine.ts';
 import type { RealSizeManifest } from './real-size-catalog.ts';
 import { median, percentile } from './stats.ts';
 
@@ -74,14 +75,7 @@ export interface RealSizeSummary {
 
 export interface RealSizeReport {
   date: string;
-  machine: {
-    cpus: number;
-    cpuModel: string;
-    memoryGiB: number;
-    node: string;
-    loadAverageStart: number[];
-    loadAverageEnd: number[];
-  };
+  machine: MachineInfo;
   settings: { parcels: number; noDelayParcels: number; delayMs: number; window: string; warmUp: number };
   gdal: { version: string; env: Record<string, string> };
   catalog: RealSizeManifest;

@@ -1,4 +1,5 @@
 import type { ServerCounters } from './cog-server.ts';
+import type { MachineInfo } from './machine.ts';
 import type { PhaseTimes } from './phases.ts';
 import type { ReadComparison } from './read-compare.ts';
 import type { BandWindow } from './reads.ts';
@@ -55,14 +56,7 @@ export interface Target {
 
 export interface BenchReport {
   date: string;
-  machine: {
-    cpus: number;
-    cpuModel: string;
-    memoryGiB: number;
-    node: string;
-    loadAverageStart: number[];
-    loadAverageEnd: number[];
-  };
+  machine: MachineInfo;
   settings: {
     callsPerSeries: number;
     readRepetitions: number;

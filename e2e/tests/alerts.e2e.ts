@@ -1,11 +1,12 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PATCH, type AlertList } from '@filaha/shared';
-import { artifactsDir, launchBrowser, rawKeysOnPage, PHONE, phoneContext } from '../src/browser.ts';
+import { launchBrowser, PHONE, phoneContext } from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
 import { t, type Lang } from '../src/i18n.ts';
+import { phoneShots, signInDemoFarmer } from './phone.support.ts';
 
 /**
  * Issue 15 acceptance 2 and the alert half of 5, on a phone (390 × 844, touch) in Arabic and French: the platform's
@@ -16,14 +17,7 @@ import { t, type Lang } from '../src/i18n.ts';
  */
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-const FARMER = { email: 'farmer@demo.filaha.dz', password: 'demo-farmer-2025' };
-const shots = join(artifactsDir, 'alerts');
-
-async function shot(page: Page, name: string) {
-  expect(await rawKeysOnPage(page)).toEqual([]);
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`) });
-}
+const shot = phoneShots('alerts');
 
 /** A string matched literally inside a RegExp. */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -63,13 +57,8 @@ describe.skipIf(!hasChromium)('alerts on a phone (390 × 844, touch)', () => {
       async () => {
         const ctx = await phoneContext(browser, lang, baseUrl);
         const page = await ctx.newPage();
-        await page.goto(`${baseUrl}/auth/SignIn`, { timeout: 120_000 });
         // The platform is busy computing the demo season at start-up: the first page may take a while.
-        await page.getByRole('heading', { name: t(lang, 'auth:signIn.title') }).waitFor({ timeout: 120_000 });
-        await page.getByLabel(t(lang, 'auth:fields.email')).fill(FARMER.email);
-        await page.getByLabel(t(lang, 'auth:fields.password'), { exact: true }).fill(FARMER.password);
-        await page.getByRole('button', { name: t(lang, 'auth:signIn.submit') }).tap();
-        await page.waitForURL((url) => url.pathname.startsWith('/user/'));
+        await signInDemoFarmer(page, lang, { timeout: 120_000 });
 
         // The jobs started with the platform: wait until the season has been evaluated up to the patch.
         await expect

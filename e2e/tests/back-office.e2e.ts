@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext, rawKeysOnPage, screenshot, seriousA11yViolations } from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
 import { t, type Lang } from '../src/i18n.ts';
+import { ADMIN, baseUrl, call, login, PASSWORD } from './farmer-journey.support.ts';
 
 /**
  * Issue 6, acceptance 1, in Arabic and in French: an admin runs the back office — functionality created and
@@ -11,39 +12,10 @@ import { t, type Lang } from '../src/i18n.ts';
  * a user deleted after confirmation, every table empty-stated — and the manager activates a pending
  * subscription from the dashboard. Screenshots of each step in e2e/artifacts/back-office.
  */
-const baseUrl = inject('baseUrl');
-const PASSWORD = 'Mitidja-2025!';
-const ADMIN = { email: 'admin@demo.filaha.dz', password: 'demo-admin-2025' };
 const MANAGER = { email: 'manager@demo.filaha.dz', password: 'demo-manager-2025' };
 const DESKTOP = { width: 1366, height: 900 };
 const MOBILE = { width: 375, height: 800 };
 const NOTHING = 'zz-aucun-résultat-zz';
-
-type Json = Record<string, unknown>;
-async function call<T = Json>(
-  method: string,
-  path: string,
-  token?: string,
-  body?: unknown,
-): Promise<{ status: number; data: T }> {
-  const res = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, data: (text ? JSON.parse(text) : undefined) as T };
-}
-
-async function login(email: string, password: string): Promise<string> {
-  const res = await call<{ token: string }>('POST', '/auth/login', undefined, { email, password });
-  expect(res.status).toBe(200);
-  return res.data.token;
-}
 
 /** A fresh farmer (unique e-mail), signed in through the API. */
 async function newFarmer(tag: string): Promise<{ email: string; name: string; token: string; id: number }> {

@@ -1,17 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  artifactsDir,
-  launchBrowser,
-  rawKeysOnPage,
-  seriousA11yViolations,
-  PHONE,
-  phoneContext,
-} from '../src/browser.ts';
+import { launchBrowser, seriousA11yViolations, PHONE, phoneContext } from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
 import { t, type Lang } from '../src/i18n.ts';
+import { DEMO_FARMER, openFarmMap, phoneShots, signInDemoFarmer } from './phone.support.ts';
 
 /**
  * Issue 15 §2 "Screen" on a phone: 390 × 844, touch, nothing but this machine reachable (internet tiles
@@ -21,14 +13,7 @@ import { t, type Lang } from '../src/i18n.ts';
  * API answered them. Viewport screenshots in e2e/artifacts/compare.
  */
 const baseUrl = inject('baseUrl');
-const FARMER = { email: 'farmer@demo.filaha.dz', password: 'demo-farmer-2025' };
-const shots = join(artifactsDir, 'compare');
-
-async function shot(page: Page, name: string) {
-  expect(await rawKeysOnPage(page)).toEqual([]);
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`) });
-}
+const shot = phoneShots('compare');
 
 interface ChangeAnswer {
   changeId: number;
@@ -57,7 +42,7 @@ async function latestAcquisition(parcelId: string): Promise<{ date: string | nul
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(FARMER),
+    body: JSON.stringify(DEMO_FARMER),
   });
   expect(login.status).toBe(200);
   const { token } = (await login.json()) as { token: string };
@@ -94,14 +79,8 @@ describe.skipIf(!hasChromium)('compare two dates on a phone (390 × 844, touch)'
         const ctx = await phoneContext(browser, lang, baseUrl, blocked);
         const page = await ctx.newPage();
 
-        await page.goto(`${baseUrl}/auth/SignIn`);
-        await page.getByRole('heading', { name: t(lang, 'auth:signIn.title') }).waitFor();
-        await page.getByLabel(t(lang, 'auth:fields.email')).fill(FARMER.email);
-        await page.getByLabel(t(lang, 'auth:fields.password'), { exact: true }).fill(FARMER.password);
-        await page.getByRole('button', { name: t(lang, 'auth:signIn.submit') }).tap();
-        await page.waitForURL((url) => url.pathname.startsWith('/user/'));
-        if (!page.url().includes('/user/ferme-map')) await page.goto(`${baseUrl}/user/ferme-map`);
-        await page.getByRole('heading', { level: 1, name: t(lang, 'farm:title') }).waitFor();
+        await signInDemoFarmer(page, lang);
+        await openFarmMap(page, lang);
 
         // The first parcel of the demo farmer, then compare mode.
         const select = page.getByLabel(t(lang, 'farm:parcels.select'), { exact: true });

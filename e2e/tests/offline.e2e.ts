@@ -19,6 +19,13 @@ async function shot(page: Page, lang: Lang, step: string) {
   await screenshot(page, `offline/${lang}-${step}`);
 }
 
+/** Whether the page's map shows its result image, loaded and decoded. */
+const overlayDrawn = (page: Page) =>
+  page.evaluate(() => {
+    const img = document.querySelector<HTMLImageElement>('img.leaflet-image-layer');
+    return img ? img.complete && img.naturalWidth > 0 : false;
+  });
+
 /** Whether the service worker's runtime cache holds an answer whose URL contains `part`. */
 const cached = (page: Page, cacheName: string, part: string) =>
   page.evaluate(
@@ -146,14 +153,7 @@ describe.skipIf(!hasChromium)('offline and installable', () => {
             t(lang, 'common:offline.savedCopy', { date: '' }).trim(),
           );
           // The result's PNG is drawn from the kept copy.
-          await expect
-            .poll(() =>
-              page.evaluate(() => {
-                const img = document.querySelector<HTMLImageElement>('img.leaflet-image-layer');
-                return img ? img.complete && img.naturalWidth > 0 : false;
-              }),
-            )
-            .toBe(true);
+          await expect.poll(() => overlayDrawn(page)).toBe(true);
           await shot(page, lang, '01-saved-result');
 
           // The farm map itself, still offline: the last result of the parcel × index, marked as saved.
@@ -165,14 +165,7 @@ describe.skipIf(!hasChromium)('offline and installable', () => {
           expect(await note.getByTestId('saved-copy').textContent()).toContain(savedLabel);
           expect(await note.getByTestId('saved-copy').textContent()).toMatch(/2\d{3}/);
           await page.locator('[data-testid="farm-stats"]').first().waitFor();
-          await expect
-            .poll(() =>
-              page.evaluate(() => {
-                const img = document.querySelector<HTMLImageElement>('img.leaflet-image-layer');
-                return img ? img.complete && img.naturalWidth > 0 : false;
-              }),
-            )
-            .toBe(true);
+          await expect.poll(() => overlayDrawn(page)).toBe(true);
           await shot(page, lang, '01b-farm-map-saved-result');
 
           // A service request typed without a network: kept, pending, not sent.

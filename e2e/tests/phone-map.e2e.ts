@@ -1,18 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { decodeValuesGrid, valueAt } from '@filaha/imagery/values-grid';
-import {
-  artifactsDir,
-  launchBrowser,
-  rawKeysOnPage,
-  seriousA11yViolations,
-  PHONE,
-  phoneContext,
-} from '../src/browser.ts';
+import { launchBrowser, seriousA11yViolations, PHONE, phoneContext } from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
 import { t } from '../src/i18n.ts';
+import { openFarmMap, phoneShots, signInDemoFarmer } from './phone.support.ts';
 
 /**
  * Issue 13 §2 / acceptance 1 on a phone: 390 × 844, touch, every request that is not to this machine blocked
@@ -21,15 +13,7 @@ import { t } from '../src/i18n.ts';
  * real value there (the values grid's, inside the statistics' range). Viewport screenshots in e2e/artifacts.
  */
 const baseUrl = inject('baseUrl');
-const FARMER = { email: 'farmer@demo.filaha.dz', password: 'demo-farmer-2025' };
-const shots = join(artifactsDir, 'phone-map');
-
-async function shot(page: Page, name: string) {
-  expect(await rawKeysOnPage(page)).toEqual([]);
-  mkdirSync(shots, { recursive: true });
-  // The viewport only, as the phone shows it: what is in it was seen without scrolling.
-  await page.screenshot({ path: join(shots, `${name}.png`) });
-}
+const shot = phoneShots('phone-map');
 
 /** The element's box lies entirely inside the phone's screen at the current scroll position. */
 async function inViewport(locator: Locator): Promise<boolean> {
@@ -53,17 +37,10 @@ describe.skipIf(!hasChromium)('the farm map on a phone (390 × 844, touch, offli
       const ctx = await phoneContext(browser, lang, baseUrl, blocked);
       const page = await ctx.newPage();
 
-      // Sign in.
-      await page.goto(`${baseUrl}/auth/SignIn`);
-      await page.getByRole('heading', { name: t(lang, 'auth:signIn.title') }).waitFor();
-      await page.getByLabel(t(lang, 'auth:fields.email')).fill(FARMER.email);
-      await page.getByLabel(t(lang, 'auth:fields.password'), { exact: true }).fill(FARMER.password);
-      await page.getByRole('button', { name: t(lang, 'auth:signIn.submit') }).tap();
-      await page.waitForURL((url) => url.pathname.startsWith('/user/'));
-      if (!page.url().includes('/user/ferme-map')) await page.goto(`${baseUrl}/user/ferme-map`);
+      await signInDemoFarmer(page, lang);
+      await openFarmMap(page, lang);
 
       // The farm map: the form folded into a bar above the map; the map in the first screen.
-      await page.getByRole('heading', { level: 1, name: t(lang, 'farm:title') }).waitFor();
       const form = page.getByTestId('farm-form');
       await form.waitFor();
       expect(await form.getAttribute('data-folded')).toBe('true');

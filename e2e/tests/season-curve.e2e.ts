@@ -1,18 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import {
-  artifactsDir,
-  launchBrowser,
-  rawKeysOnPage,
-  seriousA11yViolations,
-  PHONE,
-  phoneContext,
-} from '../src/browser.ts';
+import { launchBrowser, seriousA11yViolations, PHONE, phoneContext } from '../src/browser.ts';
 import { DEMO_CLOUDY_DATE, DEMO_DATES, DEMO_OVERCAST_DATES } from '@filaha/shared';
 import { hasChromium } from '../src/chromium.ts';
 import { t, type Lang } from '../src/i18n.ts';
+import { openFarmMap, phoneShots, signInDemoFarmer } from './phone.support.ts';
 
 /**
  * Issue 15 §1 "Screen" on a phone: 390 × 844, touch, nothing but this machine reachable, in Arabic and French.
@@ -23,14 +15,7 @@ import { t, type Lang } from '../src/i18n.ts';
  * and day. Viewport screenshots in e2e/artifacts/season-curve.
  */
 const baseUrl = inject('baseUrl');
-const FARMER = { email: 'farmer@demo.filaha.dz', password: 'demo-farmer-2025' };
-const shots = join(artifactsDir, 'season-curve');
-
-async function shot(page: Page, name: string) {
-  expect(await rawKeysOnPage(page)).toEqual([]);
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`) });
-}
+const shot = phoneShots('season-curve');
 
 /** The box lies entirely inside the phone's width (and, when asked, its height) at the current scroll. */
 async function inScreen(locator: Locator, vertical = true): Promise<boolean> {
@@ -73,14 +58,8 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
         const page = await ctx.newPage();
 
         // Sign in and reach the farm map.
-        await page.goto(`${baseUrl}/auth/SignIn`);
-        await page.getByRole('heading', { name: t(lang, 'auth:signIn.title') }).waitFor();
-        await page.getByLabel(t(lang, 'auth:fields.email')).fill(FARMER.email);
-        await page.getByLabel(t(lang, 'auth:fields.password'), { exact: true }).fill(FARMER.password);
-        await page.getByRole('button', { name: t(lang, 'auth:signIn.submit') }).tap();
-        await page.waitForURL((url) => url.pathname.startsWith('/user/'));
-        if (!page.url().includes('/user/ferme-map')) await page.goto(`${baseUrl}/user/ferme-map`);
-        await page.getByRole('heading', { level: 1, name: t(lang, 'farm:title') }).waitFor();
+        await signInDemoFarmer(page, lang);
+        await openFarmMap(page, lang);
 
         // Open the first parcel from the list; its page asks for the curve of the twelve months up to the
         // catalog's latest acquisition, and for the same months a year before.

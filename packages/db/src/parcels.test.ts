@@ -1,21 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { parcels, polygonFromWkbHex, type PolygonGeometry } from './schema/index.ts';
-import { createParcel, createUser, getTestDb } from './testing/index.ts';
-
-// An irregular, non-rectangular field (lon, lat) so each bound comes from a different vertex.
-const FIELD: PolygonGeometry = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [2.986, 36.605],
-      [2.992, 36.6042],
-      [2.993, 36.608],
-      [2.9868, 36.6088],
-      [2.986, 36.605],
-    ],
-  ],
-};
+import { createParcel, createUser, getTestDb, IRREGULAR_FIELD } from './testing/index.ts';
 
 /** Independent area estimate: shoelace formula on a local equirectangular projection (fine for ~1 km). */
 function approximateAreaM2(ring: Array<[number, number]>): number {
@@ -37,8 +23,8 @@ describe('parcels', () => {
   it('computes bWS/bWN/bES/bEN and the area from the geometry, and round-trips GeoJSON', async () => {
     const { db } = await getTestDb();
     const { user } = await createUser(db);
-    const { parcel } = await createParcel(db, { userId: user.id, geom: FIELD });
-    const ring = FIELD.coordinates[0] ?? [];
+    const { parcel } = await createParcel(db, { userId: user.id, geom: IRREGULAR_FIELD });
+    const ring = IRREGULAR_FIELD.coordinates[0] ?? [];
     const lons = ring.map((p) => p[0]);
     const lats = ring.map((p) => p[1]);
     expect(parcel.bWS).toBeCloseTo(Math.min(...lons), 9);
@@ -47,7 +33,7 @@ describe('parcels', () => {
     expect(parcel.bEN).toBeCloseTo(Math.max(...lats), 9);
     const estimate = approximateAreaM2(ring);
     expect(Math.abs(parcel.areaM2 - estimate) / estimate).toBeLessThan(0.01);
-    expect(parcel.geom).toEqual(FIELD);
+    expect(parcel.geom).toEqual(IRREGULAR_FIELD);
   });
 
   it('recomputes the bounds when the geometry changes', async () => {

@@ -25,6 +25,7 @@ const {
   createParcel,
   createSellerSubscription,
   createPublication,
+  createIndexResult,
   indexIdByCode,
 } = factories;
 
@@ -36,43 +37,19 @@ async function addResult(
   sceneId = 'S2A_31SDA_20250815',
 ) {
   const { db } = await getTestDb();
-  const [row] = await db
-    .insert(indexResults)
-    .values({
-      userId,
-      parcelId,
-      indexId,
-      subscriptionId,
-      sceneId,
-      sceneDatetime: new Date('2025-08-15T10:30:00Z'),
-      startDate: '2025-08-14',
-      endDate: '2025-08-19',
-      legendHash: 'abc',
-      validFraction: 0.98,
-      imageKey: 'k.png',
-      stats: {
-        min: 0,
-        max: 1,
-        mean: 0.5,
-        std: 0.1,
-        median: 0.5,
-        p25: 0.4,
-        p75: 0.6,
-        count: 10,
-        validFraction: 0.98,
-        resolution: 10,
-      },
-      bounds: [
-        [36.6, 2.97],
-        [36.61, 2.98],
-      ],
-    })
-    .returning();
-  if (!row) throw new Error('no result row');
-  return row;
+  return (await createIndexResult(db, { userId, parcelId, indexId, subscriptionId, sceneId })).indexResult;
 }
 
 const count = async (query: Promise<unknown[]>) => (await query).length;
+
+/** A seller with a subscription and a publication made under it. */
+async function sellerWithPublication() {
+  const { db } = await getTestDb();
+  const { user } = await createUser(db, { role: 'Seller' });
+  const { sellerSubscription } = await createSellerSubscription(db, { userId: user.id });
+  const { publication } = await createPublication(db, { userId: user.id, sellerSubscriptionId: sellerSubscription.id });
+  return { user, sellerSubscription, publication };
+}
 
 describe('ON DELETE rules', () => {
   it('deleting a farmer removes their parcels, subscriptions, usage and results; service requests stay anonymous', async () => {
@@ -103,12 +80,7 @@ describe('ON DELETE rules', () => {
 
   it('deleting a seller removes their subscriptions, publications and image rows', async () => {
     const { db } = await getTestDb();
-    const { user } = await createUser(db, { role: 'Seller' });
-    const { sellerSubscription } = await createSellerSubscription(db, { userId: user.id });
-    const { publication } = await createPublication(db, {
-      userId: user.id,
-      sellerSubscriptionId: sellerSubscription.id,
-    });
+    const { user, publication } = await sellerWithPublication();
     await db.insert(publicationImages).values({ publicationId: publication.id, key: 'p/1.webp' });
     await db.delete(users).where(eq(users.id, user.id));
     expect(await count(db.select().from(sellerSubscriptions).where(eq(sellerSubscriptions.userId, user.id)))).toBe(0);
@@ -143,12 +115,7 @@ describe('ON DELETE rules', () => {
 
   it('keeps publications when their seller subscription is deleted', async () => {
     const { db } = await getTestDb();
-    const { user } = await createUser(db, { role: 'Seller' });
-    const { sellerSubscription } = await createSellerSubscription(db, { userId: user.id });
-    const { publication } = await createPublication(db, {
-      userId: user.id,
-      sellerSubscriptionId: sellerSubscription.id,
-    });
+    const { sellerSubscription, publication } = await sellerWithPublication();
     await db.delete(sellerSubscriptions).where(eq(sellerSubscriptions.id, sellerSubscription.id));
     const [kept] = await db.select().from(publications).where(eq(publications.id, publication.id));
     expect(kept?.sellerSubscriptionId).toBeNull();

@@ -44,10 +44,7 @@ afterAll(async () => {
   await server.close();
   await rm(dir, { recursive: true, force: true });
 });
-afterEach(() => {
-  Object.assign(server.behaviour, { delayMs: 0, failFirst: 0, garbage: false, ignoreRange: false });
-  server.resetStats();
-});
+afterEach(() => server.reset());
 
 describe('static catalog folder', () => {
   it('finds L2A items by time and place, resolving relative and absolute asset hrefs', async () => {

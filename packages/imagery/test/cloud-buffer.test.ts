@@ -16,7 +16,7 @@ import {
 import { bufferedPixels, pixelsInParcel } from './helpers/reference.ts';
 import { PARCEL } from './helpers/scenes.ts';
 import { GRID } from './helpers/synthetic.ts';
-import { buildSyntheticCatalog, IDS, type SyntheticCatalog } from './helpers/synthetic-catalog.ts';
+import { acquisitionsById, buildSyntheticCatalog, IDS, type SyntheticCatalog } from './helpers/synthetic-catalog.ts';
 
 const MASKED = new Set([0, 1, 3, 8, 9, 10, 11]);
 
@@ -83,10 +83,20 @@ describe('the buffer in the computation (synthetic scene B: left half SCL 9)', (
   beforeAll(async () => {
     synthetic = await buildSyntheticCatalog();
     catalog = createCatalog({ catalogPath: synthetic.dir });
-    const all = await catalog.search({ start: '2025-01-01', end: '2025-12-31' });
-    acquisitions = Object.fromEntries(all.map((a) => [a.id, a]));
+    acquisitions = await acquisitionsById(catalog);
   });
   afterAll(() => rm(synthetic.dir, { recursive: true, force: true }));
+  /** The NDVI map of PARCEL on `day`, whatever its valid fraction. */
+  const ndviOf = (day: string, options: { cloudBufferM?: number } = {}) =>
+    computeIndexMap({
+      catalog,
+      geometry: PARCEL,
+      index: 'NDVI',
+      start: day,
+      end: day,
+      minValidFraction: 0,
+      ...options,
+    });
 
   it('masks the 20 m column next to the cloud by default, and the valid fraction counts it as invalid', async () => {
     const stack = await readBandStack(catalog.reader, acquisitions[IDS.B]!, ['nir', 'red'], PARCEL, { scl: true });
@@ -99,18 +109,8 @@ describe('the buffer in the computation (synthetic scene B: left half SCL 9)', (
       }
     }
     const day = '2025-06-12';
-    const buffered = await computeIndexMap({
-      catalog,
-      geometry: PARCEL,
-      index: 'NDVI',
-      start: day,
-      end: day,
-      minValidFraction: 0,
-    });
-    const unbuffered = await computeIndexMap({
-      ...{ catalog, geometry: PARCEL, index: 'NDVI', start: day, end: day, minValidFraction: 0 },
-      cloudBufferM: 0,
-    });
+    const buffered = await ndviOf(day);
+    const unbuffered = await ndviOf(day, { cloudBufferM: 0 });
     const inside = pixelsInParcel(GRID, PARCEL.coordinates[0]!);
     expect(unbuffered.stats.count).toBe(inside.filter(([c]) => c >= 64).length);
     expect(buffered.stats.count).toBe(inside.filter(([c]) => c >= 66).length);
@@ -120,14 +120,7 @@ describe('the buffer in the computation (synthetic scene B: left half SCL 9)', (
 
   it('the scene choice sees the same buffered valid fraction as the statistics', async () => {
     const day = '2025-06-12';
-    const result = await computeIndexMap({
-      catalog,
-      geometry: PARCEL,
-      index: 'NDVI',
-      start: day,
-      end: day,
-      minValidFraction: 0,
-    });
+    const result = await ndviOf(day);
     // SCL is assessed on its own 20 m grid: the candidate's fraction is close to, not exactly, the 10 m one.
     expect(result.candidates[0]!.validFraction).toBeGreaterThan(result.stats.validFraction - 0.03);
     expect(result.candidates[0]!.validFraction).toBeLessThan(result.stats.validFraction + 0.03);

@@ -45,10 +45,7 @@ afterAll(async () => {
   await server.close();
   await rm(dir, { recursive: true, force: true });
 });
-afterEach(() => {
-  Object.assign(server.behaviour, { delayMs: 0, failFirst: 0, garbage: false, ignoreRange: false });
-  server.resetStats();
-});
+afterEach(() => server.reset());
 
 const expectWindow = (got: ArrayLike<number>, c0: number, r0: number, w: number, h: number) => {
   for (let r = 0; r < h; r++) {

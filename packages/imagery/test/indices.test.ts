@@ -14,6 +14,7 @@ import { bilinear20at10, bilinear20at10Masked, pixelsInParcel, referenceStats } 
 import { PARCEL } from './helpers/scenes.ts';
 import { GRID } from './helpers/synthetic.ts';
 import {
+  acquisitionsById,
   buildSyntheticCatalog,
   DARK_BLOCK,
   IDS,
@@ -41,8 +42,7 @@ let acquisitions: Record<string, Acquisition>;
 beforeAll(async () => {
   synthetic = await buildSyntheticCatalog();
   catalog = createCatalog({ catalogPath: synthetic.dir });
-  const all = await catalog.search({ start: '2025-01-01', end: '2025-12-31' });
-  acquisitions = Object.fromEntries(all.map((a) => [a.id, a]));
+  acquisitions = await acquisitionsById(catalog);
 });
 afterAll(() => rm(synthetic.dir, { recursive: true, force: true }));
 

@@ -19,7 +19,7 @@ import {
   type Catalog,
   type IndexMapResult,
 } from '../src/index.ts';
-import { HAS_S2_FIXTURES, S2_FIXTURES, noteIfMissing } from './helpers/fixtures.ts';
+import { HAS_S2_FIXTURES, PENTAGON_29RKH, S2_FIXTURES, noteIfMissing } from './helpers/fixtures.ts';
 import { pointInPolygon } from './helpers/reference.ts';
 import { GRID, polygonFromUtm } from './helpers/synthetic.ts';
 import { buildSyntheticCatalog, type SyntheticCatalog } from './helpers/synthetic-catalog.ts';
@@ -56,16 +56,8 @@ describe.skipIf(!HAS_S2_FIXTURES)('real 29RKH COGs: the downloaded GeoTIFF has t
   let dir: string;
   let catalog: Catalog;
   const folder = path.join(S2_FIXTURES, 'cogs-29RKH-2020-02-19');
-  // The partly cloudy pentagon of real-data.test.ts (UTM 29N, 100 m pixels in the reduced fixture).
-  const vertices: Array<[number, number]> = [
-    [293_950, 2_794_050],
-    [309_600, 2_795_000],
-    [309_500, 2_779_000],
-    [298_000, 2_778_100],
-    [292_100, 2_786_000],
-  ];
   const toLonLat = proj4('EPSG:32629', 'EPSG:4326');
-  const ring = vertices.map((v) => toLonLat.forward(v));
+  const ring = PENTAGON_29RKH.map((v) => toLonLat.forward(v));
   const geometry = { type: 'Polygon' as const, coordinates: [[...ring, ring[0]!]] };
 
   beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
   dnToReflectance,
   writeGeoTiff,
 } from '../src/index.ts';
-import { HAS_S2_FIXTURES, S2_FIXTURES, noteIfMissing } from './helpers/fixtures.ts';
+import { HAS_S2_FIXTURES, PENTAGON_29RKH, S2_FIXTURES, noteIfMissing } from './helpers/fixtures.ts';
 import { startLoopback, type Loopback } from './helpers/loopback.ts';
 import { bilinear20at10Masked, pixelsInParcel, referenceStats } from './helpers/reference.ts';
 
@@ -24,7 +24,7 @@ async function raster(file: string, sample = 0): Promise<{ data: ArrayLike<numbe
   return { data: data!, width: image.getWidth(), height: image.getHeight() };
 }
 
-function polygonFrom(epsg: number, vertices: Array<[number, number]>) {
+function polygonFrom(epsg: number, vertices: ReadonlyArray<[number, number]>) {
   const ring = vertices.map(([x, y]) => proj4(`EPSG:${epsg}`, 'EPSG:4326', [x, y]) as [number, number]);
   return { type: 'Polygon' as const, coordinates: [[...ring, ring[0]!]] };
 }
@@ -85,15 +85,7 @@ describe.skipIf(!HAS_S2_FIXTURES)('real COGs over loopback', () => {
     }
     server.stac = () => ({ type: 'FeatureCollection', features: [item], links: [] });
     const catalog = createCatalog({ stacApiUrl: server.url, timeoutMs: 5000 });
-    // A pentagon over the partly cloudy north-east of the tile (UTM 29N), ≈ 15 × 16 km at 100 m pixels.
-    const vertices: Array<[number, number]> = [
-      [293_950, 2_794_050],
-      [309_600, 2_795_000],
-      [309_500, 2_779_000],
-      [298_000, 2_778_100],
-      [292_100, 2_786_000],
-    ];
-    const geometry = polygonFrom(32629, vertices);
+    const geometry = polygonFrom(32629, PENTAGON_29RKH);
     // About 31 % of this parcel is visible: below the default minimum valid fraction, accepted explicitly here
     // because this test is about the values of the masked computation (maps-match-numbers tests the refusal).
     const window = { start: '2020-02-17', end: '2020-02-21', minValidFraction: 0.2 };

@@ -31,6 +31,14 @@ beforeAll(async () => {
 });
 afterAll(() => rm(synthetic.dir, { recursive: true, force: true }));
 
+/** The NDVI map of PARCEL from the synthetic catalog over `start`…`end` (one day when `end` is left out). */
+function ndviMap(start: string, end = start, options: Partial<Parameters<typeof computeIndexMap>[0]> = {}) {
+  return computeIndexMap({ catalog, geometry: PARCEL, index: 'NDVI', start, end, ...options });
+}
+
+/** What a request rejected with (its result when it did not fail, which the caller's assertion then refuses). */
+const failureOf = (request: Promise<unknown>): Promise<unknown> => request.catch((e: unknown) => e);
+
 /** NDVI by hand from the scene's digital numbers and its offset, on every clear in-parcel pixel. */
 function referenceNdvi(key: keyof typeof IDS, offset: number, clear: (col: number, row: number) => boolean): number[] {
   const { red, nir } = synthetic.dn[key];
@@ -47,13 +55,7 @@ function referenceNdvi(key: keyof typeof IDS, offset: number, clear: (col: numbe
 
 describe('scene choice', () => {
   it('picks the acquisition with the most valid pixels inside the parcel, not the lowest tile cloud cover', async () => {
-    const result = await computeIndexMap({
-      catalog,
-      geometry: PARCEL,
-      index: 'NDVI',
-      start: '2025-06-11',
-      end: '2025-06-16',
-    });
+    const result = await ndviMap('2025-06-11', '2025-06-16');
     expect(result.scene.id).toBe(IDS.C);
     expect(result.scene.tileCloudCover).toBe(70);
     expect(result.scene.cloudFraction).toBe(0);
@@ -84,13 +86,7 @@ describe('scene choice', () => {
     try {
       await serveCatalog(server, synthetic.dir);
       const remote = createCatalog({ stacApiUrl: server.url, timeoutMs: 2000 });
-      const result = await computeIndexMap({
-        catalog: remote,
-        geometry: PARCEL,
-        index: 'NDVI',
-        start: '2025-06-11',
-        end: '2025-06-16',
-      });
+      const result = await ndviMap('2025-06-11', '2025-06-16', { catalog: remote });
       expect(result.scene.id).toBe(IDS.C);
       const fetched = [...server.stats.byPath.keys()].filter((p) => p.startsWith('/files/')).sort();
       expect(fetched).toEqual(
@@ -110,13 +106,7 @@ describe('scene choice', () => {
   });
 
   it('raises NoSceneError with the nearest dates that have data', async () => {
-    const error = await computeIndexMap({
-      catalog,
-      geometry: PARCEL,
-      index: 'NDVI',
-      start: '2025-07-01',
-      end: '2025-07-10',
-    }).catch((e: unknown) => e);
+    const error = await failureOf(ndviMap('2025-07-01', '2025-07-10'));
     expect(error).toBeInstanceOf(NoSceneError);
     expect((error as NoSceneError).code).toBe('NO_SCENE');
     expect((error as NoSceneError).nearestBefore).toBe('2025-06-15');
@@ -136,25 +126,13 @@ describe('scene choice', () => {
         ],
       ],
     };
-    const error = await computeIndexMap({
-      catalog,
-      geometry: far,
-      index: 'NDVI',
-      start: '2025-06-01',
-      end: '2025-06-30',
-    }).catch((e: unknown) => e);
+    const error = await failureOf(ndviMap('2025-06-01', '2025-06-30', { geometry: far }));
     expect(error).toBeInstanceOf(NoSceneError);
     expect((error as NoSceneError).nearestBefore).toBeNull();
   });
 
   it('raises AllCloudyError with the best valid fraction when every acquisition is clouded', async () => {
-    const error = await computeIndexMap({
-      catalog,
-      geometry: PARCEL,
-      index: 'NDVI',
-      start: '2025-07-30',
-      end: '2025-08-02',
-    }).catch((e: unknown) => e);
+    const error = await failureOf(ndviMap('2025-07-30', '2025-08-02'));
     expect(error).toBeInstanceOf(AllCloudyError);
     expect((error as AllCloudyError).bestValidFraction).toBe(0);
     expect((error as AllCloudyError).bestSceneId).toBe(IDS.F);
@@ -164,17 +142,10 @@ describe('scene choice', () => {
     for (const day of [nearestBefore, nearestAfter]) {
       if (day === null) continue;
       expect(day < '2025-07-30' || day > '2025-08-02').toBe(true);
-      const map = await computeIndexMap({ catalog, geometry: PARCEL, index: 'NDVI', start: day, end: day });
+      const map = await ndviMap(day);
       expect(map.stats.count).toBeGreaterThan(0);
     }
-    const partial = await computeIndexMap({
-      catalog,
-      geometry: PARCEL,
-      index: 'NDVI',
-      start: '2025-06-12',
-      end: '2025-06-12',
-      minValidFraction: 0.9,
-    }).catch((e: unknown) => e);
+    const partial = await failureOf(ndviMap('2025-06-12', '2025-06-12', { minValidFraction: 0.9 }));
     expect(partial).toBeInstanceOf(AllCloudyError);
     expect((partial as AllCloudyError).bestValidFraction).toBeGreaterThan(0.2);
     expect((partial as AllCloudyError).bestValidFraction).toBeLessThan(0.8);
@@ -196,13 +167,7 @@ describe('two-step use and failures through the whole path', () => {
     const sclOnly = fresh.reader.stats.tilesDecoded;
     const result = await computeSceneIndexMap(selection, { catalog: fresh, geometry: PARCEL, index: 'NDVI' });
     expect(fresh.reader.stats.tilesDecoded).toBeGreaterThan(sclOnly);
-    const direct = await computeIndexMap({
-      catalog,
-      geometry: PARCEL,
-      index: 'NDVI',
-      start: '2025-06-11',
-      end: '2025-06-16',
-    });
+    const direct = await ndviMap('2025-06-11', '2025-06-16');
     expect(result.stats).toEqual(direct.stats);
     expect(result.scene).toEqual(direct.scene);
     expect(result.png.equals(direct.png)).toBe(true);
@@ -219,32 +184,15 @@ describe('two-step use and failures through the whole path', () => {
       const cogsOnly = { ...remote, search: async () => items };
       server.behaviour.delayMs = 3000;
       const started = performance.now();
-      const slow = await computeIndexMap({
-        catalog: cogsOnly,
-        geometry: PARCEL,
-        index: 'NDVI',
-        start: '2025-06-10',
-        end: '2025-06-10',
-      }).catch((e: unknown) => e);
+      const slow = await failureOf(ndviMap('2025-06-10', '2025-06-10', { catalog: cogsOnly }));
       expect(slow).toBeInstanceOf(CogUnavailableError);
       expect(performance.now() - started).toBeLessThan(2000);
       server.behaviour.delayMs = 0;
       server.behaviour.garbage = true;
-      const garbage = await computeIndexMap({
-        catalog: cogsOnly,
-        geometry: PARCEL,
-        index: 'NDVI',
-        start: '2025-06-10',
-        end: '2025-06-10',
-      }).catch((e: unknown) => e);
+      const garbage = await failureOf(ndviMap('2025-06-10', '2025-06-10', { catalog: cogsOnly }));
       expect(garbage).toBeInstanceOf(CogUnavailableError);
-      const down = await computeIndexMap({
-        catalog: createCatalog({ stacApiUrl: await deadUrl(), timeoutMs: 300, retries: 0 }),
-        geometry: PARCEL,
-        index: 'NDVI',
-        start: '2025-06-10',
-        end: '2025-06-10',
-      }).catch((e: unknown) => e);
+      const unreachable = createCatalog({ stacApiUrl: await deadUrl(), timeoutMs: 300, retries: 0 });
+      const down = await failureOf(ndviMap('2025-06-10', '2025-06-10', { catalog: unreachable }));
       expect(down).toBeInstanceOf(CatalogUnavailableError);
     } finally {
       await server.close();
@@ -272,8 +220,7 @@ describe('two-step use and failures through the whole path', () => {
 
 describe('reflectance offset rule end to end', () => {
   it('gives the same NDVI for flag true, flag false + baseline 05.11 (DN + 1000) and baseline 02.14', async () => {
-    const run = (day: string) => computeIndexMap({ catalog, geometry: PARCEL, index: 'NDVI', start: day, end: day });
-    const [g1, g2, g3] = await Promise.all([run('2025-09-01'), run('2025-09-03'), run('2025-09-05')]);
+    const [g1, g2, g3] = await Promise.all([ndviMap('2025-09-01'), ndviMap('2025-09-03'), ndviMap('2025-09-05')]);
     expect([g1.scene.id, g2.scene.id, g3.scene.id]).toEqual([IDS.G1, IDS.G2, IDS.G3]);
     expect([g1.scene.dnOffset, g2.scene.dnOffset, g3.scene.dnOffset]).toEqual([0, 1000, 0]);
     const expected = referenceStats(referenceNdvi('G1', 0, () => true));

@@ -117,6 +117,20 @@ export function squarePolygon(lon: number, lat: number, sizeDeg = 0.002): Polygo
   };
 }
 
+/** An irregular, non-rectangular field in the Mitidja (lon, lat): each of its bounds comes from a different vertex. */
+export const IRREGULAR_FIELD: PolygonGeometry = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [2.986, 36.605],
+      [2.992, 36.6042],
+      [2.993, 36.608],
+      [2.9868, 36.6088],
+      [2.986, 36.605],
+    ],
+  ],
+};
+
 export interface CreateParcelOptions {
   userId: number;
   name?: string;
@@ -137,6 +151,50 @@ export async function createParcel(target: DbLike, options: CreateParcelOptions)
     .returning();
   if (!parcel) throw new Error('createParcel: no row');
   return { parcel };
+}
+
+export type CreateIndexResultOptions = Pick<typeof indexResults.$inferInsert, 'userId' | 'parcelId'> &
+  Partial<typeof indexResults.$inferInsert>;
+
+/**
+ * A delivered index image (an index_results row: history and the charged request record) for `userId`'s
+ * `parcelId`. Defaults: NDVI, no subscription, a unique scene id, the August 2025 window, plausible stats;
+ * any column can be given instead.
+ */
+export async function createIndexResult(target: DbLike, options: CreateIndexResultOptions) {
+  const db = toDb(target);
+  const [indexResult] = await db
+    .insert(indexResults)
+    .values({
+      indexId: options.indexId ?? (await indexIdByCode(db, 'NDVI')),
+      sceneId: `S2_TEST_${uniqueSuffix()}`,
+      sceneDatetime: new Date('2025-08-15T10:00:00Z'),
+      startDate: '2025-08-14',
+      endDate: '2025-08-19',
+      legendHash: 'h',
+      stats: {
+        min: 0,
+        max: 1,
+        mean: 0.5,
+        std: 0.1,
+        median: 0.5,
+        p25: 0.4,
+        p75: 0.6,
+        count: 10,
+        validFraction: 1,
+        resolution: 10,
+      },
+      bounds: [
+        [36.6, 2.97],
+        [36.61, 2.98],
+      ],
+      validFraction: 1,
+      imageKey: 'k.png',
+      ...options,
+    })
+    .returning();
+  if (!indexResult) throw new Error('createIndexResult: no row');
+  return { indexResult };
 }
 
 export interface CreateSellerPlanOptions {

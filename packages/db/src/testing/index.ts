@@ -5,6 +5,7 @@
 import type { Database } from '../client.ts';
 import {
   createFarmerSubscription,
+  createIndexResult,
   createParcel,
   createPlan,
   createPublication,
@@ -53,25 +54,14 @@ export const factories = {
   createPlan,
   createFarmerSubscription,
   createParcel,
+  createIndexResult,
   createSellerPlan,
   createSellerSubscription,
   createPublication,
   indexIdByCode,
   vacantIndexCode,
 };
-export {
-  createFarmerSubscription,
-  createParcel,
-  createPlan,
-  createPublication,
-  createSellerPlan,
-  createSellerSubscription,
-  indexIdByCode,
-  squarePolygon,
-  UNSEEDED_ENGINE_CODES,
-  vacantIndexCode,
-  type IndexCode,
-} from './domain-factories.ts';
+export * from './domain-factories.ts';
 export {
   createUser,
   uniqueSuffix,

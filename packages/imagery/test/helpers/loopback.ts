@@ -36,6 +36,8 @@ export interface Loopback {
   /** POST /stac/search handler; receives the parsed body. */
   stac: StacHandler | null;
   resetStats(): void;
+  /** Back to a well-behaved server (no delay, failure, garbage or ignored Range) with zeroed counters. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -45,9 +47,11 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+const WELL_BEHAVED: Behaviour = { delayMs: 0, failFirst: 0, garbage: false, ignoreRange: false };
+
 export async function startLoopback(): Promise<Loopback> {
   const stats: LoopbackStats = { requests: 0, rangeRequests: 0, bytes: 0, byPath: new Map() };
-  const behaviour: Behaviour = { delayMs: 0, failFirst: 0, garbage: false, ignoreRange: false };
+  const behaviour: Behaviour = { ...WELL_BEHAVED };
   const files = new Map<string, string>();
   const state: { stac: StacHandler | null } = { stac: null };
 
@@ -113,6 +117,12 @@ export async function startLoopback(): Promise<Loopback> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const resetStats = () => {
+    stats.requests = 0;
+    stats.rangeRequests = 0;
+    stats.bytes = 0;
+    stats.byPath.clear();
+  };
   return {
     url,
     stats,
@@ -124,11 +134,10 @@ export async function startLoopback(): Promise<Loopback> {
     set stac(handler: StacHandler | null) {
       state.stac = handler;
     },
-    resetStats() {
-      stats.requests = 0;
-      stats.rangeRequests = 0;
-      stats.bytes = 0;
-      stats.byPath.clear();
+    resetStats,
+    reset() {
+      Object.assign(behaviour, WELL_BEHAVED);
+      resetStats();
     },
     close: () =>
       new Promise<void>((resolve) => {

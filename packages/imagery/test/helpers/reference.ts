@@ -6,14 +6,21 @@ import type { SceneGrid } from './synthetic.ts';
  * bilinear weights, even-odd rule, proj4 per pixel), deliberately not sharing code with src/.
  */
 
-/** Reflectance of a 20 m band at the centre of 10 m pixel (col, row): bilinear from the 20 m pixel centres. */
-export function bilinear20at10(dn20: Uint16Array, width20: number, height20: number, col: number, row: number): number {
+/**
+ * The 20 m pixel centres around the centre of 10 m pixel (col, row): the top-left one (i0, j0) and the
+ * centre's fractional distance from it (fx, fy) — the bilinear weights' inputs.
+ */
+function cellAround(col: number, row: number): { i0: number; j0: number; fx: number; fy: number } {
   const u = (col + 0.5) / 2 - 0.5;
   const v = (row + 0.5) / 2 - 0.5;
   const i0 = Math.floor(u);
   const j0 = Math.floor(v);
-  const fx = u - i0;
-  const fy = v - j0;
+  return { i0, j0, fx: u - i0, fy: v - j0 };
+}
+
+/** Reflectance of a 20 m band at the centre of 10 m pixel (col, row): bilinear from the 20 m pixel centres. */
+export function bilinear20at10(dn20: Uint16Array, width20: number, height20: number, col: number, row: number): number {
+  const { i0, j0, fx, fy } = cellAround(col, row);
   const at = (i: number, j: number) =>
     dn20[Math.min(height20 - 1, Math.max(0, j)) * width20 + Math.min(width20 - 1, Math.max(0, i))]!;
   return (
@@ -88,12 +95,7 @@ export function bilinear20at10Masked(
   row: number,
   excluded: (i: number, j: number) => boolean,
 ): number {
-  const u = (col + 0.5) / 2 - 0.5;
-  const v = (row + 0.5) / 2 - 0.5;
-  const i0 = Math.floor(u);
-  const j0 = Math.floor(v);
-  const fx = u - i0;
-  const fy = v - j0;
+  const { i0, j0, fx, fy } = cellAround(col, row);
   let sum = 0;
   let weight = 0;
   for (const [di, dj, w] of [

@@ -1,6 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Acquisition, Catalog } from '../../src/index.ts';
 import { clearScl, paintScl, standardDn, withOffset } from './scenes.ts';
 import { GRID, lonLatOf, writeScene } from './synthetic.ts';
 
@@ -160,4 +161,10 @@ export async function buildSyntheticCatalog(): Promise<SyntheticCatalog> {
     baseline: '02.14',
   });
   return { dir, dn, scl };
+}
+
+/** Every acquisition of a catalog over the synthetic year (2025), by id. */
+export async function acquisitionsById(catalog: Catalog): Promise<Record<string, Acquisition>> {
+  const all = await catalog.search({ start: '2025-01-01', end: '2025-12-31' });
+  return Object.fromEntries(all.map((a) => [a.id, a]));
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getTableColumns, indexResults, publicationImages, schema, type Db } from '@filaha/db';
+import { getTableColumns, publicationImages, schema, type Db } from '@filaha/db';
 import { factories, getTestDb } from '@filaha/db/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/helper.ts';
@@ -38,32 +38,9 @@ afterAll(async () => {
 async function recordResult(base: string): Promise<void> {
   const { user } = await factories.createUser(db, { role: 'User' });
   const { parcel } = await factories.createParcel(db, { userId: user.id });
-  await db.insert(indexResults).values({
+  await factories.createIndexResult(db, {
     userId: user.id,
     parcelId: parcel.id,
-    indexId: await factories.indexIdByCode(db, 'NDVI'),
-    sceneId: `S2_${randomUUID()}`,
-    sceneDatetime: new Date('2025-06-01T10:00:00Z'),
-    startDate: '2025-06-01',
-    endDate: '2025-06-10',
-    legendHash: randomUUID(),
-    stats: {
-      min: 0,
-      max: 1,
-      mean: 0.5,
-      std: 0.1,
-      median: 0.5,
-      p25: 0.4,
-      p75: 0.6,
-      count: 10,
-      validFraction: 1,
-      resolution: 10,
-    },
-    bounds: [
-      [36.6, 2.97],
-      [36.61, 2.98],
-    ],
-    validFraction: 1,
     imageKey: `${base}.png`,
     valuesKey: `${base}.fvg`,
     tiffKey: `${base}.tif`,

@@ -1,53 +1,30 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, json, type TestApp } from '../../../test/helper.ts';
 import { createFarmer, createParcel, generate, resultCount, usageOf } from './test-support/fixtures.ts';
+import { itemOverDemoArea, startStacStub, type StacStub } from './test-support/stac-stub.ts';
 
 /**
  * Issue 11 §2: a STAC API whose items are malformed (`assets` not an object) is an unusable catalog — 503
  * CATALOG_UNAVAILABLE, nothing charged —, not "no acquisition in the period" (404 NO_SCENE).
  */
-let server: Server;
+let stac: StacStub;
 let t: TestApp;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      const features = ['S2A_BROKEN_20250815', 'S2B_BROKEN_20250817'].map((id) => ({
-        type: 'Feature',
-        stac_version: '1.0.0',
-        id,
-        collection: 'sentinel-2-l2a',
-        geometry: {
-          type: 'Polygon',
-          coordinates: [
-            [
-              [2, 36],
-              [4, 36],
-              [4, 37],
-              [2, 37],
-              [2, 36],
-            ],
-          ],
-        },
-        bbox: [2, 36, 4, 37],
-        properties: { datetime: '2025-08-15T10:40:00Z', 'eo:cloud_cover': 1 },
-        assets: 'not-an-object',
-        links: [],
-      }));
-      response.writeHead(200, { 'content-type': 'application/geo+json' });
-      response.end(JSON.stringify({ type: 'FeatureCollection', features, links: [] }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  t = await buildTestApp({ STAC_API_URL: `http://127.0.0.1:${port}` });
+  const items = ['S2A_BROKEN_20250815', 'S2B_BROKEN_20250817'].map((id) =>
+    itemOverDemoArea({
+      id,
+      collection: 'sentinel-2-l2a',
+      properties: { datetime: '2025-08-15T10:40:00Z', 'eo:cloud_cover': 1 },
+      assets: 'not-an-object',
+    }),
+  );
+  stac = await startStacStub(() => items);
+  t = await buildTestApp({ STAC_API_URL: stac.url });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => server.close(resolve));
+  await stac.close();
 });
 
 describe('a STAC API answering malformed items', () => {

@@ -3,18 +3,12 @@ import { factories } from '@filaha/db/testing';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { codeOf, issuesOf, kit } from '../plans/test-kit.ts';
+import type { PlanIndexAssignment } from '@filaha/shared/contracts';
 
 const t = useTestApp();
 const k = kit(t);
 const db = () => t.current.database.db;
 
-type AssignmentOut = {
-  AbonnementId: number;
-  IndiceId: number;
-  nombre_de_requete: number;
-  nameAbonnement: string;
-  indiceName: string;
-};
 const rowsOf = (planId: number) => db().select().from(planIndices).where(eq(planIndices.planId, planId));
 
 describe('POST /api/abonnementIndice', () => {
@@ -91,7 +85,9 @@ describe('POST /api/abonnementIndice', () => {
 describe('GET /api/abonnementIndice', () => {
   it('lists the assignments with plan and index names', async () => {
     const { plan } = await factories.createPlan(db(), { requests: { NDVI: 4, MSAVI: 8 } });
-    const list = json<AssignmentOut[]>(await k.get('/api/abonnementIndice')).filter((a) => a.AbonnementId === plan.id);
+    const list = json<PlanIndexAssignment[]>(await k.get('/api/abonnementIndice')).filter(
+      (a) => a.AbonnementId === plan.id,
+    );
     expect(list.map((a) => [a.nameAbonnement, a.indiceName, a.nombre_de_requete])).toEqual([
       [plan.name, 'Indice NDVI', 4],
       [plan.name, 'Indice MSAVI', 8],
@@ -111,7 +107,7 @@ describe('PUT and DELETE /api/abonnementIndice/{abonnementId}/{indiceId}', () =>
     expect((await k.put(path, manager.headers, { nombre_de_requete: 10 })).statusCode).toBe(403);
     const res = await k.put(path, admin.headers, { AbonnementId: plan.id, IndiceId: ndvi, nombre_de_requete: 10 });
     expect(res.statusCode).toBe(200);
-    expect(json<AssignmentOut>(res).nombre_de_requete).toBe(10);
+    expect(json<PlanIndexAssignment>(res).nombre_de_requete).toBe(10);
     const [row] = await db()
       .select()
       .from(planIndices)

@@ -4,6 +4,7 @@ import { INDICES } from '@filaha/imagery';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { kit } from '../plans/test-kit.ts';
+import type { IndexDetails, IndexLegend } from '@filaha/shared/contracts';
 
 /**
  * An index created in the back office starts with the engine's default legend for its code (the farmer never
@@ -12,17 +13,6 @@ import { kit } from '../plans/test-kit.ts';
 const t = useTestApp();
 const k = kit(t);
 const db = () => t.current.database.db;
-
-type LegendOut = {
-  id: number;
-  intervalDeb: number;
-  intervalFin: number;
-  color: string;
-  descriptionLeg: string;
-  descriptionLegFr: string;
-  descriptionLegAr: string;
-};
-type IndexOut = { id: number; code: string; legende: LegendOut[] };
 
 /** The engine's default legend of `code` as the API shows legend rows (farmer's language: Arabic). */
 function engineDefault(code: string) {
@@ -35,7 +25,7 @@ function engineDefault(code: string) {
     descriptionLegAr: l.label!.ar,
   }));
 }
-const shape = (rows: LegendOut[]) =>
+const shape = (rows: IndexLegend[]) =>
   rows.map(({ intervalDeb, intervalFin, color, descriptionLeg, descriptionLegFr, descriptionLegAr }) => ({
     intervalDeb,
     intervalFin,
@@ -66,14 +56,14 @@ async function free(...codes: string[]) {
   }
 }
 
-async function createIndex(admin: Record<string, string>, code: string): Promise<IndexOut> {
+async function createIndex(admin: Record<string, string>, code: string): Promise<IndexDetails> {
   const res = await k.post('/api/indice', admin, {
     indiceName: `Indice ${code}`,
     recomndation: 'Suivre la parcelle.',
     description: JSON.stringify({ ar: 'وصف', fr: 'Description' }),
   });
   expect(res.statusCode, res.body).toBe(201);
-  return json<IndexOut>(res);
+  return json<IndexDetails>(res);
 }
 
 describe('default legend of an index created in the back office', () => {
@@ -88,14 +78,14 @@ describe('default legend of an index created in the back office', () => {
 
     // The index as the parcel and history screens read it (public GET), in Arabic and in French.
     const ar = await k.get(`/api/indice/${created.id}`, { 'accept-language': 'ar' });
-    expect(shape(json<IndexOut>(ar).legende)).toEqual(expected);
+    expect(shape(json<IndexDetails>(ar).legende)).toEqual(expected);
     const fr = await k.get(`/api/indice/${created.id}`, { 'accept-language': 'fr' });
-    expect(json<IndexOut>(fr).legende.map((l) => l.descriptionLeg)).toEqual(
+    expect(json<IndexDetails>(fr).legende.map((l) => l.descriptionLeg)).toEqual(
       INDICES.SAVI!.legend.map((l) => l.label!.fr),
     );
     // The legend list of the back office.
     const list = await k.get(`/api/legende?indiceId=${created.id}`, { 'accept-language': 'ar' });
-    expect(shape(json<LegendOut[]>(list))).toEqual(expected);
+    expect(shape(json<IndexLegend[]>(list))).toEqual(expected);
 
     // The farm map's configuration, once a plan grants SAVI to a farmer with an active subscription.
     const { plan } = await factories.createPlan(db(), { requests: { NDVI: 2 } });
@@ -109,7 +99,7 @@ describe('default legend of an index created in the back office', () => {
     await factories.createFarmerSubscription(db(), { userId: farmer.id, planId: plan.id });
     const config = await k.get(`/api/indice/${farmer.id}/indices`, { ...farmer.headers, 'accept-language': 'ar' });
     expect(config.statusCode, config.body).toBe(200);
-    const savi = json<Array<{ code: string; legende: LegendOut[] }>>(config).find((i) => i.code === 'SAVI');
+    const savi = json<Array<{ code: string; legende: IndexLegend[] }>>(config).find((i) => i.code === 'SAVI');
     expect(shape(savi!.legende)).toEqual(expected);
   });
 
@@ -127,34 +117,34 @@ describe('default legend of an index created in the back office', () => {
       indiceId: created.id,
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    const before = json<IndexOut>(await k.get(`/api/indice/${created.id}`)).legende;
+    const before = json<IndexDetails>(await k.get(`/api/indice/${created.id}`)).legende;
     expect(before.map((l) => l.color)).toContain('rgb(1, 2, 3)');
 
     // EVI → GNDVI: the rows are kept as they are (no GNDVI defaults added, nothing doubled).
     const renamed = await k.put(`/api/indice/${created.id}`, admin.headers, { code: 'GNDVI' });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(json<IndexOut>(renamed).code).toBe('GNDVI');
-    expect(json<IndexOut>(renamed).legende).toEqual(before);
+    expect(json<IndexDetails>(renamed).code).toBe('GNDVI');
+    expect(json<IndexDetails>(renamed).legende).toEqual(before);
 
     // Every row removed, then another code: that code's default legend.
     for (const l of before) expect((await k.del(`/api/legende/${l.id}`, admin.headers)).statusCode).toBe(200);
-    expect(json<IndexOut>(await k.get(`/api/indice/${created.id}`)).legende).toEqual([]);
+    expect(json<IndexDetails>(await k.get(`/api/indice/${created.id}`)).legende).toEqual([]);
     const savi = await k.put(`/api/indice/${created.id}`, admin.headers, { code: 'SAVI' });
     expect(savi.statusCode, savi.body).toBe(200);
-    expect(shape(json<IndexOut>(savi).legende)).toEqual(engineDefault('SAVI'));
+    expect(shape(json<IndexDetails>(savi).legende)).toEqual(engineDefault('SAVI'));
 
     // The same code again (or a name-only edit) changes nothing in the legend.
     const again = await k.put(`/api/indice/${created.id}`, admin.headers, { code: 'SAVI', indiceName: 'Indice SAVI' });
-    expect(json<IndexOut>(again).legende).toEqual(json<IndexOut>(savi).legende);
+    expect(json<IndexDetails>(again).legende).toEqual(json<IndexDetails>(savi).legende);
   });
 
   it('a seeded index keeps its seeded legend when edited', async () => {
     const { admin } = await k.cast();
     const ndviId = await factories.indexIdByCode(db(), 'NDVI');
-    const before = json<IndexOut>(await k.get(`/api/indice/${ndviId}`)).legende;
+    const before = json<IndexDetails>(await k.get(`/api/indice/${ndviId}`)).legende;
     expect(before.length).toBeGreaterThan(0);
     const res = await k.put(`/api/indice/${ndviId}`, admin.headers, { recomndation: 'Suivre la vigueur.' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(json<IndexOut>(res).legende).toEqual(before);
+    expect(json<IndexDetails>(res).legende).toEqual(before);
   });
 });

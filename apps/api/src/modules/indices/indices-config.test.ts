@@ -2,32 +2,12 @@ import { factories } from '@filaha/db/testing';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { codeOf, kit } from '../plans/test-kit.ts';
+import type { IndexConfig } from '@filaha/shared/contracts';
 
 const t = useTestApp();
 const k = kit(t);
 const db = () => t.current.database.db;
 const url = (userId: number) => `/api/indice/${userId}/indices`;
-
-type Config = {
-  indiceId: number;
-  indiceName: string;
-  code: string;
-  description: string;
-  legende: Array<{ intervalDeb: number; intervalFin: number; color: string; descriptionLeg: string; indiceId: number }>;
-  parcelles: Array<{
-    id: number;
-    identifiantU: string;
-    userId: number;
-    bWS: number;
-    bWN: number;
-    bES: number;
-    bEN: number;
-    geom: { type: string };
-  }>;
-  nbreq_total: number | null;
-  nbreq_restante: number | null;
-  abonnementUserId: number;
-};
 
 describe('GET /api/indice/{userId}/indices', () => {
   it("answers the active plan's indices with legends and only the farmer's parcels", async () => {
@@ -38,7 +18,7 @@ describe('GET /api/indice/{userId}/indices', () => {
     await factories.createParcel(db(), { userId: neighbour.id });
     const res = await k.get(url(farmer.id), { ...farmer.headers, 'accept-language': 'fr' });
     expect(res.statusCode).toBe(200);
-    const config = json<Config[]>(res);
+    const config = json<IndexConfig[]>(res);
     expect(config.map((c) => [c.indiceName, c.code, c.nbreq_total, c.nbreq_restante])).toEqual([
       ['Indice NDVI', 'NDVI', 6, 6],
       ['Indice NDMI', 'NDMI', 2, 2],
@@ -86,7 +66,7 @@ describe('GET /api/indice/{userId}/indices', () => {
     for (const caller of [admin, manager]) {
       const ok = await k.get(url(other.id), caller.headers);
       expect(ok.statusCode).toBe(200);
-      expect(json<Config[]>(ok)[0]?.parcelles[0]?.identifiantU).toBe('Secret');
+      expect(json<IndexConfig[]>(ok)[0]?.parcelles[0]?.identifiantU).toBe('Secret');
     }
     expect((await k.get(url(other.id))).statusCode).toBe(401);
   });

@@ -4,19 +4,11 @@ import { INDICES } from '@filaha/imagery';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { codeOf, issuesOf, kit, tag } from '../plans/test-kit.ts';
+import type { IndexDetails } from '@filaha/shared/contracts';
 
 const t = useTestApp();
 const k = kit(t);
 const db = () => t.current.database.db;
-
-type IndexOut = {
-  id: number;
-  indiceName: string;
-  code: string;
-  description: string;
-  recomndation: Array<{ range: { ar: string; fr: string }; ar: string; fr: string }>;
-  legende: Array<{ intervalDeb: number; intervalFin: number; color: string }>;
-};
 
 /** An index the engine computes, named 'Indice <code>' so its code comes from the name. */
 async function createIndex(
@@ -32,7 +24,7 @@ async function createIndex(
     ...overrides,
   });
   expect(res.statusCode, res.body).toBe(201);
-  return json<IndexOut>(res);
+  return json<IndexDetails>(res);
 }
 
 describe('POST /api/indice', () => {
@@ -144,7 +136,7 @@ describe('GET /api/indice', () => {
   it('lists the indices with their legend, ordered intervals, to anyone', async () => {
     const res = await k.get('/api/indice');
     expect(res.statusCode).toBe(200);
-    const ndvi = json<IndexOut[]>(res).find((i) => i.code === 'NDVI');
+    const ndvi = json<IndexDetails[]>(res).find((i) => i.code === 'NDVI');
     expect(ndvi?.indiceName).toBe('Indice NDVI');
     const starts = ndvi?.legende.map((l) => l.intervalDeb) ?? [];
     expect(starts.length).toBeGreaterThanOrEqual(4);
@@ -157,7 +149,7 @@ describe('GET /api/indice', () => {
 describe('seeded legends and the engine defaults', () => {
   it('each seeded index has its own thresholds, the same as the engine default legend of its code', async () => {
     const res = await k.get('/api/indice');
-    type Row = Omit<IndexOut, 'legende'> & {
+    type Row = Omit<IndexDetails, 'legende'> & {
       legende: Array<{ intervalDeb: number; intervalFin: number; descriptionLegFr: string }>;
     };
     const seeded = json<Row[]>(res).filter((i) => ['NDVI', 'NDMI', 'NDWI', 'NDRE', 'MSAVI'].includes(i.code));
@@ -183,7 +175,7 @@ describe('PUT /api/indice/{id}', () => {
       description: { ar: 'ج', fr: 'n' },
     });
     expect(res.statusCode).toBe(200);
-    const updated = json<IndexOut>(res);
+    const updated = json<IndexDetails>(res);
     expect(updated).toMatchObject({
       indiceName: `${created.indiceName} bis`,
       code: created.code,
@@ -216,7 +208,7 @@ describe('PUT /api/indice/{id}: the code stays one the engine computes', () => {
     const other = await factories.vacantIndexCode(db(), [created.id]);
     const accepted = await k.put(`/api/indice/${created.id}`, admin.headers, { code: other.toLowerCase() });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(json<IndexOut>(accepted).code).toBe(other);
+    expect(json<IndexDetails>(accepted).code).toBe(other);
   });
 
   it('refuses to edit an index stored earlier with a code the engine does not know, unless the code is fixed', async () => {

@@ -3,23 +3,11 @@ import { factories } from '@filaha/db/testing';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { codeOf, issuesOf, kit } from '../plans/test-kit.ts';
+import type { IndexLegend } from '@filaha/shared/contracts';
 
 const t = useTestApp();
 const k = kit(t);
 const db = () => t.current.database.db;
-
-type LegendOut = {
-  id: number;
-  legendeId: number;
-  intervalDeb: number;
-  intervalFin: number;
-  color: string;
-  descriptionLeg: string;
-  descriptionLegFr: string;
-  descriptionLegAr: string;
-  indiceId: number;
-  position: number;
-};
 
 /** A fresh index with a code the engine computes (the API refuses others); `keep`: indices still in use. */
 async function newIndex(headers: Record<string, string>, keep: readonly number[] = []): Promise<number> {
@@ -54,7 +42,7 @@ describe('POST /api/legende', () => {
     const indexId = await newIndex(admin.headers);
     const high = await k.post('/api/legende', admin.headers, legend(indexId, 0.5, 1, { color: 'rgb(0,128,  0)' }));
     expect(high.statusCode).toBe(201);
-    const created = json<LegendOut>(high);
+    const created = json<IndexLegend>(high);
     expect(created).toMatchObject({
       legendeId: created.id,
       intervalDeb: 0.5,
@@ -67,7 +55,7 @@ describe('POST /api/legende', () => {
       admin.headers,
       legend(indexId, -1, 0.5, { descriptionLeg: { ar: 'منخفض', fr: 'Bas' } }),
     );
-    expect(json<LegendOut>(low)).toMatchObject({
+    expect(json<IndexLegend>(low)).toMatchObject({
       descriptionLegFr: 'Bas',
       descriptionLegAr: 'منخفض',
       descriptionLeg: 'منخفض',
@@ -139,9 +127,9 @@ describe('GET /api/legende', () => {
   it('lists legends to anyone, optionally for one index', async () => {
     const { admin } = await k.cast();
     const indexId = await newIndex(admin.headers);
-    const created = json<LegendOut>(await k.post('/api/legende', admin.headers, legend(indexId, 0, 1)));
-    expect(json<LegendOut[]>(await k.get('/api/legende')).map((l) => l.id)).toContain(created.id);
-    expect(json<LegendOut[]>(await k.get(`/api/legende?indiceId=${indexId}`))).toEqual([
+    const created = json<IndexLegend>(await k.post('/api/legende', admin.headers, legend(indexId, 0, 1)));
+    expect(json<IndexLegend[]>(await k.get('/api/legende')).map((l) => l.id)).toContain(created.id);
+    expect(json<IndexLegend[]>(await k.get(`/api/legende?indiceId=${indexId}`))).toEqual([
       { ...created, descriptionLeg: 'Sol nu' },
     ]);
   });
@@ -151,11 +139,11 @@ describe('PUT and DELETE /api/legende/{id}', () => {
   it('updates with the same rules: overlap with the others refused, its own old interval ignored', async () => {
     const { admin, manager } = await k.cast();
     const indexId = await newIndex(admin.headers);
-    const a = json<LegendOut>(await k.post('/api/legende', admin.headers, legend(indexId, 0, 0.5)));
+    const a = json<IndexLegend>(await k.post('/api/legende', admin.headers, legend(indexId, 0, 0.5)));
     await k.post('/api/legende', admin.headers, legend(indexId, 0.5, 1));
     const widened = await k.put(`/api/legende/${a.id}`, admin.headers, { intervalDeb: -1 });
     expect(widened.statusCode).toBe(200);
-    expect(json<LegendOut>(widened)).toMatchObject({ intervalDeb: -1, intervalFin: 0.5, color: 'rgb(10, 20, 30)' });
+    expect(json<IndexLegend>(widened)).toMatchObject({ intervalDeb: -1, intervalFin: 0.5, color: 'rgb(10, 20, 30)' });
     const clash = await k.put(`/api/legende/${a.id}`, admin.headers, { intervalFin: 0.7 });
     expect(clash.statusCode).toBe(409);
     expect(issuesOf(clash)[0]?.code).toBe('legend_overlap');
@@ -166,7 +154,7 @@ describe('PUT and DELETE /api/legende/{id}', () => {
       color: 'rgb(1, 1, 1)',
       descriptionLegFr: 'Nu',
     });
-    expect(json<LegendOut>(recolour)).toMatchObject({
+    expect(json<IndexLegend>(recolour)).toMatchObject({
       color: 'rgb(1, 1, 1)',
       descriptionLegFr: 'Nu',
       descriptionLegAr: 'Sol nu',
@@ -179,7 +167,7 @@ describe('PUT and DELETE /api/legende/{id}', () => {
   it('deletes a legend (admin only) and renumbers the rest', async () => {
     const { admin, manager } = await k.cast();
     const indexId = await newIndex(admin.headers);
-    const first = json<LegendOut>(await k.post('/api/legende', admin.headers, legend(indexId, 0, 0.5)));
+    const first = json<IndexLegend>(await k.post('/api/legende', admin.headers, legend(indexId, 0, 0.5)));
     await k.post('/api/legende', admin.headers, legend(indexId, 0.5, 1));
     expect((await k.del(`/api/legende/${first.id}`, manager.headers)).statusCode).toBe(403);
     expect((await k.del(`/api/legende/${first.id}`, admin.headers)).statusCode).toBe(200);

@@ -37,6 +37,22 @@ export function multipart(fields: Record<string, string | string[]>, files: File
 }
 
 /** A real photo-like image in the given format, with EXIF when asked (to check it is stripped). */
+/** POST /api/publications/add as a multipart form (fields and files), with the caller's `headers`. */
+export function postPublication(
+  t: TestApp,
+  headers: Record<string, string>,
+  fields: Record<string, string | string[]>,
+  files: FilePart[] = [],
+) {
+  const body = multipart(fields, files);
+  return t.inject({
+    method: 'POST',
+    url: '/api/publications/add',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+}
+
 export async function makeImage(
   format: 'jpeg' | 'png' | 'webp',
   width = 800,

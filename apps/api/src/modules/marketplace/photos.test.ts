@@ -8,6 +8,7 @@ import {
   jpegFile,
   makeImage,
   multipart,
+  postPublication,
   publicationFields,
   sellerWithSubscription,
   type FilePart,
@@ -16,15 +17,8 @@ import { photoDecodes, processPhoto } from './photos.ts';
 
 const t = useTestApp();
 
-async function post(headers: Record<string, string>, fields: Record<string, string>, files: FilePart[]) {
-  const body = multipart(fields, files);
-  return t.current.inject({
-    method: 'POST',
-    url: '/api/publications/add',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
-}
+const post = (headers: Record<string, string>, fields: Record<string, string>, files: FilePart[]) =>
+  postPublication(t.current, headers, fields, files);
 
 /** Every stored object file of the marketplace (the local store keeps them under <DATA_DIR>/files/publications). */
 async function storedFiles(): Promise<string[]> {

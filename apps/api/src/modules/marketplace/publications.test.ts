@@ -6,9 +6,11 @@ import { json, useTestApp } from '../../../test/helper.ts';
 import {
   jpegFile,
   multipart,
+  postPublication,
   publicationFields,
   sellerWithSubscription,
   storageOf,
+  type FilePart,
 } from './marketplace.test-support.ts';
 
 const t = useTestApp();
@@ -24,19 +26,8 @@ interface PublicationOut {
   seller: { id: number; userName: string; sellerRole: { roleName: string } | null };
 }
 
-async function post(
-  headers: Headers,
-  fields: Record<string, string | string[]>,
-  files: Awaited<ReturnType<typeof jpegFile>>[] = [],
-) {
-  const body = multipart(fields, files);
-  return t.current.inject({
-    method: 'POST',
-    url: '/api/publications/add',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
-}
+const post = (headers: Headers, fields: Record<string, string | string[]>, files: FilePart[] = []) =>
+  postPublication(t.current, headers, fields, files);
 async function put(
   id: number,
   headers: Headers,

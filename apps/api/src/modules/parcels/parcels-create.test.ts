@@ -1,42 +1,16 @@
 import { eq, parcels } from '@filaha/db';
-import { squarePolygon } from '@filaha/db/testing';
+import { IRREGULAR_FIELD, squarePolygon } from '@filaha/db/testing';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { codeOf, issuesOf, kit } from '../plans/test-kit.ts';
+import type { Parcel } from '@filaha/shared/contracts';
 
 const t = useTestApp();
 const k = kit(t);
 const db = () => t.current.database.db;
 
-type Created = {
-  message: string;
-  parcelle: {
-    id: number;
-    identifiantU: string;
-    userId: number;
-    bWS: number;
-    bWN: number;
-    bES: number;
-    bEN: number;
-    areaHa: number;
-    culture: string | null;
-    geom: { coordinates: number[][][] };
-  };
-};
+type Created = { message: string; parcelle: Parcel };
 
-/** An irregular field in the Mitidja (lon, lat), each bound from a different vertex. */
-const FIELD = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [2.986, 36.605],
-      [2.992, 36.6042],
-      [2.993, 36.608],
-      [2.9868, 36.6088],
-      [2.986, 36.605],
-    ],
-  ],
-};
 const parcelsOf = (userId: number) => db().select().from(parcels).where(eq(parcels.userId, userId));
 
 describe('POST /api/parcelle — success', () => {
@@ -45,7 +19,7 @@ describe('POST /api/parcelle — success', () => {
     const res = await k.post(
       '/api/parcelle',
       { ...farmer.headers, 'accept-language': 'fr' },
-      { identifiantU: 'Champ 1', geom: FIELD, culture: 'Blé' },
+      { identifiantU: 'Champ 1', geom: IRREGULAR_FIELD, culture: 'Blé' },
     );
     expect(res.statusCode).toBe(201);
     const body = json<Created>(res);
@@ -67,12 +41,17 @@ describe('POST /api/parcelle — success', () => {
 
   it('accepts the geometry as a string, a Feature, a FeatureCollection, or 3D positions', async () => {
     const farmer = await k.as('User');
-    const feature = { type: 'Feature', properties: {}, geometry: FIELD };
-    const with3d = { type: 'Polygon', coordinates: [FIELD.coordinates[0]?.map(([x, y]) => [x, y, 12])] };
-    for (const geom of [JSON.stringify(FIELD), feature, { type: 'FeatureCollection', features: [feature] }, with3d]) {
+    const feature = { type: 'Feature', properties: {}, geometry: IRREGULAR_FIELD };
+    const with3d = { type: 'Polygon', coordinates: [IRREGULAR_FIELD.coordinates[0]?.map(([x, y]) => [x, y, 12])] };
+    for (const geom of [
+      JSON.stringify(IRREGULAR_FIELD),
+      feature,
+      { type: 'FeatureCollection', features: [feature] },
+      with3d,
+    ]) {
       const res = await k.post('/api/parcelle', farmer.headers, { identifiantU: 'P', userId: farmer.id, geom });
       expect(res.statusCode, JSON.stringify(geom).slice(0, 60)).toBe(201);
-      expect(json<Created>(res).parcelle.geom.coordinates).toEqual(FIELD.coordinates);
+      expect(json<Created>(res).parcelle.geom.coordinates).toEqual(IRREGULAR_FIELD.coordinates);
     }
   });
 
@@ -97,7 +76,7 @@ describe('POST /api/parcelle — success', () => {
     const res = await k.post('/api/parcelle', admin.headers, {
       identifiantU: 'Par admin',
       userId: String(farmer.id),
-      geom: FIELD,
+      geom: IRREGULAR_FIELD,
     });
     expect(res.statusCode).toBe(201);
     expect(json<Created>(res).parcelle.userId).toBe(farmer.id);
@@ -108,23 +87,25 @@ describe('POST /api/parcelle — rights', () => {
   it('refuses a farmer creating a parcel for someone else', async () => {
     const [farmer, other] = [await k.as('User'), await k.as('User')];
     expect(
-      (await k.post('/api/parcelle', farmer.headers, { identifiantU: 'X', userId: other.id, geom: FIELD })).statusCode,
+      (await k.post('/api/parcelle', farmer.headers, { identifiantU: 'X', userId: other.id, geom: IRREGULAR_FIELD }))
+        .statusCode,
     ).toBe(403);
     expect(await parcelsOf(other.id)).toEqual([]);
   });
 
   it('requires an admin to name an existing farmer', async () => {
     const { admin, seller } = await k.cast();
-    const noUser = await k.post('/api/parcelle', admin.headers, { identifiantU: 'X', geom: FIELD });
+    const noUser = await k.post('/api/parcelle', admin.headers, { identifiantU: 'X', geom: IRREGULAR_FIELD });
     expect(issuesOf(noUser)[0]).toMatchObject({ path: 'userId', message: 'validation.parcelRequiredFields' });
     expect(
-      issuesOf(await k.post('/api/parcelle', admin.headers, { identifiantU: 'X', userId: 99999999, geom: FIELD }))[0]
-        ?.code,
+      issuesOf(
+        await k.post('/api/parcelle', admin.headers, { identifiantU: 'X', userId: 99999999, geom: IRREGULAR_FIELD }),
+      )[0]?.code,
     ).toBe('unknown_reference');
     const notFarmer = await k.post('/api/parcelle', admin.headers, {
       identifiantU: 'X',
       userId: seller.id,
-      geom: FIELD,
+      geom: IRREGULAR_FIELD,
     });
     expect(notFarmer.statusCode).toBe(400);
     expect(issuesOf(notFarmer)[0]?.message).toBe('validation.parcelOwnerNotFarmer');
@@ -132,7 +113,7 @@ describe('POST /api/parcelle — rights', () => {
 
   it('refuses managers, sellers and anonymous callers', async () => {
     const { manager, seller, farmer } = await k.cast();
-    const body = { identifiantU: 'X', userId: farmer.id, geom: FIELD };
+    const body = { identifiantU: 'X', userId: farmer.id, geom: IRREGULAR_FIELD };
     expect((await k.post('/api/parcelle', manager.headers, body)).statusCode).toBe(403);
     expect((await k.post('/api/parcelle', seller.headers, body)).statusCode).toBe(403);
     expect((await k.post('/api/parcelle', {}, body)).statusCode).toBe(401);
@@ -143,7 +124,7 @@ describe('POST /api/parcelle — validation', () => {
   const post = async (body: Record<string, unknown>) => k.post('/api/parcelle', (await k.as('User')).headers, body);
 
   it("answers the SPEC's messages for missing fields and missing geometry", async () => {
-    const noName = await post({ geom: FIELD });
+    const noName = await post({ geom: IRREGULAR_FIELD });
     expect(noName.statusCode).toBe(400);
     expect(issuesOf(noName)[0]).toMatchObject({ path: 'identifiantU', message: 'validation.parcelRequiredFields' });
     for (const body of [
@@ -158,7 +139,7 @@ describe('POST /api/parcelle — validation', () => {
   });
 
   it('refuses malformed GeoJSON: not a polygon, open ring, too few positions, bad numbers, bad JSON', async () => {
-    const ring = FIELD.coordinates[0] ?? [];
+    const ring = IRREGULAR_FIELD.coordinates[0] ?? [];
     const cases: Array<[unknown, string]> = [
       [{ type: 'Point', coordinates: [3, 36] }, 'validation.parcelPolygonOnly'],
       [{ type: 'LineString', coordinates: ring }, 'validation.parcelPolygonOnly'],

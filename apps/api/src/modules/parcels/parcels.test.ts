@@ -3,24 +3,11 @@ import { factories } from '@filaha/db/testing';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { codeOf, kit } from '../plans/test-kit.ts';
+import type { Parcel } from '@filaha/shared/contracts';
 
 const t = useTestApp();
 const k = kit(t);
 const db = () => t.current.database.db;
-
-type ParcelOut = {
-  id: number;
-  parcelleId: number;
-  identifiantU: string;
-  userId: number;
-  bWS: number;
-  bWN: number;
-  bES: number;
-  bEN: number;
-  geom: { type: 'Polygon'; coordinates: number[][][] };
-  culture: string | null;
-  areaHa: number;
-};
 
 describe('GET /api/parcelle', () => {
   it('shows a farmer only their own parcels', async () => {
@@ -29,7 +16,7 @@ describe('GET /api/parcelle', () => {
     await factories.createParcel(db(), { userId: other.id, name: 'Pas a moi' });
     const res = await k.get('/api/parcelle', farmer.headers);
     expect(res.statusCode).toBe(200);
-    const list = json<ParcelOut[]>(res);
+    const list = json<Parcel[]>(res);
     expect(list.map((p) => p.id)).toEqual([mine.id]);
     expect(list[0]).toMatchObject({
       parcelleId: mine.id,
@@ -44,7 +31,7 @@ describe('GET /api/parcelle', () => {
     expect(list[0]?.areaHa).toBeCloseTo(mine.areaM2 / 10_000, 3);
     // Asking for someone else's list is refused, not silently answered.
     expect((await k.get(`/api/parcelle?userId=${other.id}`, farmer.headers)).statusCode).toBe(403);
-    expect(json<ParcelOut[]>(await k.get(`/api/parcelle?userId=${farmer.id}`, farmer.headers))).toHaveLength(1);
+    expect(json<Parcel[]>(await k.get(`/api/parcelle?userId=${farmer.id}`, farmer.headers))).toHaveLength(1);
   });
 
   it('shows admin and manager every parcel, or one user’s with ?userId=', async () => {
@@ -53,9 +40,9 @@ describe('GET /api/parcelle', () => {
     const { parcel: pa } = await factories.createParcel(db(), { userId: a.id });
     const { parcel: pb } = await factories.createParcel(db(), { userId: b.id });
     for (const caller of [admin, manager]) {
-      const all = json<ParcelOut[]>(await k.get('/api/parcelle', caller.headers)).map((p) => p.id);
+      const all = json<Parcel[]>(await k.get('/api/parcelle', caller.headers)).map((p) => p.id);
       expect(all).toEqual(expect.arrayContaining([pa.id, pb.id]));
-      expect(json<ParcelOut[]>(await k.get(`/api/parcelle?userId=${a.id}`, caller.headers)).map((p) => p.id)).toEqual([
+      expect(json<Parcel[]>(await k.get(`/api/parcelle?userId=${a.id}`, caller.headers)).map((p) => p.id)).toEqual([
         pa.id,
       ]);
     }
@@ -75,7 +62,7 @@ describe('GET /api/parcelle/{id}', () => {
     for (const caller of [owner, admin, manager]) {
       const res = await k.get(`/api/parcelle/${parcel.id}`, caller.headers);
       expect(res.statusCode).toBe(200);
-      expect(json<ParcelOut>(res).identifiantU).toBe('Verger');
+      expect(json<Parcel>(res).identifiantU).toBe('Verger');
     }
     const res = await k.get(`/api/parcelle/${parcel.id}`, other.headers);
     expect(res.statusCode).toBe(404);
@@ -88,36 +75,7 @@ describe('DELETE /api/parcelle/{id}', () => {
   it('lets the owner delete their parcel; its produced images go with it', async () => {
     const owner = await k.as('User');
     const { parcel } = await factories.createParcel(db(), { userId: owner.id });
-    await db()
-      .insert(indexResults)
-      .values({
-        userId: owner.id,
-        parcelId: parcel.id,
-        indexId: await factories.indexIdByCode(db(), 'NDVI'),
-        sceneId: 'S2B_TEST',
-        sceneDatetime: new Date('2025-08-15T10:00:00Z'),
-        startDate: '2025-08-14',
-        endDate: '2025-08-19',
-        legendHash: 'h',
-        stats: {
-          min: 0,
-          max: 1,
-          mean: 0.5,
-          std: 0.1,
-          median: 0.5,
-          p25: 0.4,
-          p75: 0.6,
-          count: 10,
-          validFraction: 1,
-          resolution: 10,
-        },
-        bounds: [
-          [36.6, 2.97],
-          [36.61, 2.98],
-        ],
-        validFraction: 1,
-        imageKey: 'k.png',
-      });
+    await factories.createIndexResult(db(), { userId: owner.id, parcelId: parcel.id });
     const res = await k.del(`/api/parcelle/${parcel.id}`, owner.headers);
     expect(res.statusCode).toBe(200);
     expect(await db().select().from(parcels).where(eq(parcels.id, parcel.id))).toEqual([]);

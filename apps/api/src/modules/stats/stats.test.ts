@@ -1,4 +1,3 @@
-import { indexResults } from '@filaha/db';
 import { factories } from '@filaha/db/testing';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
@@ -12,37 +11,13 @@ const db = () => t.current.database.db;
 
 /** One charged request: an index_results row created at `at`. */
 async function charge(userId: number, parcelId: number, code: 'NDVI' | 'NDMI', at: Date) {
-  await db()
-    .insert(indexResults)
-    .values({
-      userId,
-      parcelId,
-      indexId: await factories.indexIdByCode(db(), code),
-      sceneId: `S2_TEST_${Math.random().toString(36).slice(2)}`,
-      sceneDatetime: at,
-      startDate: '2025-08-14',
-      endDate: '2025-08-19',
-      legendHash: 'h',
-      stats: {
-        min: 0,
-        max: 1,
-        mean: 0.5,
-        std: 0.1,
-        median: 0.5,
-        p25: 0.4,
-        p75: 0.6,
-        count: 1,
-        validFraction: 1,
-        resolution: 10,
-      },
-      bounds: [
-        [36.6, 2.97],
-        [36.61, 2.98],
-      ],
-      validFraction: 1,
-      imageKey: 'k.png',
-      createdAt: at,
-    });
+  await factories.createIndexResult(db(), {
+    userId,
+    parcelId,
+    indexId: await factories.indexIdByCode(db(), code),
+    sceneDatetime: at,
+    createdAt: at,
+  });
 }
 
 const countOf = (answer: RequestsPerMonth, code: string, month: string) =>

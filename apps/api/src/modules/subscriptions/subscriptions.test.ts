@@ -230,48 +230,19 @@ describe('DELETE /api/abonnementUser/{id}', () => {
     const { subscription, usage } = await factories.createFarmerSubscription(db(), { userId: farmer.id });
     expect(usage.length).toBeGreaterThan(0);
     const { parcel } = await factories.createParcel(db(), { userId: farmer.id });
-    const [result] = await db()
-      .insert(indexResults)
-      .values({
-        userId: farmer.id,
-        parcelId: parcel.id,
-        indexId: usage[0]?.indexId ?? 0,
-        subscriptionId: subscription.id,
-        sceneId: 'S2A_TEST',
-        sceneDatetime: new Date('2025-08-15T10:00:00Z'),
-        startDate: '2025-08-14',
-        endDate: '2025-08-19',
-        legendHash: 'h',
-        stats: {
-          min: 0,
-          max: 1,
-          mean: 0.5,
-          std: 0.1,
-          median: 0.5,
-          p25: 0.4,
-          p75: 0.6,
-          count: 10,
-          validFraction: 1,
-          resolution: 10,
-        },
-        bounds: [
-          [36.6, 2.97],
-          [36.61, 2.98],
-        ],
-        validFraction: 1,
-        imageKey: 'k.png',
-      })
-      .returning();
+    const { indexResult: result } = await factories.createIndexResult(db(), {
+      userId: farmer.id,
+      parcelId: parcel.id,
+      indexId: usage[0]?.indexId ?? 0,
+      subscriptionId: subscription.id,
+    });
     const res = await k.del(`/api/abonnementUser/${subscription.id}`, admin.headers);
     expect(res.statusCode).toBe(200);
     expect(await db().select().from(farmerSubscriptions).where(eq(farmerSubscriptions.id, subscription.id))).toEqual(
       [],
     );
     expect(await usageRows(subscription.id)).toEqual([]);
-    const [kept] = await db()
-      .select()
-      .from(indexResults)
-      .where(eq(indexResults.id, result?.id ?? 0));
+    const [kept] = await db().select().from(indexResults).where(eq(indexResults.id, result.id));
     expect(kept?.subscriptionId).toBeNull();
     expect(codeOf(await k.del(`/api/abonnementUser/${subscription.id}`, admin.headers))).toBe('NOT_FOUND');
   });

@@ -3,18 +3,12 @@ import { factories } from '@filaha/db/testing';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { codeOf, issuesOf, kit } from '../plans/test-kit.ts';
+import type { SubscriptionUsage } from '@filaha/shared/contracts';
 
 const t = useTestApp();
 const k = kit(t);
 const db = () => t.current.database.db;
 
-type UsageRow = {
-  indice_id: number;
-  indiceName: string;
-  nbreq_total: number;
-  nbreq_used: number;
-  nbreq_restante: number;
-};
 const remainingUrl = (id: number) => `/api/abonnementUserIndice/restReq/${id}/indices-restants`;
 
 describe('GET /api/abonnementUserIndice/restReq/{id}/indices-restants', () => {
@@ -31,7 +25,9 @@ describe('GET /api/abonnementUserIndice/restReq/{id}/indices-restants', () => {
     for (const caller of [farmer, admin, manager]) {
       const res = await k.get(remainingUrl(subscription.id), caller.headers);
       expect(res.statusCode).toBe(200);
-      expect(json<UsageRow[]>(res).map((u) => [u.indiceName, u.nbreq_total, u.nbreq_used, u.nbreq_restante])).toEqual([
+      expect(
+        json<SubscriptionUsage[]>(res).map((u) => [u.indiceName, u.nbreq_total, u.nbreq_used, u.nbreq_restante]),
+      ).toEqual([
         ['Indice NDVI', 6, 4, 2],
         ['Indice NDMI', 2, 0, 2],
       ]);
@@ -73,13 +69,13 @@ describe('POST /api/abonnementUserIndice/indices', () => {
       abonnementuser_id: subscription.id,
     });
     expect(first.statusCode).toBe(200);
-    const body = json<{ created: number; usage: UsageRow[] }>(first);
+    const body = json<{ created: number; usage: SubscriptionUsage[] }>(first);
     expect(body.created).toBe(1);
     expect(body.usage.map((u) => [u.indiceName, u.nbreq_total])).toEqual([
       ['Indice NDVI', 5],
       ['Indice NDRE', 3],
     ]);
-    const again = json<{ created: number; usage: UsageRow[] }>(
+    const again = json<{ created: number; usage: SubscriptionUsage[] }>(
       await k.post('/api/abonnementUserIndice/indices', admin.headers, { abonnementuser_id: String(subscription.id) }),
     );
     expect(again.created).toBe(0);

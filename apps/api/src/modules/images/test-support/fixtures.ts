@@ -1,6 +1,7 @@
 import { and, eq, indexResults, subscriptionIndexUsage, type PolygonGeometry } from '@filaha/db';
 import { factories, squarePolygon, type IndexCode } from '@filaha/db/testing';
 import type { SubscriptionState } from '@filaha/shared';
+import type { GenerateImageAnswer } from '@filaha/shared/contracts';
 import { json, type TestApp } from '../../../../test/helper.ts';
 
 export const WINDOW = { startDate: '2025-08-14', endDate: '2025-08-19' } as const;
@@ -86,35 +87,8 @@ export function fetchSigned(t: TestApp, url: string) {
   return t.inject({ method: 'GET', url });
 }
 
-export interface ImageAnswer {
-  success: true;
-  resultId: number;
-  cached: boolean;
-  index: string;
-  imageUrl: string;
-  valuesUrl: string;
-  downloadUrl: string;
-  width: number;
-  height: number;
-  bounds: [[number, number], [number, number]];
-  stats: {
-    min: number;
-    max: number;
-    mean: number;
-    std: number;
-    median: number;
-    p25: number;
-    p75: number;
-    count: number;
-    validFraction: number;
-    resolution: number;
-  };
-  /** The deployment's MIN_VALID_FRACTION, shown with the valid fraction. */
-  minValidFraction: number;
-  scene: { id: string; datetime: string; cloudFraction: number | null };
-  dateDebut: string;
-  dateFin: string;
-}
+/** The image answer (contract), with the values and download URLs a fresh result always has. */
+export type ImageAnswer = GenerateImageAnswer & { valuesUrl: string; downloadUrl: string };
 
 export const answerOf = (res: { body: string }) => json<ImageAnswer>(res);
 export const codeOf = (res: { body: string }) => json<{ code: string }>(res).code;
