@@ -151,6 +151,7 @@ interface ScreenResult {
 const medianVisit = (vs: Visit[]): Visit => ({
   titleMs: median(vs.map((v) => v.titleMs)),
   usableMs: median(vs.map((v) => v.usableMs)),
+  titleLost: Math.max(...vs.map((v) => v.titleLost)),
   requestsBeforeUsable: median(vs.map((v) => v.requestsBeforeUsable)),
   fromServiceWorker: median(vs.map((v) => v.fromServiceWorker)),
   bytesBeforeUsable: median(vs.map((v) => v.bytesBeforeUsable)),
@@ -180,9 +181,12 @@ function weakSection(results: Record<string, ScreenResult>, runs: number): strin
       'DevTools protocol emulation). **Cold**: a new browser context (empty cache, no service worker). **Warm**: a ' +
       'second visit in the same context once the service worker is active (waited for without throttling) — the ' +
       'app shell comes from its precache, API data from the network as the worker routes it. Times are from ' +
-      "navigation start to the first frame where the screen's h1 is visible (title) and where it is usable " +
+      "navigation start to the first frame where the screen's h1 is painted (title: a box, and neither it nor an " +
+      'ancestor hidden; on the screens opened directly, the loading frame index.html paints carries it until the ' +
+      'app shows its own) and where it is usable ' +
       '(per screen below); requests are the document and every resource the page started before it was usable ' +
-      `(Resource Timing). Median of ${runs} run(s) per screen.`,
+      `(Resource Timing). Median of ${runs} run(s) per screen. The probe also watches that the title, once shown, ` +
+      `stays until usable: ${Object.values(results).every((r) => r.runs.every((x) => x.cold.titleLost + x.warm.titleLost === 0)) ? 'it did in every run' : '**it went away in some runs** (`titleLost` in the raw figures)'}.`,
     '',
     '| screen | usable when | visit | title | usable | requests before usable (JS/CSS · API · fonts/images · other) | of them from the service worker | bytes before usable |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -246,7 +250,7 @@ async function screensBench() {
       }
       const last = runs.at(-1)!;
       console.log(
-        `${screen.key} run ${i + 1}: cold title ${last.cold.titleMs} ms, usable ${last.cold.usableMs} ms, ${last.cold.requestsBeforeUsable} requests; warm title ${last.warm.titleMs} ms, usable ${last.warm.usableMs} ms, ${last.warm.requestsBeforeUsable} requests (${last.warm.fromServiceWorker} from the SW)`,
+        `${screen.key} run ${i + 1}: cold title ${last.cold.titleMs} ms${last.cold.titleLost ? ` (lost ${last.cold.titleLost}×)` : ''}, usable ${last.cold.usableMs} ms, ${last.cold.requestsBeforeUsable} requests; warm title ${last.warm.titleMs} ms, usable ${last.warm.usableMs} ms, ${last.warm.requestsBeforeUsable} requests (${last.warm.fromServiceWorker} from the SW)`,
       );
     }
     results[screen.key] = {

@@ -10,6 +10,7 @@ import { precompress } from './build/precompress.ts';
 import { prerenderHome } from './build/prerender-home.ts';
 import { pwaOptions } from './build/pwa.ts';
 import { routePreload } from './build/route-preload.ts';
+import { routeShell } from './build/route-shell.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -65,6 +66,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     firstPaintPreload(),
     routePreload(),
+    routeShell(),
     prerenderHome(),
     // Manifest and service worker (src/sw/sw.ts); production builds only, registered by src/lib/pwa.ts.
     VitePWA(pwaOptions),

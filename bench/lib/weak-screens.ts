@@ -67,6 +67,8 @@ export const SCREENS: Screen[] = [
 export interface Visit {
   titleMs: number;
   usableMs: number;
+  /** Checks (DOM changes, every 50 ms) between the title's first showing and usable that found it gone: 0 is right. */
+  titleLost: number;
   /** The document and every resource the page started before it was usable (Resource Timing). */
   requestsBeforeUsable: number;
   /** Of those, answered by the service worker. */
@@ -89,15 +91,20 @@ function installProbe(ctx: BrowserContext, screen: Screen) {
     const { title, selector, text } = ${args};
     const marks = {};
     window.__screen = marks;
+    // Painted: a box, and neither it nor an ancestor hidden (display, visibility, opacity: the app's root is
+    // visibility:hidden while index.html's loading frame is up).
     function visible(el) {
       if (!el) return false;
       const r = el.getBoundingClientRect();
-      return r.width > 0 && r.height > 0;
+      return r.width > 0 && r.height > 0 && el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
     }
     function check() {
+      const h1 = Array.from(document.querySelectorAll('h1')).find((h) => h.textContent.trim() === title && visible(h));
       if (marks.titleMs === undefined) {
-        const h1 = Array.from(document.querySelectorAll('h1')).find((h) => h.textContent.trim() === title);
-        if (visible(h1)) marks.titleMs = performance.now();
+        if (h1) marks.titleMs = performance.now();
+      } else if (!h1 && marks.usableMs === undefined) {
+        // The title went away again before the screen was usable (a frame swapped for an empty one): counted.
+        marks.titleLost = (marks.titleLost || 0) + 1;
       }
       if (marks.usableMs === undefined) {
         const el = Array.from(document.querySelectorAll(selector)).find(
@@ -154,6 +161,7 @@ async function visit(ctx: BrowserContext, url: string): Promise<Visit> {
       return {
         titleMs: Math.round(m.titleMs),
         usableMs: Math.round(m.usableMs),
+        titleLost: m.titleLost || 0,
         requestsBeforeUsable: before.length + 1,
         fromServiceWorker: before.filter((e) => e.workerStart > 0).length + (nav && nav.workerStart > 0 ? 1 : 0),
         bytesBeforeUsable: before.reduce((n, e) => n + e.transferSize, 0) + (nav ? nav.transferSize : 0),

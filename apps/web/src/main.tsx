@@ -2,6 +2,7 @@ import './styles.css';
 import './i18n/index.ts';
 import { boot } from './app/boot.tsx';
 import { applyLangToDocument, storedLang } from './i18n/languages.ts';
+import { releaseShellWhenReady } from './app/shell.ts';
 import { registerServiceWorker } from './lib/pwa.ts';
 import { startWebfont } from './lib/webfont.ts';
 
@@ -11,6 +12,8 @@ applyLangToDocument(storedLang());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+// The screen's loading frame painted by index.html (app/shell.ts) goes when the app shows its own title.
+releaseShellWhenReady(root);
 boot(root);
 // Static (a few hundred bytes): one request less on every page than a lazy chunk. It waits for the page to settle.
 if (import.meta.env.PROD) registerServiceWorker();

@@ -17,6 +17,12 @@ import type { PageKey } from './pages.ts';
 export interface ScreenPreload {
   namespaces: readonly Namespace[];
   api: readonly string[];
+  /**
+   * `namespace:key` of the screen's h1: index.html paints the screen's frame with this title before the app's code
+   * has arrived (app/shellMarkup.ts, build/route-shell.ts). Only where the page's own h1 says exactly that, so the
+   * title never changes under the visitor's eyes (e2e/tests/route-shell.e2e.ts checks it).
+   */
+  title?: `${Namespace}:${string}`;
 }
 
 /** Every signed-in screen: the session check, the sidebar's profile, the layout's and the sidebar's strings. */
@@ -30,10 +36,12 @@ export const PAGE_PRELOAD: Partial<Record<PageKey, ScreenPreload>> = {
   farmMap: {
     namespaces: ['farm', 'errors', 'validation'],
     api: ['/abonnementUser/user/{uid}/status', '/indice/{uid}/indices', '/parcelle', '!/settings/public'],
+    title: 'farm:title',
   },
   marketplace: {
     namespaces: ['marketplace'],
     api: ['?/publications/all?page=1&limit=12', '!/sellerRoles'],
+    title: 'marketplace:list.title',
   },
 };
 
@@ -44,11 +52,13 @@ export const PUBLIC_PRELOAD: readonly (ScreenPreload & { path: string; module: s
     module: 'features/auth/SignInPage.tsx',
     namespaces: ['auth', 'errors', 'validation'],
     api: ['!/settings/public'],
+    title: 'auth:signIn.title',
   },
   {
     path: '/auth/SignUp',
     module: 'features/auth/SignUpPage.tsx',
     namespaces: ['auth', 'errors', 'validation'],
     api: ['!/settings/public'],
+    title: 'auth:signUp.title',
   },
 ];
