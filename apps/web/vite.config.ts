@@ -38,18 +38,26 @@ const AREA_SHELL_MODULES =
 const FARM_PAGE_MODULES =
   /[\\/](?:src[\\/]features[\\/](?:farm[\\/](?!FarmMapPage|ParcelPage|HistoryPage|HistoryChart|SeasonChart)[^\\/]+|farm[\\/]map[\\/](?:FarmMapFrame|LazyFarmMap|mapConfig)\.tsx?|demo[\\/]DemoImageryNote\.tsx)|packages[\\/]imagery[\\/]src[\\/]output[\\/]values-grid\.ts)$/;
 
+/**
+ * The marketplace list's modules that always load with it (API, formats, filters, cards): one chunk beside the
+ * page's own (a dynamic-import target cannot join a group, see FARM_PAGE_MODULES).
+ */
+const MARKET_MODULES =
+  /[\\/](?:apps[\\/]web[\\/]src[\\/]features[\\/]marketplace[\\/](?:api|format|filters|FilterBar|ProductCard|ProductImage)\.tsx?|packages[\\/]shared[\\/]src[\\/]marketplace-limits\.ts)$/;
+
 /** Small shared pieces of forms and lists (banners, fields, dialogs, messages, wilayas, money): one chunk. */
 const SHARED_UI_MODULES =
   /[\\/](?:apps[\\/]web[\\/]src[\\/](?:components[\\/]ui[\\/](?:ErrorBanner|fields|contactFields|TextAreaField|Dialog)\.tsx|components[\\/]ui[\\/]useModalFocus\.ts|lib[\\/](?:messages|catalogText|money|focusFirstInvalid)\.ts)|packages[\\/]shared[\\/]src[\\/](?:errors|wilayas|localized|index-names)\.ts)$/;
 
 /**
  * Locale namespaces that load together, one chunk per language: the signed-in frame's (layout, messaging for
- * the sidebar) and the forms' (errors, validation, auth). The others stay one chunk per namespace.
+ * the sidebar, alerts for the header's bell, farm for the first screen of a farmer) and the forms' (errors,
+ * validation, auth). The others stay one chunk per namespace.
  */
 function localeGroup(id: string): string | null {
   const m = /[\\/]i18n[\\/]locales[\\/](\w+)[\\/](\w+)\.json$/.exec(id);
   if (!m) return null;
-  if (m[2] === 'layout' || m[2] === 'messaging' || m[2] === 'farm') return `area-${m[1]}`;
+  if (m[2] === 'layout' || m[2] === 'messaging' || m[2] === 'farm' || m[2] === 'alerts') return `area-${m[1]}`;
   if (m[2] === 'errors' || m[2] === 'validation' || m[2] === 'auth') return `forms-${m[1]}`;
   return null;
 }
@@ -100,6 +108,7 @@ export default defineConfig(({ command }) => ({
             { name: localeGroup, priority: 3, includeDependenciesRecursively: false },
             { name: 'area', test: AREA_SHELL_MODULES, priority: 2, includeDependenciesRecursively: false },
             { name: 'farm-page', test: FARM_PAGE_MODULES, priority: 2, includeDependenciesRecursively: false },
+            { name: 'market', test: MARKET_MODULES, priority: 2, includeDependenciesRecursively: false },
             { name: 'ui', test: SHARED_UI_MODULES, priority: 1, includeDependenciesRecursively: false },
           ],
         },

@@ -81,8 +81,9 @@ export function routePreload(): Plugin {
           }
         }
         const router = closure(chunkOf('app/App.tsx'), new Set());
-        // [path pattern, file indices, namespaces, API reads, 1 if only for a signed-in visitor]
-        const routes: [string, number[], string[], string[], 0 | 1][] = [];
+        // [path pattern, file indices, namespaces, API reads, 1 if only for a signed-in visitor, 1 if the latest
+        // acquisition follows the indices]
+        const routes: [string, number[], string[], string[], 0 | 1, 0 | 1][] = [];
         const add = (path: string, signedIn: 0 | 1, code: Set<number>, ...needs: ScreenPreload[]) =>
           routes.push([
             pattern(path),
@@ -90,6 +91,7 @@ export function routePreload(): Plugin {
             [...new Set(needs.flatMap((n) => n.namespaces))],
             [...new Set(needs.flatMap((n) => n.api))],
             signedIn,
+            needs.some((n) => n.latestAcquisition) ? 1 : 0,
           ]);
         for (const p of PUBLIC_PRELOAD) add(p.path, 0, closure(chunkOf(p.module), new Set(router)), p);
         const pages = pageModules();
@@ -125,7 +127,8 @@ export function routePreload(): Plugin {
           );
           writeFileSync(process.env.ROUTE_PRELOAD_DEBUG, JSON.stringify(dump, null, 1));
         }
-        const data = { f: files.map((f) => `/${f}`), l: locales, r: routes };
+        // m: the main script, which the screen's code files wait for (index.html).
+        const data = { f: files.map((f) => `/${f}`), l: locales, r: routes, m: `/${entry.fileName}` };
         return html.replace(PLACEHOLDER, JSON.stringify(data));
       },
     },

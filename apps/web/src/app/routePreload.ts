@@ -23,6 +23,12 @@ export interface ScreenPreload {
    * title never changes under the visitor's eyes (e2e/tests/route-shell.e2e.ts checks it).
    */
   title?: `${Namespace}:${string}`;
+  /**
+   * The farm map: once the plan's indices (one of `api`) arrive, the inline script also asks the latest acquisition
+   * over the parcel of the link (`?parcel=`) for the index the screen opens on, the read its default window and its
+   * Generate button wait for (features/farm/FarmMapPage.tsx).
+   */
+  latestAcquisition?: true;
 }
 
 /** Every signed-in screen: the session check, the sidebar's profile, the layout's and the sidebar's strings. */
@@ -37,6 +43,7 @@ export const PAGE_PRELOAD: Partial<Record<PageKey, ScreenPreload>> = {
     namespaces: ['farm', 'errors', 'validation'],
     api: ['/abonnementUser/user/{uid}/status', '/indice/{uid}/indices', '/parcelle', '!/settings/public'],
     title: 'farm:title',
+    latestAcquisition: true,
   },
   marketplace: {
     namespaces: ['marketplace'],

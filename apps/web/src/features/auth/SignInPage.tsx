@@ -1,18 +1,21 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LoginInput } from '@filaha/shared';
+import type { LoginInput } from '@filaha/shared';
 import { afterSignIn, NEXT_PARAM } from '../../app/nextPath.ts';
 import { useSession } from '../../app/session.tsx';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { PasswordField } from '../../components/ui/fields.tsx';
 import { EmailField } from '../../components/ui/contactFields.tsx';
+import { lazyResolver } from '../../lib/lazyResolver.ts';
 import { useMessages } from '../../lib/messages.ts';
 import { setSellerRole } from '../../lib/storage.ts';
 import { AuthCard, linkClass, primaryButton } from './AuthCard.tsx';
 import { fetchSellerRoleName, login, roleOfLogin } from './authApi.ts';
+
+/** The form's rules load after the page is usable (a weak connection: issue 13 §4). */
+const rules = lazyResolver<LoginInput>(() => import('./loginRules.ts').then((m) => m.loginResolver));
 
 /**
  * /auth/SignIn (SPEC §4): Loading… while submitting, token stored, seller role fetched; then the deep link the
@@ -29,7 +32,8 @@ export function SignInPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(LoginInput), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginInput>({ resolver: rules.resolver, defaultValues: { email: '', password: '' } });
+  useEffect(() => rules.prefetch(), []);
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, stubApi } from '../../test/fetch.ts';
+import { pathOf } from '../lib/client.ts';
+
+/**
+ * index.html's first inline script (the screen's early reads, build/route-preload.ts): on the farm map opened on
+ * a parcel, the latest acquisition is asked as soon as the plan's indices arrive, for the index the screen opens
+ * on, by the very path the page asks it (features/farm/farmApi.ts, through lib/client.ts) — else lib/early.ts
+ * would not hand it over and the read would be paid twice.
+ */
+function runHeadScript(table: unknown) {
+  const html = readFileSync(join(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
+  const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1]!)
+    .find((s) => s.includes('/*route-preload*/'));
+  if (!script) throw new Error('index.html has no route-preload script');
+  new Function(script.replace(/\/\*route-preload\*\/\s*\{\}/, JSON.stringify(table)))();
+}
+
+// A token whose subject is user 7 (the script reads the subject only).
+const TOKEN = `x.${btoa(JSON.stringify({ sub: 7 }))}.y`;
+const FARM_MAP = { f: [], l: {}, r: [['^/user/ferme-map/?$', [], [], ['/indice/{uid}/indices', '/parcelle'], 1, 1]] };
+const INDICES = [
+  { indiceId: 2, code: 'ndmi', indiceName: 'NDMI' },
+  { indiceId: 3, code: 'NDVI', indiceName: 'NDVI' },
+];
+
+async function open(url: string, indices: unknown = INDICES) {
+  window.history.replaceState(null, '', url);
+  localStorage.setItem('Token', TOKEN);
+  localStorage.setItem('lang', 'fr');
+  stubApi({ 'GET /api/indice/7/indices': () => json(200, indices), 'GET /api/parcelle': () => json(200, []) });
+  runHeadScript(FARM_MAP);
+  const stash = window.__filahaEarly!;
+  // The chained read starts once the indices' answer is read.
+  await stash['/indice/7/indices']!.answer;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return Object.keys(stash);
+}
+
+const latestPath = (parcelId: number, index: string) =>
+  pathOf('/images/latest-acquisition', { query: { parcelId, index } });
+
+afterEach(() => {
+  localStorage.clear();
+  delete window.__filahaEarly;
+});
+
+describe("the farm map's early latest acquisition (index.html)", () => {
+  it('asks it for the NDVI index by default, by the path the page asks, with the token and language', async () => {
+    const keys = await open('/user/ferme-map?parcel=5');
+    expect(keys).toContain(latestPath(5, 'NDVI'));
+    const early = window.__filahaEarly![latestPath(5, 'NDVI')]!;
+    expect(early.token).toBe(TOKEN);
+    expect(early.lang).toBe('fr');
+    expect((await early.answer).status).toBe(404); // the stub's answer: the request went out
+  });
+
+  it("asks it for the link's own index", async () => {
+    expect(await open('/user/ferme-map?parcel=5&index=2')).toContain(latestPath(5, 'NDMI'));
+  });
+
+  it('asks nothing more without a parcel, with dates of the link, or when the indices have no code', async () => {
+    const latest = (keys: string[]) => keys.filter((k) => k.startsWith('/images/'));
+    expect(latest(await open('/user/ferme-map'))).toEqual([]);
+    expect(latest(await open('/user/ferme-map?parcel=5&start=2025-03-01&end=2025-03-06'))).toEqual([]);
+    expect(latest(await open('/user/ferme-map?parcel=5', [{ indiceId: 4, indiceName: 'NDVI' }]))).toEqual([]);
+  });
+});
