@@ -30,7 +30,9 @@ export const SHELL_FRAMES = {
     logo +
     '<span class="font-bold" data-brand></span></div>' +
     '<div class="hidden bg-brand-900 md:block" style="position:sticky;top:0;height:100dvh;width:16rem"></div>' +
-    '<div class="min-w-0 flex-1 p-4 md:p-8"><h1 class="text-2xl font-bold text-stone-900"></h1>' +
+    // From 768 px the page has the alerts bell's row above its title (AreaLayout): the same space here.
+    '<div class="min-w-0 flex-1 p-4 md:p-8"><div class="hidden md:block" style="height:36px"></div>' +
+    '<h1 class="text-2xl font-bold text-stone-900"></h1>' +
     bars +
     '</div></div>',
   /** Sign-in and sign-up: the public top bar and the form's card with its title. */
