@@ -17,7 +17,7 @@ function pageModules(): Map<string, string> {
 }
 
 /** `/user/ferme-map/:parcelId` → a case-insensitive pattern of the path (react-router matches that way). */
-const pattern = (path: string) => `^${path.replace(/:\w+/g, '[^/]+').replace(/[.]/g, '\\.')}/?$`;
+export const pattern = (path: string) => `^${path.replace(/:\w+/g, '[^/]+').replace(/[.]/g, '\\.')}/?$`;
 
 /**
  * Issue 13 §4: a screen opened directly (a bookmark, a shared link, a reload) used to discover what it needs one

@@ -4,14 +4,12 @@ import type { Plugin } from 'vite';
 import { AREAS } from '../src/app/areas.ts';
 import { PAGE_PRELOAD, PUBLIC_PRELOAD } from '../src/app/routePreload.ts';
 import { SHELL_FRAMES, type ShellFrame } from '../src/app/shellMarkup.ts';
+import { pattern } from './route-preload.ts';
 
 /** The map literal in index.html's second inline script (formatters may put a space after the marker). */
 const PLACEHOLDER = /\/\*route-shell\*\/\s*\{\}/;
 const LOCALES = join(import.meta.dirname, '..', 'src', 'i18n', 'locales');
 const LANGS = ['ar', 'fr'] as const;
-
-/** `/user/ferme-map` → the case-insensitive pattern the inline script tests (as build/route-preload.ts does). */
-const pattern = (path: string) => `^${path.replace(/:\w+/g, '[^/]+').replace(/[.]/g, '\\.')}/?$`;
 
 /** The text of `namespace:dotted.key` in one language, from the locale files the app itself loads. */
 export function localeText(lang: string, key: string): string {
