@@ -1,12 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join, sep } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { AREAS } from '../src/app/areas.ts';
 import { AREA_SHELL, PAGE_PRELOAD, PUBLIC_PRELOAD, type ScreenPreload } from '../src/app/routePreload.ts';
 
 /** The map literal in index.html's inline script (formatters may put a space after the marker). */
 const PLACEHOLDER = /\/\*route-preload\*\/\s*\{\}/;
-const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+// import.meta.dirname, not a file URL: the web tests load this module under jsdom, whose URL is not node's.
+const SRC = join(import.meta.dirname, '..', 'src') + sep;
 
 /** `PAGES` of src/app/pages.ts: page key → module under src/ (`key: page(() => import('../features/…'))`). */
 function pageModules(): Map<string, string> {
