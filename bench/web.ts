@@ -179,9 +179,11 @@ function weakSection(results: Record<string, ScreenResult>, runs: number): strin
       `412×823 mobile viewport, Arabic, the weak profile of issue 13 (${WEAK_PROFILE.downKbps} kbps down, ` +
       `${WEAK_PROFILE.upKbps} kbps up, ${WEAK_PROFILE.rttMs} ms round trip, CPU slowed ${WEAK_PROFILE.cpuSlowdown}×, ` +
       'DevTools protocol emulation). **Cold**: a new browser context (empty cache, no service worker). **Warm**: a ' +
-      'second visit in the same context once the service worker is active (waited for without throttling) — the ' +
-      'app shell comes from its precache, API data from the network as the worker routes it. Times are from ' +
-      "navigation start to the first frame where the screen's h1 is painted (title: a box, and neither it nor an " +
+      'visit in the same context after the service worker is active and has served one visit of the screen (both ' +
+      'unthrottled): the app shell and the code come from its precache, API data from the network through the ' +
+      'worker, whose own fetches get the same network conditions as the page (its CPU cannot be slowed: DevTools ' +
+      'refuses it for workers). Times are from navigation start to the start of the first frame (checked once per ' +
+      "animation frame) where the screen's h1 is painted (title: a box, and neither it nor an " +
       'ancestor hidden; on the screens opened directly, the loading frame index.html paints carries it until the ' +
       'app shows its own) and where it is usable ' +
       '(per screen below); requests are the document and every resource the page started before it was usable ' +

@@ -45,9 +45,9 @@ const FARM_PAGE_MODULES =
 const MARKET_MODULES =
   /[\\/](?:apps[\\/]web[\\/]src[\\/]features[\\/]marketplace[\\/](?:api|format|filters|FilterBar|ProductCard|ProductImage)\.tsx?|packages[\\/]shared[\\/]src[\\/]marketplace-limits\.ts)$/;
 
-/** Small shared pieces of forms and lists (banners, fields, dialogs, messages, wilayas, money): one chunk. */
+/** Small shared pieces of forms and lists (banners, fields, dialogs, messages, wilayas, money, formatters): one chunk. */
 const SHARED_UI_MODULES =
-  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:components[\\/]ui[\\/](?:ErrorBanner|fields|contactFields|TextAreaField|Dialog)\.tsx|components[\\/]ui[\\/]useModalFocus\.ts|lib[\\/](?:messages|catalogText|money|focusFirstInvalid)\.ts)|packages[\\/]shared[\\/]src[\\/](?:errors|wilayas|localized|index-names)\.ts)$/;
+  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:components[\\/]ui[\\/](?:ErrorBanner|fields|contactFields|TextAreaField|Dialog)\.tsx|components[\\/]ui[\\/]useModalFocus\.ts|lib[\\/](?:messages|catalogText|money|focusFirstInvalid|intl)\.ts)|packages[\\/]shared[\\/]src[\\/](?:errors|wilayas|localized|index-names)\.ts)$/;
 
 /**
  * Locale namespaces that load together, one chunk per language: the signed-in frame's (layout, messaging for

@@ -1,6 +1,6 @@
 // Issue 13 §4: three screens on a weak connection (400 kbps down and up, 400 ms round trip, CPU slowed 4×),
 // cold (a new browser context: empty HTTP cache, no service worker) and warm (a second visit in the same
-// context once the service worker controls it). Per screen: when its title is visible, when it is usable, and
+// context once the service worker controls it; the worker's own fetches are throttled too). Per screen: when its title is visible, when it is usable, and
 // how many requests the page made before it was usable.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../e2e/src/browser.ts';
@@ -84,7 +84,7 @@ export interface Visit {
  * Records, from the page itself, the first frame where the title (the h1 with the expected text) is visible
  * and the first where the usable selector matches; both in ms since navigation start.
  */
-function installProbe(ctx: BrowserContext, screen: Screen) {
+export function installProbe(ctx: BrowserContext, screen: Screen) {
   // A string, not a function: tsx compiles named arrow functions with a `__name` helper the page does not have.
   const args = JSON.stringify({ title: screen.title, selector: screen.usable.selector, text: screen.usable.text });
   return ctx.addInitScript(`(() => {
@@ -117,10 +117,22 @@ function installProbe(ctx: BrowserContext, screen: Screen) {
         clearInterval(timer);
       }
     }
-    // Checked on every DOM change (before the frame that shows it) and every 50 ms (layout-only changes).
-    const observer = new MutationObserver(check);
+    // Checked at most once per frame, at the start of the frame that paints the change: after a DOM change, and
+    // every 50 ms (layout-only changes). Checking on every change instead forced a layout each time (the
+    // visibility test needs one): on the 4x slower CPU that was a third of a second of the farm map's start, a
+    // cost of the probe, not of the page.
+    let queued = false;
+    function schedule() {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => {
+        queued = false;
+        check();
+      });
+    }
+    const observer = new MutationObserver(schedule);
     observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    const timer = setInterval(check, 50);
+    const timer = setInterval(schedule, 50);
   })();`);
 }
 
@@ -135,6 +147,43 @@ async function throttle(ctx: BrowserContext, page: Page) {
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: WEAK_PROFILE.cpuSlowdown });
   return cdp;
+}
+
+/**
+ * The page's throttling (above) does not reach the service worker: what it fetches itself (a navigation, a
+ * network-first read) would cross an unthrottled network, and the warm figures would flatter. So the worker
+ * gets the same network conditions, through a browser-level DevTools session attached to it (not flattened:
+ * Playwright's session sends to its own target only). Its CPU cannot be slowed (DevTools refuses it for
+ * workers); the page's is.
+ */
+async function throttleServiceWorkers(browser: Browser): Promise<number> {
+  const cdp = await browser.newBrowserCDPSession();
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  const workers = targetInfos.filter((t) => t.type === 'service_worker');
+  let id = 0;
+  const pending = new Map<number, (reply: { error?: { message: string } }) => void>();
+  cdp.on('Target.receivedMessageFromTarget', (event) => {
+    const reply = JSON.parse(event.message) as { id?: number; error?: { message: string } };
+    if (reply.id !== undefined) pending.get(reply.id)?.(reply);
+  });
+  for (const worker of workers) {
+    const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
+    const send = (method: string, params: object) =>
+      new Promise<void>((resolve, reject) => {
+        const n = ++id;
+        pending.set(n, (reply) => (reply.error ? reject(new Error(`${method}: ${reply.error.message}`)) : resolve()));
+        void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: n, method, params }) });
+      });
+    await send('Network.enable', {});
+    await send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: WEAK_PROFILE.rttMs,
+      downloadThroughput: (WEAK_PROFILE.downKbps * 1000) / 8,
+      uploadThroughput: (WEAK_PROFILE.upKbps * 1000) / 8,
+    });
+  }
+  // The session stays open for the browser's life: detaching would lift the conditions.
+  return workers.length;
 }
 
 async function visit(ctx: BrowserContext, url: string): Promise<Visit> {
@@ -181,7 +230,9 @@ async function visit(ctx: BrowserContext, url: string): Promise<Visit> {
   }
 }
 
-/** One cold visit, then the service worker installed (network not throttled meanwhile), then one warm visit. */
+/**
+ * One cold visit; then, unthrottled, the service worker installed and one visit it serves; then one warm visit.
+ */
 export async function measureScreen(
   browser: Browser,
   baseUrl: string,
@@ -212,7 +263,20 @@ export async function measureScreen(
       const timer = setTimeout(() => reject(new Error('no service worker after 180 s')), 180000);
       navigator.serviceWorker.ready.then(() => { clearTimeout(timer); resolve(); });
     })`);
+    // A warm start is a visit after one the worker served: the farmer has used the app before, so the worker
+    // holds the screen's kept answers too. One such visit (unthrottled, until the screen is usable and its reads
+    // are done) before the measured one.
+    await page.reload({ waitUntil: 'load', timeout: 120_000 });
+    if (!(await page.evaluate('!!navigator.serviceWorker.controller')))
+      throw new Error(`${screen.key}: the worker does not control the page after a reload`);
+    await page.waitForFunction(
+      () => (window as unknown as { __screen?: { usableMs?: number } }).__screen?.usableMs !== undefined,
+      undefined,
+      { timeout: 120_000, polling: 250 },
+    );
+    await page.waitForTimeout(2000);
     await page.close();
+    if ((await throttleServiceWorkers(browser)) === 0) throw new Error(`${screen.key}: no service worker to throttle`);
     const warm = await visit(ctx, url);
     if (warm.fromServiceWorker === 0)
       throw new Error(`${screen.key}: the warm visit was not served by the service worker`);

@@ -73,6 +73,32 @@ describe.skipIf(!hasChromium)('offline and installable', () => {
   });
   afterAll(async () => browser?.close());
 
+  it('under the worker, a page gets the app shell from the precache at once; "/" still asks the network', async () => {
+    const ctx = await newContext(browser, 'fr', PHONE);
+    try {
+      const page = await ctx.newPage();
+      await page.goto(`${baseUrl}/auth/SignIn`);
+      await controlledByWorker(page);
+      // An answer's Date header says when the server sent it: the precached shell's is from the worker's install.
+      await page.waitForTimeout(2100);
+      const asked = Date.now() - 1000;
+      const sentAt = (response: Awaited<ReturnType<Page['goto']>>) => Date.parse(response?.headers().date ?? '');
+
+      const signUp = await page.goto(`${baseUrl}/auth/SignUp`);
+      await page.getByRole('heading', { level: 1, name: t('fr', 'auth:signUp.title') }).waitFor();
+      expect(signUp?.fromServiceWorker()).toBe(true);
+      expect(sentAt(signUp)).toBeLessThan(asked);
+
+      // The home page is pre-rendered per language: the worker asks the server for it.
+      const home = await page.goto(`${baseUrl}/`);
+      await page.locator('h1').first().waitFor();
+      expect(home?.fromServiceWorker()).toBe(true);
+      expect(sentAt(home)).toBeGreaterThanOrEqual(asked);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('serves an installable manifest: names, Arabic RTL, theme colour, 192 and 512 PNG icons, maskable', async () => {
     const res = await fetch(`${baseUrl}/manifest.webmanifest`);
     expect(res.status).toBe(200);

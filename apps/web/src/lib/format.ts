@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateFormat, numberFormat } from './intl.ts';
 
 /** SPEC §9: dates in fr-FR for French; Arabic formatting (Algerian locale) for Arabic. */
 export function localeOf(lang: string): string {
@@ -11,11 +12,11 @@ export function formatDate(value: string | null | undefined, lang: string): stri
   // Plain dates ('2025-08-14') are calendar days: read them at noon UTC so no time zone shifts the day.
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(localeOf(lang), { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+  return dateFormat(localeOf(lang), { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
 }
 
 export function formatNumber(value: number, lang: string, maxDigits = 2): string {
-  return new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: maxDigits }).format(value);
+  return numberFormat(localeOf(lang), { maximumFractionDigits: maxDigits }).format(value);
 }
 
 /** The formatters bound to the current language. */

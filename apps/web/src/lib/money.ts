@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from './intl.ts';
 
 export type MoneyLang = 'ar' | 'fr';
 
@@ -16,7 +17,7 @@ const GROUP = '\u202f';
  * Algerian price lists write "40 000 دج", so the group separator is the one part that is replaced.
  */
 export function formatAmount(value: number, lang: MoneyLang, maximumFractionDigits = 2): string {
-  return new Intl.NumberFormat(NUMBER_LOCALE[lang], { maximumFractionDigits })
+  return numberFormat(NUMBER_LOCALE[lang], { maximumFractionDigits })
     .formatToParts(value)
     .map((part) => (part.type === 'group' ? GROUP : part.value))
     .join('');

@@ -5,8 +5,8 @@
  * readable:
  * - the app shell, every script and style chunk (the locale files are chunks too), the fonts and the icons are
  *   precached at install, versioned by the build, and old versions are deleted on activation;
- * - a page navigation goes to the network (so "/" still gets the pre-rendered home page and a deploy is seen at
- *   once), and falls back to the precached shell when there is no answer within a few seconds;
+ * - a page navigation gets the precached app shell at once, except "/", which goes to the network (the
+ *   pre-rendered home page) and falls back to the shell when there is no answer within a few seconds;
  * - GET /api answers of the farmer's screens (session, profile, subscription status, indices, parcels, latest
  *   result and history) and the stored result files (PNG, value grid) are network-first with a short timeout,
  *   the last good answer kept. A kept answer carries `x-filaha-saved-at` (when it was saved), so the app can
@@ -17,8 +17,8 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
-import { registerRoute } from 'workbox-routing';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { API_CACHE, FILES_CACHE, NETWORK_TIMEOUT_SECONDS, SAVED_AT_HEADER, cachedApiPath } from './routes.ts';
 
@@ -29,7 +29,8 @@ declare const self: ServiceWorkerGlobalScope & {
 self.skipWaiting();
 clientsClaim();
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+// No directory index: "/" is not the precached index.html but the pre-rendered home page (the route below).
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 
 /** Stamps the copy that goes into the cache (never the answer the page gets from the network). */
 const stampSavedAt: WorkboxPlugin = {
@@ -67,9 +68,14 @@ registerRoute(({ url, request, sameOrigin }) => {
   return cachedApiPath(url.pathname) === 'files';
 }, filesStrategy);
 
-// Navigations: the network within a few seconds, else the precached app shell (the router takes it from there).
+// Navigations. "/" is the pre-rendered home page in the visitor's language (a different document from the app's
+// shell): the network within a few seconds, else the precached shell. Every other page is the app's shell,
+// which the server answers identically for all of them: served from the precache at once, with no round trip
+// (a warm start on a weak connection). A deploy is seen once the new worker has installed: it activates at once
+// and the next page opened gets the new shell; a page still on the old one that asks for a file the new build
+// dropped reloads itself (lib/pwa.ts).
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+  ({ request, url }) => request.mode === 'navigate' && url.pathname === '/',
   async ({ request }) => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), NETWORK_TIMEOUT_SECONDS * 1000);
@@ -83,3 +89,4 @@ registerRoute(
     }
   },
 );
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(?:\/|$)/] }));

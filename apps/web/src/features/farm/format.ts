@@ -1,4 +1,5 @@
 import type { LangCode } from '../../i18n/languages.ts';
+import { dateFormat, numberFormat } from '../../lib/intl.ts';
 
 /**
  * Number and date formatting per language: French as fr-FR; Arabic as written in Algeria (ar-DZ: Latin
@@ -8,24 +9,14 @@ export const LOCALES: Record<LangCode, string> = { fr: 'fr-FR', ar: 'ar-DZ' };
 
 export const asLang = (language: string): LangCode => (language === 'fr' ? 'fr' : 'ar');
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
 export function formatNumber(value: number, lang: LangCode, maxDigits = 3, minDigits = 0): string {
-  const key = `${lang}:${minDigits}:${maxDigits}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALES[lang], {
-      minimumFractionDigits: minDigits,
-      maximumFractionDigits: maxDigits,
-    });
-    numberFormats.set(key, format);
-  }
+  const format = numberFormat(LOCALES[lang], { minimumFractionDigits: minDigits, maximumFractionDigits: maxDigits });
   // ICU puts a left-to-right mark before the minus sign in Arabic; it is invisible and breaks copy-paste.
   return format.format(value).replace(/\u200e/g, '');
 }
 
 export function formatPercent(fraction: number, lang: LangCode): string {
-  return new Intl.NumberFormat(LOCALES[lang], { style: 'percent', maximumFractionDigits: 1 })
+  return numberFormat(LOCALES[lang], { style: 'percent', maximumFractionDigits: 1 })
     .format(fraction)
     .replace(/\u200e/g, '');
 }
@@ -34,12 +25,12 @@ export function formatPercent(fraction: number, lang: LangCode): string {
 export function formatDay(value: string, lang: LangCode): string {
   const time = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(time)) return value;
-  return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(time);
+  return dateFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(time);
 }
 
 /** A short day for chart axes. */
 export function formatShortDay(value: string, lang: LangCode): string {
   const time = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(time)) return value;
-  return new Intl.DateTimeFormat(LOCALES[lang], { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(time);
+  return dateFormat(LOCALES[lang], { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(time);
 }

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { WILAYAS, type PublicationUnit } from '@filaha/shared';
 import { formatAmount as formatMoneyAmount } from '../../lib/money.ts';
 import type { SellerRoleRef } from './api.ts';
+import { dateFormat, numberFormat } from '../../lib/intl.ts';
 
 export type Lang = 'ar' | 'fr';
 
@@ -50,13 +51,13 @@ export function useUnitFormat() {
 
 /** "365 jours" / "365 يومًا": ICU knows the Arabic agreement of the counted noun (أيام، يومًا، يوم). */
 export function formatDays(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(LOCALE[lang], { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(value);
+  return numberFormat(LOCALE[lang], { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(value);
 }
 
 export function formatDate(iso: string, lang: Lang): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'long' }).format(date);
+  return dateFormat(LOCALE[lang], { dateStyle: 'long' }).format(date);
 }
 
 export function sellerRoleName(role: SellerRoleRef | { roleName: string; roleNameAr?: string } | null, lang: Lang) {

@@ -1,4 +1,5 @@
 import { formatAmount } from '../../lib/money.ts';
+import { dateFormat, numberFormat } from '../../lib/intl.ts';
 
 export type Lang = 'ar' | 'fr';
 
@@ -15,7 +16,7 @@ export function formatNumber(value: number, lang: Lang): string {
 
 /** "12 mois" / "12 شهرًا": ICU knows the Arabic number agreement (شهر، شهران، 3 أشهر، 12 شهرًا). */
 export function formatMonths(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(LOCALE[lang], { style: 'unit', unit: 'month', unitDisplay: 'long' }).format(value);
+  return numberFormat(LOCALE[lang], { style: 'unit', unit: 'month', unitDisplay: 'long' }).format(value);
 }
 
 /** Long dates ("22 novembre 2025" / "22 نوفمبر 2025"); an unreadable value is shown as received. */
@@ -23,7 +24,7 @@ export function formatDate(iso: string | null | undefined, lang: Lang): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'long' }).format(date);
+  return dateFormat(LOCALE[lang], { dateStyle: 'long' }).format(date);
 }
 
 /**
