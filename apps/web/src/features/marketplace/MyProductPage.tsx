@@ -7,14 +7,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { focusFirstInvalid } from '../../lib/focusFirstInvalid.ts';
 import { ApiAnswerError, profileQuery, unwrap } from '../../lib/queries.ts';
-import {
-  deletePublication,
-  fetchPublication,
-  marketKeys,
-  publicationFormData,
-  updatePublication,
-  type Publication,
-} from './api.ts';
+import { deletePublication, fetchPublication, marketKeys, type Publication } from './api.ts';
+import { publicationFormData, updatePublication } from './publicationUpload.ts';
 import { ConfirmDelete } from './ConfirmDelete.tsx';
 import { CurrentPhotos } from './CurrentPhotos.tsx';
 import { useMarketErrors, type ErrorText } from './errors.ts';
