@@ -215,6 +215,15 @@ describe.skipIf(!serverUrl)('two worker processes on one PostgreSQL database', (
         },
         120_000,
       );
+    // Each process queues a start-up poll (one at a time: they share a singleton key) before it says it is ready,
+    // and a worker runs it within its next fetch. Until they have run, a late one could find the acquisition the
+    // tests add below before the tests' own poll does (a CI run saw the manual poll find nothing new).
+    await waitFor('the start-up polls to finish', async () => {
+      const rows = (await jobs(QUEUES.poll)).rows;
+      return (
+        (rows.length > 0 && rows.every((r) => ['completed', 'failed', 'cancelled'].includes(r.state))) || undefined
+      );
+    });
   }, 240_000);
 
   afterAll(async () => {
@@ -258,10 +267,18 @@ describe.skipIf(!serverUrl)('two worker processes on one PostgreSQL database', (
           [a!, b!],
           [b!, a!],
         ] as const) {
+          if (!worker.started().some((id) => !before.has(id))) continue;
+          // Frozen first (SIGSTOP), so what it holds cannot finish between the look and the kill: a job takes tens
+          // of milliseconds, and a kill after a plain look once found the worker holding nothing any more. A
+          // message it sent just before freezing is given time to land.
+          worker.child.kill('SIGSTOP');
+          await new Promise((ok) => setTimeout(ok, 300));
           const mine = worker.started().filter((id) => !before.has(id));
-          if (mine.length === 0) continue;
           const active = (await jobs(QUEUES.parcelScene)).rows.some((r) => r.state === 'active' && mine.includes(r.id));
-          if (!active) continue;
+          if (!active) {
+            worker.child.kill('SIGCONT');
+            continue;
+          }
           worker.child.kill('SIGKILL');
           [victim, survivor] = [worker, other];
           return true;
