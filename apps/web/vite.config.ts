@@ -32,34 +32,54 @@ const AREA_SHELL_MODULES =
 
 /**
  * The farm map page with the farm modules it always loads (result panels, values grid, API, formats, the map's
- * lazy frame, the demo note): one chunk. Leaflet (map/FarmMap.tsx), the charts (recharts), the compare mode and
- * the other farm pages stay in their own chunks, loaded when used.
+ * lazy frame, the demo note, the compare toggle): one chunk. The page itself is a dynamic-import target; captured
+ * here with every module only it imports, it needs no file of its own (a module it alone imports and no group
+ * captures would keep one). Leaflet (map/FarmMap.tsx), the charts (recharts), the compare mode and the other farm
+ * pages stay in their own chunks, loaded when used.
  */
 const FARM_PAGE_MODULES =
-  /[\\/](?:src[\\/]features[\\/](?:farm[\\/](?!FarmMapPage|ParcelPage|HistoryPage|HistoryChart|SeasonChart)[^\\/]+|farm[\\/]map[\\/](?:FarmMapFrame|LazyFarmMap|mapConfig)\.tsx?|demo[\\/]DemoImageryNote\.tsx)|packages[\\/]imagery[\\/]src[\\/]output[\\/]values-grid\.ts)$/;
+  /[\\/](?:src[\\/]features[\\/](?:farm[\\/](?!ParcelPage|HistoryPage|HistoryChart|SeasonChart)[^\\/]+|farm[\\/]map[\\/](?:FarmMapFrame|LazyFarmMap|mapConfig)\.tsx?|farm[\\/]compare[\\/]CompareToggle\.tsx|demo[\\/]DemoImageryNote\.tsx)|packages[\\/]imagery[\\/]src[\\/]output[\\/]values-grid\.ts)$/;
 
 /**
- * The marketplace list's modules that always load with it (API, formats, filters, cards): one chunk beside the
- * page's own (a dynamic-import target cannot join a group, see FARM_PAGE_MODULES).
+ * The marketplace list with the modules that always load with it (API, formats, filters, cards): one chunk
+ * (see FARM_PAGE_MODULES for the page itself).
  */
 const MARKET_MODULES =
-  /[\\/](?:apps[\\/]web[\\/]src[\\/]features[\\/]marketplace[\\/](?:api|format|filters|FilterBar|ProductCard|ProductImage)\.tsx?|packages[\\/]shared[\\/]src[\\/]marketplace-limits\.ts)$/;
+  /[\\/](?:apps[\\/]web[\\/]src[\\/]features[\\/]marketplace[\\/](?:MarketplacePage|api|format|filters|FilterBar|ProductCard|ProductImage)\.tsx?|packages[\\/]shared[\\/]src[\\/]marketplace-limits\.ts)$/;
+
+/**
+ * The router app (app/App.tsx, the dynamic import every screen but the home page starts with) and what only it
+ * imports: react-router, the route table, the guards, the public frame. With SHARED_UI_MODULES in one chunk.
+ */
+const ROUTER_MODULES =
+  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:app[\\/](?:App|routes|guards|RouterNavigation|ScrollToTop)\.tsx|app[\\/](?:areas|nextPath)\.ts|features[\\/]public[\\/]PublicLayout\.tsx|components[\\/]offline[\\/]OfflineBanner\.tsx|components[\\/]ui[\\/]Loading\.tsx)|node_modules[\\/]react-router[\\/].*)$/;
 
 /** Small shared pieces of forms and lists (banners, fields, dialogs, messages, wilayas, money, formatters): one chunk. */
 const SHARED_UI_MODULES =
   /[\\/](?:apps[\\/]web[\\/]src[\\/](?:components[\\/]ui[\\/](?:ErrorBanner|fields|contactFields|TextAreaField|Dialog)\.tsx|components[\\/]ui[\\/]useModalFocus\.ts|lib[\\/](?:messages|catalogText|money|focusFirstInvalid|intl)\.ts)|packages[\\/]shared[\\/]src[\\/](?:errors|wilayas|localized|index-names)\.ts)$/;
 
 /**
- * Locale namespaces that load together, one chunk per language: the signed-in frame's (layout, messaging for
- * the sidebar, alerts for the header's bell, farm for the first screen of a farmer) and the forms' (errors,
- * validation, auth). The others stay one chunk per namespace.
+ * Locale namespaces that load together, one chunk per language (about 13 KB compressed): the signed-in frame's
+ * (layout, messaging for the sidebar, alerts for the header's bell), the forms' (errors, validation, auth) and
+ * the first screen of a farmer (farm) and of a seller or buyer (marketplace). One request for the strings of the
+ * sign-in page, the farm map or the marketplace, at the price of a few KB each does not show; the other
+ * namespaces stay one chunk each.
  */
+const SIGNED_IN_STRINGS = new Set([
+  'layout',
+  'messaging',
+  'alerts',
+  'errors',
+  'validation',
+  'auth',
+  'farm',
+  'marketplace',
+]);
+
 function localeGroup(id: string): string | null {
   const m = /[\\/]i18n[\\/]locales[\\/](\w+)[\\/](\w+)\.json$/.exec(id);
   if (!m) return null;
-  if (m[2] === 'layout' || m[2] === 'messaging' || m[2] === 'farm' || m[2] === 'alerts') return `area-${m[1]}`;
-  if (m[2] === 'errors' || m[2] === 'validation' || m[2] === 'auth') return `forms-${m[1]}`;
-  return null;
+  return SIGNED_IN_STRINGS.has(m[2]!) ? `strings-${m[1]}` : null;
 }
 
 export default defineConfig(({ command }) => ({
@@ -109,7 +129,13 @@ export default defineConfig(({ command }) => ({
             { name: 'area', test: AREA_SHELL_MODULES, priority: 2, includeDependenciesRecursively: false },
             { name: 'farm-page', test: FARM_PAGE_MODULES, priority: 2, includeDependenciesRecursively: false },
             { name: 'market', test: MARKET_MODULES, priority: 2, includeDependenciesRecursively: false },
-            { name: 'ui', test: SHARED_UI_MODULES, priority: 1, includeDependenciesRecursively: false },
+            // The router app with the small shared pieces nearly every screen after it uses: one request, not two.
+            {
+              name: 'App',
+              test: (id) => ROUTER_MODULES.test(id) || SHARED_UI_MODULES.test(id),
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

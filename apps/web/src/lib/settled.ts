@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 
 /**
  * When the page has settled after its first screen: the `load` event, then no new request finished for
- * QUIET_MS (Resource Timing), or at most MAX_WAIT_MS after load. What is not needed for the first screen (the
+ * QUIET_MS (Resource Timing), or at most MAX_WAIT_MS after load; then the main thread idle (requestIdleCallback,
+ * at most IDLE_WAIT_MS), since a slow phone may still be rendering the screen whose files have all arrived. What is not needed for the first screen (the
  * service worker's precache, the live-messages stream and its ticket) waits for it, so on a weak connection it
  * does not share the bandwidth and the round trips with the screen's own files and data (docs/PERFORMANCE.md,
  * "Web on a weak connection"). Where the page records no requests at all (unit tests), it resolves at once.
@@ -10,12 +11,18 @@ import { useEffect, useState } from 'react';
 const QUIET_MS = 1_000;
 const POLL_MS = 250;
 const MAX_WAIT_MS = 12_000;
+const IDLE_WAIT_MS = 3_000;
 
 let settled: Promise<void> | null = null;
 
 function resourceCount(): number | null {
   if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return null;
   return performance.getEntriesByType('resource').length;
+}
+
+function whenIdle(then: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(then, { timeout: IDLE_WAIT_MS });
+  else then();
 }
 
 export function whenSettled(): Promise<void> {
@@ -37,7 +44,7 @@ export function whenSettled(): Promise<void> {
         }
         if (now - changedAt >= QUIET_MS || now - started >= MAX_WAIT_MS) {
           clearInterval(timer);
-          resolve();
+          whenIdle(resolve);
         }
       }, POLL_MS);
     };

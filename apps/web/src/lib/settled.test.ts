@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+describe('whenSettled', () => {
+  let entries: PerformanceEntry[];
+  let idle: (() => void)[];
+
+  beforeEach(() => {
+    vi.resetModules();
+    vi.useFakeTimers();
+    entries = [{ name: '/assets/index.js' } as PerformanceEntry];
+    idle = [];
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation(() => entries);
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => {
+      idle.push(callback);
+      return idle.length;
+    });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const watch = async () => {
+    const { whenSettled } = await import('./settled.ts');
+    let done = false;
+    void whenSettled().then(() => {
+      done = true;
+    });
+    return () => done;
+  };
+
+  it('waits for a quiet network, then for an idle main thread', async () => {
+    const done = await watch();
+    await vi.advanceTimersByTimeAsync(750);
+    // A request finishes: the quiet second starts again.
+    entries = [...entries, { name: '/api/parcelle' } as PerformanceEntry];
+    await vi.advanceTimersByTimeAsync(750);
+    expect(idle).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(500);
+    // Quiet, but the thread is still busy: not settled until the browser reports idle time.
+    expect(idle).toHaveLength(1);
+    expect(done()).toBe(false);
+    idle[0]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done()).toBe(true);
+  });
+
+  it('settles at once where the page records no requests', async () => {
+    entries = [];
+    const done = await watch();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done()).toBe(true);
+    expect(idle).toHaveLength(0);
+  });
+});
