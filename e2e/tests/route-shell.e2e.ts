@@ -83,6 +83,25 @@ describe.skipIf(!hasChromium)('the loading frame of a screen opened directly', (
     });
   }
 
+  it('takes the public settings from the document: no request for them, and the demo note still shows', async () => {
+    const ctx = await phone(browser, 'fr');
+    try {
+      await ctx.addInitScript((tk) => localStorage.setItem('Token', tk), token);
+      const page = await ctx.newPage();
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      await page.goto(`${baseUrl}/user/ferme-map`, { waitUntil: 'commit' });
+      // The demo area's note shows only when the settings say the imagery is the bundled demo (demoImagery).
+      await expect.poll(() => page.getByTestId('demo-imagery-note').isVisible(), { timeout: 30_000 }).toBe(true);
+      const carried = await page.locator('#filaha-settings').textContent();
+      expect(JSON.parse(carried ?? 'null')).toMatchObject({ demoImagery: true });
+      expect(asked).toContain('/api/parcelle');
+      expect(asked).not.toContain('/api/settings/public');
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('paints no frame for a signed-out visitor on a signed-in screen, nor on the sign-in page when signed in', async () => {
     const ctx = await phone(browser, 'ar');
     try {

@@ -23,7 +23,7 @@ import { plansModule } from './modules/plans/index.ts';
 import { rolesModule } from './modules/roles/index.ts';
 import { sellerPlansModule } from './modules/seller-plans/index.ts';
 import { servicesModule } from './modules/services/index.ts';
-import { settingsModule } from './modules/settings/index.ts';
+import { publicSettingsReader, settingsModule } from './modules/settings/index.ts';
 import { statsModule } from './modules/stats/index.ts';
 import { stockModule } from './modules/stock/index.ts';
 import { subscriptionsModule } from './modules/subscriptions/index.ts';
@@ -130,6 +130,10 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  await app.register(webPlugin, { webDist: config.webDist });
+  // Every document carries GET /api/settings/public's answer: one read less before a screen is usable.
+  await app.register(webPlugin, {
+    webDist: config.webDist,
+    documentSettings: publicSettingsReader(config, database.db),
+  });
   return app;
 }

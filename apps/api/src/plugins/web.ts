@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -39,14 +41,96 @@ const PLACEHOLDER = `<!doctype html>
 </body></html>
 `;
 
+/** The id of the JSON block the documents carry (apps/web/src/lib/publicSettings.ts reads it). */
+export const SETTINGS_ELEMENT_ID = 'filaha-settings';
+
+/** JSON that cannot end the `<script>` block it sits in, nor open a comment: every `<` escaped. */
+export function settingsBlock(settings: unknown): string {
+  const json = JSON.stringify(settings).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${SETTINGS_ELEMENT_ID}">${json}</script>`;
+}
+
+interface Document {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/**
+ * A built document with the deployment's public settings in it (GET /api/settings/public's answer), right after
+ * `<head>`: the inline script and the app read them there instead of asking, one request less before a screen is
+ * usable on a weak connection (issue 13 §4). Compressed once per file version and settings, a few kept.
+ */
+function documentCache(webDist: string) {
+  const kept = new Map<string, Document>();
+  return (file: string, settings: unknown): Document => {
+    const path = `${webDist}/${file}`;
+    const block = settingsBlock(settings);
+    const key = `${file}\0${statSync(path).mtimeMs}\0${block}`;
+    const hit = kept.get(key);
+    if (hit) return hit;
+    const html = readFileSync(path, 'utf8');
+    const at = html.search(/<head[^>]*>/i);
+    const end = at < 0 ? 0 : at + (/<head[^>]*>/i.exec(html)?.[0].length ?? 0);
+    const identity = Buffer.from(html.slice(0, end) + block + html.slice(end), 'utf8');
+    const document: Document = {
+      identity,
+      br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: gzipSync(identity, { level: 9 }),
+      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    };
+    if (kept.size >= 8) kept.delete(kept.keys().next().value!);
+    kept.set(key, document);
+    return document;
+  };
+}
+
+function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | 'identity' {
+  const accept = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return 'identity';
+}
+
+export interface WebOptions {
+  webDist: string;
+  /** The public settings put into every document; without it (or when it fails) the files go as built. */
+  documentSettings?: () => Promise<unknown>;
+}
+
 /**
  * Serves the built SPA from WEB_DIST (pre-compressed .br/.gz siblings when the client accepts them) and owns
  * the not-found handler: browser navigations outside /api get index.html so client-side routes work on reload;
  * everything else gets the JSON 404 of the API.
  */
-export const webPlugin = fp<{ webDist: string }>(
-  async (app: FastifyInstance, { webDist }) => {
+export const webPlugin = fp<WebOptions>(
+  async (app: FastifyInstance, { webDist, documentSettings }) => {
     const built = existsSync(`${webDist}/index.html`);
+    const documents = documentCache(webDist);
+
+    /** A built document with the settings in it; the file as built when they cannot be read. */
+    const sendDocument = async (request: FastifyRequest, reply: FastifyReply, file: string) => {
+      let document: Document | null = null;
+      if (documentSettings) {
+        try {
+          document = documents(file, await documentSettings());
+        } catch (error) {
+          request.log.warn({ err: error }, 'public settings not put into the document');
+        }
+      }
+      if (!document) return reply.code(200).sendFile(file);
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+      reply.header('cache-control', REVALIDATE).header('etag', document.etag);
+      if (request.headers['if-none-match'] === document.etag) return reply.code(304).send();
+      const encoding = acceptedEncoding(request);
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .send(encoding === 'identity' ? document.identity : document[encoding]);
+    };
 
     if (built) {
       await app.register(fastifyStatic, {
@@ -65,8 +149,8 @@ export const webPlugin = fp<{ webDist: string }>(
       );
     }
 
-    const sendShell = (reply: FastifyReply) => {
-      if (built) return reply.code(200).sendFile('index.html');
+    const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
+      if (built) return sendDocument(request, reply, 'index.html');
       return reply.code(200).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(PLACEHOLDER);
     };
 
@@ -74,11 +158,14 @@ export const webPlugin = fp<{ webDist: string }>(
     const homes = new Set(['ar', 'fr'].filter((lang) => existsSync(`${webDist}/home.${lang}.html`)));
     app.get('/', { schema: { hide: true } }, (request, reply) => {
       const lang = homeLang(request.headers.cookie);
-      if (!built || !homes.has(lang)) return sendShell(reply);
-      return reply.code(200).header('vary', 'Cookie').sendFile(`home.${lang}.html`);
+      if (!built || !homes.has(lang)) return sendShell(request, reply);
+      reply.header('vary', 'Cookie');
+      return sendDocument(request, reply, `home.${lang}.html`);
     });
 
-    app.setNotFoundHandler((request, reply) => (wantsHtml(request) ? sendShell(reply) : notFound(request, reply)));
+    app.setNotFoundHandler((request, reply) =>
+      wantsHtml(request) ? sendShell(request, reply) : notFound(request, reply),
+    );
   },
   { name: 'web' },
 );

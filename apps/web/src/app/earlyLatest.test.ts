@@ -6,8 +6,8 @@ import { pathOf } from '../lib/client.ts';
 
 /**
  * index.html's first inline script (the screen's early reads, build/route-preload.ts): on the farm map opened on
- * a parcel, the latest acquisition is asked as soon as the plan's indices arrive, for the index the screen opens
- * on, by the very path the page asks it (features/farm/farmApi.ts, through lib/client.ts) — else lib/early.ts
+ * a parcel, the latest acquisition is asked for the index the screen opens on (NDVI at once when the link names
+ * none, else as soon as the plan's indices arrive), by the very path the page asks it (features/farm/farmApi.ts, through lib/client.ts) — else lib/early.ts
  * would not hand it over and the read would be paid twice.
  */
 function runHeadScript(table: unknown) {
@@ -62,10 +62,36 @@ describe("the farm map's early latest acquisition (index.html)", () => {
     expect(await open('/user/ferme-map?parcel=5&index=2')).toContain(latestPath(5, 'NDMI'));
   });
 
+  it('asks NDVI at once, before the indices have arrived, when the link names no index', async () => {
+    window.history.replaceState(null, '', '/user/ferme-map?parcel=5');
+    localStorage.setItem('Token', TOKEN);
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    stubApi({
+      'GET /api/indice/7/indices': async () => {
+        await held;
+        return json(200, INDICES);
+      },
+      'GET /api/parcelle': () => json(200, []),
+    });
+    runHeadScript(FARM_MAP);
+    expect(Object.keys(window.__filahaEarly!)).toContain(latestPath(5, 'NDVI'));
+    answer();
+    await window.__filahaEarly!['/indice/7/indices']!.answer;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // NDVI was the right guess: nothing more is asked.
+    expect(Object.keys(window.__filahaEarly!).filter((k) => k.startsWith('/images/'))).toEqual([latestPath(5, 'NDVI')]);
+  });
+
+  it("asks the plan's first index too when the plan has no NDVI", async () => {
+    const keys = await open('/user/ferme-map?parcel=5', [{ indiceId: 2, code: 'ndmi', indiceName: 'NDMI' }]);
+    expect(keys.filter((k) => k.startsWith('/images/'))).toEqual([latestPath(5, 'NDVI'), latestPath(5, 'NDMI')]);
+  });
+
   it('asks nothing more without a parcel, with dates of the link, or when the indices have no code', async () => {
     const latest = (keys: string[]) => keys.filter((k) => k.startsWith('/images/'));
     expect(latest(await open('/user/ferme-map'))).toEqual([]);
     expect(latest(await open('/user/ferme-map?parcel=5&start=2025-03-01&end=2025-03-06'))).toEqual([]);
-    expect(latest(await open('/user/ferme-map?parcel=5', [{ indiceId: 4, indiceName: 'NDVI' }]))).toEqual([]);
+    expect(latest(await open('/user/ferme-map?parcel=5&index=4', [{ indiceId: 4, indiceName: 'NDVI' }]))).toEqual([]);
   });
 });

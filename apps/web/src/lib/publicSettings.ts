@@ -16,9 +16,29 @@ export const NO_SETTINGS: PublicSettings = {
 
 let kept: Promise<PublicSettings> | null = null;
 
-/** Asked once per page load; a failed answer is not kept (the next screen asks again) and shows nothing. */
+/** The id of the JSON block the server puts into every document it sends (apps/api/src/plugins/web.ts). */
+export const SETTINGS_ELEMENT_ID = 'filaha-settings';
+
+/** The settings the document came with; null for a document without them (the service worker's shell, tests). */
+function fromDocument(): PublicSettings | null {
+  const text = typeof document === 'undefined' ? null : document.getElementById(SETTINGS_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const data: unknown = JSON.parse(text);
+    return data && typeof data === 'object' ? { ...NO_SETTINGS, ...(data as Partial<PublicSettings>) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Read from the document when it carries them (no request), else asked once per page load; a failed answer is not
+ * kept (the next screen asks again) and shows nothing.
+ */
 export function loadPublicSettings(): Promise<PublicSettings> {
   if (!kept) {
+    const carried = fromDocument();
+    if (carried) return (kept = Promise.resolve(carried));
     const asking = request('GET /settings/public', {}, { token: null })
       .then((r) => (r.ok && r.data && typeof r.data === 'object' ? { ...NO_SETTINGS, ...r.data } : null))
       .catch(() => null)

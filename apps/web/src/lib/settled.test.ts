@@ -47,6 +47,27 @@ describe('whenSettled', () => {
     expect(done()).toBe(true);
   });
 
+  it('waits for the files the document preloads, which Resource Timing lists only once they have arrived', async () => {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = `${location.origin}/assets/farm-page.js`;
+    document.head.append(link);
+    try {
+      const done = await watch();
+      // Seconds without a finished request, while the screen's code is still downloading: not settled.
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(idle).toHaveLength(0);
+      entries = [...entries, { name: link.href } as PerformanceEntry];
+      await vi.advanceTimersByTimeAsync(1250);
+      expect(idle).toHaveLength(1);
+      idle[0]!();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(done()).toBe(true);
+    } finally {
+      link.remove();
+    }
+  });
+
   it('settles at once where the page records no requests', async () => {
     entries = [];
     const done = await watch();

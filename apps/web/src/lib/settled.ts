@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 
 /**
- * When the page has settled after its first screen: the `load` event, then no new request finished for
- * QUIET_MS (Resource Timing), or at most MAX_WAIT_MS after load; then the main thread idle (requestIdleCallback,
+ * When the page has settled after its first screen: the `load` event, then every preloaded file arrived and no new
+ * request finished for QUIET_MS (Resource Timing), or at most MAX_WAIT_MS after load; then the main thread idle (requestIdleCallback,
  * at most IDLE_WAIT_MS), since a slow phone may still be rendering the screen whose files have all arrived. What is not needed for the first screen (the
  * service worker's precache, the live-messages stream and its ticket) waits for it, so on a weak connection it
  * does not share the bandwidth and the round trips with the screen's own files and data (docs/PERFORMANCE.md,
@@ -18,6 +18,18 @@ let settled: Promise<void> | null = null;
 function resourceCount(): number | null {
   if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return null;
   return performance.getEntriesByType('resource').length;
+}
+
+/**
+ * Whether a file the document preloads (the screen's code, styles and strings the inline script of index.html
+ * started, or Vite's loader) is still arriving: Resource Timing lists a request only once it has finished, so on a
+ * weak connection a second without a finished request can pass while the screen's code is still downloading.
+ */
+function preloadsArriving(): boolean {
+  const links = document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"], link[rel="preload"]');
+  if (links.length === 0) return false;
+  const arrived = new Set(performance.getEntriesByType('resource').map((e) => e.name));
+  return Array.from(links).some((link) => link.href !== '' && !arrived.has(link.href));
 }
 
 function whenIdle(then: () => void): void {
@@ -42,9 +54,13 @@ export function whenSettled(): Promise<void> {
           count = next;
           changedAt = now;
         }
-        if (now - changedAt >= QUIET_MS || now - started >= MAX_WAIT_MS) {
+        if ((now - changedAt >= QUIET_MS && !preloadsArriving()) || now - started >= MAX_WAIT_MS) {
           clearInterval(timer);
-          whenIdle(resolve);
+          whenIdle(() => {
+            // Seen in a performance trace (and by bench/ when it looks at what came before a screen was usable).
+            performance.mark?.('filaha:settled');
+            resolve();
+          });
         }
       }, POLL_MS);
     };

@@ -13,9 +13,18 @@ const FarmMapContent = lazy(() => import('./FarmMap.tsx').then((m) => ({ default
 export function LazyFarmMap({ ready = true, ...props }: FarmMapProps & { ready?: boolean }) {
   const { t } = useTranslation('farm');
   const [load, setLoad] = useState(false);
-  // After the paint that showed the usable screen, not during its render.
+  // After the paint that showed the usable screen, not during its render: an effect may run before that paint
+  // (React flushes it early after a discrete update), so the next frame, then a task after it.
   useEffect(() => {
-    if (ready) setLoad(true);
+    if (!ready) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setLoad(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [ready]);
   const waiting = (
     <p data-testid="farm-map-loading" className="grid size-full place-items-center text-sm text-stone-700">
