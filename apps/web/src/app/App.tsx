@@ -5,6 +5,8 @@ import { RouterNavigation } from './RouterNavigation.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { SessionProvider, type Session } from './session.tsx';
 
+export { prepareRoute } from './prepareRoute.ts';
+
 function AppRoutes() {
   return useRoutes(routes);
 }

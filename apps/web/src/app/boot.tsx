@@ -21,14 +21,17 @@ export function boot(element: HTMLElement): void {
   let routerApp: ReturnType<typeof loadRouterApp> | null = null;
   const loadRouterApp = () => import('./App.tsx');
   const prefetch = () => (routerApp ??= loadRouterApp());
+  // The screen's code, strings and session first (app/prepareRoute.ts), so its first render suspends nowhere.
   const startRouter = () =>
-    prefetch().then(({ App }) =>
+    prefetch().then(async ({ App, prepareRoute }) => {
+      const known = latestSession();
+      const session = (await prepareRoute(window.location.pathname, known)) ?? known;
       (root ??= createRoot(element)).render(
         <StrictMode>
-          <App initialSession={latestSession()} />
+          <App initialSession={session} />
         </StrictMode>,
-      ),
-    );
+      );
+    });
 
   if (!atHome) {
     void startRouter();

@@ -1,12 +1,13 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { preloadable, type Preloadable } from '../lib/preloadable.ts';
 
 /**
  * The real screens of the signed-in areas, by page key (see `page` in areas.ts). Each loads on demand, so an
- * area's heavy libraries (map, charts) only download on the pages that use them.
+ * area's heavy libraries (map, charts) only download on the pages that use them; the screen opened directly is
+ * loaded before the first render (app/prepareRoute.ts).
  */
-type Page = LazyExoticComponent<ComponentType>;
-const page = <M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Page =>
-  lazy(() => load().then((m) => ({ default: pick(m) })));
+type Page = Preloadable;
+const page = <M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Page => preloadable(() => load().then(pick));
 
 export const PAGES = {
   users: page(

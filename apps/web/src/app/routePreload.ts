@@ -4,7 +4,9 @@ import type { PageKey } from './pages.ts';
 /**
  * What a screen needs before it is usable, started by the inline script of index.html the moment the page is
  * opened (build/route-preload.ts writes it there), instead of one step after another as the lazy chain discovers
- * it (main script → router → session check → layout → page → its strings → its data). Read at build time only.
+ * it (main script → router → session check → layout → page → its strings → its data). Read at build time
+ * (build/route-preload.ts), and by app/prepareRoute.ts, which waits for the screen's code and strings before the
+ * app's first render.
  *
  * - `namespaces`: the locale namespaces the screen renders (their chunk in the visitor's language);
  * - `api`: GET /api paths of its first reads. `{uid}` is the signed-in user's id (the token's subject). A path
@@ -31,9 +33,12 @@ export interface ScreenPreload {
   latestAcquisition?: true;
 }
 
-/** Every signed-in screen: the session check, the sidebar's profile, the layout's and the sidebar's strings. */
+/**
+ * Every signed-in screen: the session check, the sidebar's profile, the strings of the layout, the sidebar and the
+ * header's alerts bell.
+ */
 export const AREA_SHELL: ScreenPreload = {
-  namespaces: ['layout', 'messaging'],
+  namespaces: ['layout', 'messaging', 'alerts'],
   api: ['/roles/my-role', '/users/profile'],
 };
 

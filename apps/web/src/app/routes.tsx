@@ -1,26 +1,25 @@
-import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { PublicLayout } from '../features/public/PublicLayout.tsx';
+import { preloadable } from '../lib/preloadable.ts';
 import { AREAS } from './areas.ts';
 import { RedirectIfSignedIn, RequireArea } from './guards.tsx';
 
-// Everything but the home page loads on demand, so `/` only pays for itself (see docs/PERFORMANCE.md).
-const OffersPage = lazy(() => import('../features/offers/OffersPage.tsx').then((m) => ({ default: m.OffersPage })));
-const AboutPage = lazy(() => import('../features/about/AboutPage.tsx').then((m) => ({ default: m.AboutPage })));
-const SignInPage = lazy(() => import('../features/auth/SignInPage.tsx').then((m) => ({ default: m.SignInPage })));
-const SignUpPage = lazy(() => import('../features/auth/SignUpPage.tsx').then((m) => ({ default: m.SignUpPage })));
-const ForgotPasswordPage = lazy(() =>
-  import('../features/auth/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+// Everything but the home page loads on demand, so `/` only pays for itself (see docs/PERFORMANCE.md); the
+// screen opened directly is loaded before the first render (app/prepareRoute.ts).
+const OffersPage = preloadable(() => import('../features/offers/OffersPage.tsx').then((m) => m.OffersPage));
+const AboutPage = preloadable(() => import('../features/about/AboutPage.tsx').then((m) => m.AboutPage));
+export const SignInPage = preloadable(() => import('../features/auth/SignInPage.tsx').then((m) => m.SignInPage));
+export const SignUpPage = preloadable(() => import('../features/auth/SignUpPage.tsx').then((m) => m.SignUpPage));
+const ForgotPasswordPage = preloadable(() =>
+  import('../features/auth/ForgotPasswordPage.tsx').then((m) => m.ForgotPasswordPage),
 );
-const ResetPasswordPage = lazy(() =>
-  import('../features/auth/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+const ResetPasswordPage = preloadable(() =>
+  import('../features/auth/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage),
 );
-const StatusPage = lazy(() => import('../features/public/StatusPage.tsx').then((m) => ({ default: m.StatusPage })));
-const AreaLayout = lazy(() => import('../features/areas/AreaLayout.tsx').then((m) => ({ default: m.AreaLayout })));
-const AreaPageView = lazy(() =>
-  import('../features/areas/AreaPageView.tsx').then((m) => ({ default: m.AreaPageView })),
-);
+const StatusPage = preloadable(() => import('../features/public/StatusPage.tsx').then((m) => m.StatusPage));
+export const AreaLayout = preloadable(() => import('../features/areas/AreaLayout.tsx').then((m) => m.AreaLayout));
+export const AreaPageView = preloadable(() => import('../features/areas/AreaPageView.tsx').then((m) => m.AreaPageView));
 
 /**
  * The route table of SPEC §2. Matching is case-insensitive (react-router's default), so /About, /about

@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from 'vitest';
+import { json, stubApi } from '../../test/fetch.ts';
+import { myRoleAnswer } from '../../test/fixtures.ts';
+import { i18n } from '../i18n/index.ts';
+import { PAGES } from './pages.ts';
+import { prepareRoute } from './prepareRoute.ts';
+import { AreaLayout, AreaPageView, SignInPage } from './routes.tsx';
+
+/**
+ * app/prepareRoute.ts: before the app's first render (app/boot.tsx), the screen opened directly has its code, its
+ * strings and, on a signed-in screen, its session; its first render then suspends nowhere.
+ */
+describe('prepareRoute', () => {
+  it('a signed-in screen: the frame, the page switch, the page, their strings and the session', async () => {
+    localStorage.setItem('Token', 'good.jwt');
+    const { calls } = stubApi({ 'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')) });
+    const frame = vi.spyOn(AreaLayout, 'preload');
+    const page = vi.spyOn(PAGES.farmMap, 'preload');
+    const other = vi.spyOn(PAGES.marketplace, 'preload');
+    // react-router matches paths case-insensitively; so does this.
+    const session = await prepareRoute('/user/Ferme-Map');
+    expect(session).toEqual({ status: 'authenticated', role: 'User' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/roles/my-role']);
+    expect(frame).toHaveBeenCalled();
+    expect(page).toHaveBeenCalled();
+    expect(other).not.toHaveBeenCalled();
+    for (const ns of ['layout', 'messaging', 'alerts', 'farm', 'errors', 'validation']) {
+      expect(i18n.hasLoadedNamespace(ns), ns).toBe(true);
+    }
+  });
+
+  it('a known session is not asked again; a rejected token gives an anonymous session', async () => {
+    localStorage.setItem('Token', 'good.jwt');
+    const first = stubApi({});
+    const known = { status: 'authenticated', role: 'User' } as const;
+    expect(await prepareRoute('/user/marketplace', known)).toBeNull();
+    expect(first.calls).toHaveLength(0);
+
+    localStorage.setItem('Token', 'expired.jwt');
+    stubApi({ 'GET /api/roles/my-role': () => json(401, { code: 'TOKEN_EXPIRED', message: 'expired' }) });
+    expect(await prepareRoute('/user/marketplace')).toEqual({ status: 'anonymous' });
+  });
+
+  it('sign-in: its page and strings, no session check; other screens: nothing', async () => {
+    const { calls } = stubApi({});
+    const signIn = vi.spyOn(SignInPage, 'preload');
+    const pageSwitch = vi.spyOn(AreaPageView, 'preload');
+    expect(await prepareRoute('/auth/SignIn')).toBeNull();
+    expect(signIn).toHaveBeenCalled();
+    expect(i18n.hasLoadedNamespace('auth')).toBe(true);
+    expect(await prepareRoute('/about')).toBeNull();
+    // Without a token a signed-in screen is not prepared: the guard sends the visitor to sign-in.
+    expect(await prepareRoute('/user/ferme-map')).toBeNull();
+    expect(pageSwitch).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
+  });
+});
