@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { dateFormat, numberFormat } from './intl.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { dateFormat, numberFormat, prepareDateFormat } from './intl.ts';
 
 describe('shared Intl formatters', () => {
   it('builds one formatter per locale and options, and reuses it', () => {
@@ -17,5 +17,21 @@ describe('shared Intl formatters', () => {
     expect(dateFormat('ar-DZ', { dateStyle: 'long', timeZone: 'UTC' }).format(day)).toContain('أوت');
     expect(dateFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(day)).toBe('14 août 2025');
     expect(numberFormat('fr-FR', { maximumFractionDigits: 2 }).format(0.756)).toBe('0,76');
+  });
+});
+
+describe('prepareDateFormat', () => {
+  it('builds the formatter when the thread is idle, the one later uses get', () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    const options = { dateStyle: 'full', timeZone: 'Africa/Algiers' } as const;
+    prepareDateFormat('fr-FR', options);
+    expect(idle).toHaveLength(1);
+    const built = vi.spyOn(Intl, 'DateTimeFormat');
+    idle[0]!();
+    expect(built).toHaveBeenCalledTimes(1);
+    dateFormat('fr-FR', { ...options });
+    expect(built).toHaveBeenCalledTimes(1);
+    vi.restoreAllMocks();
   });
 });

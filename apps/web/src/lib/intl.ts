@@ -22,3 +22,12 @@ export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions):
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   return once(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
 }
+
+/**
+ * Builds a date formatter once the main thread is idle (a screen waiting for its reads), so that its first use, in
+ * the screen's first render, does not: the first formatter of a locale loads its ICU data (tens of milliseconds on a
+ * slow phone). Where the browser has no requestIdleCallback the first use builds it, as without this.
+ */
+export function prepareDateFormat(locale: string, options: Intl.DateTimeFormatOptions): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => dateFormat(locale, options));
+}

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES, LIMITS, type ApiError, type ErrorCode } from '@filaha/shared';
 import { ApiFailure } from './api.ts';
+import { numberFormat } from './intl.ts';
 
 const LIMIT_VALUES = {
   min: LIMITS.passwordMinLength,
@@ -13,7 +14,7 @@ const LIMIT_VALUES = {
 export function waitText(seconds: number, lang: string): string {
   const locale = lang === 'fr' ? 'fr-FR' : 'ar-DZ';
   const [value, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
 
 function isErrorCode(code: string): code is ErrorCode {

@@ -118,6 +118,7 @@ export function AreaLayout({ area }: { area: AreaDef }) {
             collapsed={collapsed}
             onToggleCollapsed={toggleCollapsed}
             onNavigate={onNavigate}
+            shown={!phone || drawerOpen}
           />
         </div>
         {drawerOpen ? (

@@ -7,6 +7,7 @@ import { call } from '../../lib/client.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useErrorText } from '../../lib/useErrorText.ts';
 import { LOCALE } from '../marketplace/format.ts';
+import { dateFormat } from '../../lib/intl.ts';
 
 const MonthlyColumns = lazy(() => import('./Charts.tsx').then((m) => ({ default: m.MonthlyColumns })));
 
@@ -18,7 +19,7 @@ const PERIODS = [3, 6, 12] as const;
 /** "août 2025" / "أوت 2025": a `YYYY-MM` month in the page's language. */
 export function formatMonth(month: string, lang: 'ar' | 'fr'): string {
   const [year, m] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(LOCALE[lang], { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+  return dateFormat(LOCALE[lang], { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
     Date.UTC(year, m - 1, 1),
   );
 }

@@ -1,4 +1,5 @@
 import { LOCALE, type Lang } from '../marketplace/format.ts';
+import { dateFormat } from '../../lib/intl.ts';
 
 const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
@@ -7,7 +8,6 @@ const sameDay = (a: Date, b: Date) =>
 export function formatMessageTime(iso: string, lang: Lang, now = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const time = new Intl.DateTimeFormat(LOCALE[lang], { hour: '2-digit', minute: '2-digit' });
-  if (sameDay(date, now)) return time.format(date);
-  return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  if (sameDay(date, now)) return dateFormat(LOCALE[lang], { hour: '2-digit', minute: '2-digit' }).format(date);
+  return dateFormat(LOCALE[lang], { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StockUnit } from '@filaha/shared';
 import { asLang, formatNumber, LOCALES } from '../farm/format.ts';
+import { dateFormat } from '../../lib/intl.ts';
 
 /** Units counted in pieces take a noun that agrees with the number; the others are written as a symbol. */
 const COUNTED = ['unit', 'bag', 'box', 'bale'] as const;
@@ -16,12 +17,9 @@ export const isolate = (text: string): string => `\u2068${text}\u2069`;
 
 /** Today on the Algerian calendar (UTC+1), the day the API compares movement dates with. */
 export function algiersToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Algiers',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return dateFormat('en-CA', { timeZone: 'Africa/Algiers', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    now,
+  );
 }
 
 /**
@@ -33,12 +31,7 @@ export function useStockFormat() {
   const lang = asLang(i18n.language);
   return useMemo(() => {
     const plural = new Intl.PluralRules(LOCALES[lang]);
-    const day = new Intl.DateTimeFormat(LOCALES[lang], {
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
+    const day = dateFormat(LOCALES[lang], { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
     const number = (value: number) => formatNumber(value, lang, 3);
     return {
       lang,

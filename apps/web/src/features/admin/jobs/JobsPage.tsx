@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { withToasts } from '../../../components/ui/Toasts.tsx';
 import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../../lib/useErrorText.ts';
+import { dateFormat } from '../../../lib/intl.ts';
 
 export const JOBS_KEY = ['admin', 'jobs'] as const;
 const STATES = ['queued', 'running', 'retrying', 'dead'] as const satisfies ReadonlyArray<keyof JobCounts>;
@@ -17,7 +18,7 @@ const STATES = ['queued', 'running', 'retrying', 'dead'] as const satisfies Read
 function useDateTime() {
   const { i18n } = useTranslation();
   return (value: string) =>
-    new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(value));
+    dateFormat(localeOf(i18n.language), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(value));
 }
 
 /**
