@@ -52,7 +52,7 @@ const MARKET_MODULES =
  * imports: react-router, the route table, the guards, the public frame. With SHARED_UI_MODULES in one chunk.
  */
 const ROUTER_MODULES =
-  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:app[\\/](?:App|routes|guards|RouterNavigation|ScrollToTop)\.tsx|app[\\/](?:areas|nextPath|prepareRoute|routePreload)\.ts|lib[\\/]preloadable\.ts|features[\\/]public[\\/]PublicLayout\.tsx|components[\\/]offline[\\/]OfflineBanner\.tsx|components[\\/]ui[\\/]Loading\.tsx)|node_modules[\\/]react-router[\\/].*)$/;
+  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:app[\\/](?:App|routes|guards|RouterNavigation|ScrollToTop)\.tsx|app[\\/](?:areas|nextPath|prepareRoute|routePreload)\.ts|lib[\\/](?:preloadable|api|client|early|apiAnswer|offline)\.ts|features[\\/]public[\\/]PublicLayout\.tsx|components[\\/]offline[\\/]OfflineBanner\.tsx|components[\\/]ui[\\/]Loading\.tsx)|node_modules[\\/]react-router[\\/].*)$/;
 
 /** Small shared pieces of forms and lists (banners, fields, dialogs, messages, wilayas, money, formatters): one chunk. */
 const SHARED_UI_MODULES =

@@ -1,7 +1,7 @@
 // Issue 13 §4: three screens on a weak connection (400 kbps down and up, 400 ms round trip, CPU slowed 4×),
 // cold (a new browser context: empty HTTP cache, no service worker) and warm (a second visit in the same
-// context once the service worker controls it; the worker's own fetches are throttled too). Per screen: when its title is visible, when it is usable, and
-// how many requests the page made before it was usable.
+// context once the service worker controls it; the worker's own fetches are throttled too). Per screen: when its
+// title is visible, when it is usable, and how many requests the page made before it was usable.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../e2e/src/browser.ts';
 import { t } from '../../e2e/src/i18n.ts';
@@ -84,7 +84,7 @@ export interface Visit {
  * Records, from the page itself, the first frame where the title (the h1 with the expected text) is visible
  * and the first where the usable selector matches; both in ms since navigation start.
  */
-export function installProbe(ctx: BrowserContext, screen: Screen) {
+function installProbe(ctx: BrowserContext, screen: Screen) {
   // A string, not a function: tsx compiles named arrow functions with a `__name` helper the page does not have.
   const args = JSON.stringify({ title: screen.title, selector: screen.usable.selector, text: screen.usable.text });
   return ctx.addInitScript(`(() => {

@@ -10,8 +10,8 @@ import { startWebfont } from './lib/webfont.ts';
 // this still runs before React renders anything.
 applyLangToDocument(storedLang());
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
+// index.html always has it (a check here cost the home page's bytes, at its 95 KB limit: docs/PERFORMANCE.md).
+const root = document.getElementById('root')!;
 // The screen's loading frame painted by index.html (app/shell.ts) goes when the app shows its own title.
 releaseShellWhenReady(root);
 boot(root);

@@ -14,7 +14,7 @@ import { AREA_SHELL, PAGE_PRELOAD, PUBLIC_PRELOAD } from './routePreload.ts';
  * the paths they ask are compared.
  */
 const UID = 7;
-const early = (paths: readonly string[]) => paths.map((p) => p.replace(/^[!?>]/, '').replace('{uid}', String(UID)));
+const early = (paths: readonly string[]) => paths.map((p) => p.replace(/^[!?]/, '').replace('{uid}', String(UID)));
 const asked = (calls: { url: string; headers: Record<string, string> }[]) =>
   calls.map((c) => c.url.replace(/^\/api/, ''));
 

@@ -11,8 +11,7 @@ import type { PageKey } from './pages.ts';
  * - `namespaces`: the locale namespaces the screen renders (their chunk in the visitor's language);
  * - `api`: GET /api paths of its first reads. `{uid}` is the signed-in user's id (the token's subject). A path
  *   starting with `!` is asked without the token (as the app asks it, `token: null`); one starting with `?` only
- *   when the address has no query string (the screen's filters live there); one starting with `>` only from 768 px
- *   wide, where the sidebar that shows it is on screen (on a phone it waits in the closed drawer). The app takes these answers
+ *   when the address has no query string (the screen's filters live there). The app takes these answers
  *   instead of asking again (lib/early.ts), only if asked the same way within a few seconds.
  *
  * The code of each screen (its chunk and every chunk and style it imports) comes from the build itself.
@@ -35,12 +34,12 @@ export interface ScreenPreload {
 }
 
 /**
- * Every signed-in screen: the session check, the sidebar's profile (where the sidebar is on screen), the strings of
- * the layout, the sidebar and the header's alerts bell.
+ * Every signed-in screen: the session check, the sidebar's profile, the strings of the layout, the sidebar and the
+ * header's alerts bell.
  */
 export const AREA_SHELL: ScreenPreload = {
   namespaces: ['layout', 'messaging', 'alerts'],
-  api: ['/roles/my-role', '>/users/profile'],
+  api: ['/roles/my-role', '/users/profile'],
 };
 
 /** The screens of issue 13 §4 (weak connection); other pages get their code and the shell only. */

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { RouteData } from '@filaha/shared/contracts';
-import { request } from './client.ts';
 
 /**
  * GET /api/settings/public: the deployment's contact details, the field services' starting prices in DA (each null
@@ -21,10 +20,9 @@ export const SETTINGS_ELEMENT_ID = 'filaha-settings';
 
 /** The settings the document came with; null for a document without them (the service worker's shell, tests). */
 function fromDocument(): PublicSettings | null {
-  const text = typeof document === 'undefined' ? null : document.getElementById(SETTINGS_ELEMENT_ID)?.textContent;
-  if (!text) return null;
   try {
-    const data: unknown = JSON.parse(text);
+    // No block (or no document): JSON.parse of nothing throws, as it does on an unreadable block.
+    const data: unknown = JSON.parse(document.getElementById(SETTINGS_ELEMENT_ID)!.textContent!);
     return data && typeof data === 'object' ? { ...NO_SETTINGS, ...(data as Partial<PublicSettings>) } : null;
   } catch {
     return null;
@@ -39,7 +37,10 @@ export function loadPublicSettings(): Promise<PublicSettings> {
   if (!kept) {
     const carried = fromDocument();
     if (carried) return (kept = Promise.resolve(carried));
-    const asking = request('GET /settings/public', {}, { token: null })
+    // The API client is loaded only to ask: the home page's documents carry the answer, and its first paint does
+    // not pay for the client (docs/PERFORMANCE.md, "Web").
+    const asking = import('./client.ts')
+      .then(({ request }) => request('GET /settings/public', {}, { token: null }))
       .then((r) => (r.ok && r.data && typeof r.data === 'object' ? { ...NO_SETTINGS, ...r.data } : null))
       .catch(() => null)
       .then((settings) => {

@@ -26,10 +26,11 @@ function resourceCount(): number | null {
  * weak connection a second without a finished request can pass while the screen's code is still downloading.
  */
 function preloadsArriving(): boolean {
-  const links = document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"], link[rel="preload"]');
-  if (links.length === 0) return false;
   const arrived = new Set(performance.getEntriesByType('resource').map((e) => e.name));
-  return Array.from(links).some((link) => link.href !== '' && !arrived.has(link.href));
+  // rel="preload" and rel="modulepreload".
+  return Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel$="preload"]')).some(
+    (link) => !arrived.has(link.href),
+  );
 }
 
 function whenIdle(then: () => void): void {
@@ -56,11 +57,7 @@ export function whenSettled(): Promise<void> {
         }
         if ((now - changedAt >= QUIET_MS && !preloadsArriving()) || now - started >= MAX_WAIT_MS) {
           clearInterval(timer);
-          whenIdle(() => {
-            // Seen in a performance trace (and by bench/ when it looks at what came before a screen was usable).
-            performance.mark?.('filaha:settled');
-            resolve();
-          });
+          whenIdle(resolve);
         }
       }, POLL_MS);
     };

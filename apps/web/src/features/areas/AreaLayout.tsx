@@ -118,7 +118,6 @@ export function AreaLayout({ area }: { area: AreaDef }) {
             collapsed={collapsed}
             onToggleCollapsed={toggleCollapsed}
             onNavigate={onNavigate}
-            shown={!phone || drawerOpen}
           />
         </div>
         {drawerOpen ? (

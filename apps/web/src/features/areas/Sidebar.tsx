@@ -8,7 +8,6 @@ import { LogoMark } from '../../components/ui/Logo.tsx';
 import { parseRole } from '../../lib/roles.ts';
 import { call } from '../../lib/client.ts';
 import { profileQuery } from '../../lib/queries.ts';
-import { useSettled } from '../../lib/settled.ts';
 import { useMessagingStream, useUnreadCount } from '../messaging/live.ts';
 import { AreaGlyph } from './areaIcons.tsx';
 
@@ -18,8 +17,6 @@ interface SidebarProps {
   onToggleCollapsed: () => void;
   /** Called after any navigation click; the layout closes the drawer under 768 px. */
   onNavigate: () => void;
-  /** On screen: from 768 px, or the phone's drawer open. */
-  shown: boolean;
   id: string;
 }
 
@@ -29,14 +26,11 @@ const itemClass = (collapsed: boolean) => (s: { isActive: boolean }) =>
   } ${collapsed ? 'md:justify-center md:px-0' : ''}`;
 
 /** SPEC §2 sidebars: the area's items, Home, the user's real name and role, Ar/Fr, sign-out; collapsible to icons. */
-export function Sidebar({ area, collapsed, onToggleCollapsed, onNavigate, id, shown }: SidebarProps) {
+export function Sidebar({ area, collapsed, onToggleCollapsed, onNavigate, id }: SidebarProps) {
   const { t } = useTranslation('layout');
   const { t: tc, i18n } = useTranslation();
   const { session, signOut } = useSession();
-  // The user's name: asked at once where the sidebar is on screen; on a phone, once the drawer opens or the screen
-  // has settled (lib/settled.ts), not among the first screen's reads on a weak connection.
-  const settled = useSettled();
-  const profile = useQuery({ ...profileQuery, enabled: shown || settled });
+  const profile = useQuery(profileQuery);
   const role = parseRole(profile.data?.roleName) ?? (session.status === 'authenticated' ? session.role : null);
   const name = profile.data?.userName;
   // SPEC §2: the seller sidebar shows the seller's sub-type (Fournisseur, Coopérative…), not a placeholder.

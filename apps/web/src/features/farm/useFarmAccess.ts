@@ -1,12 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiAnswerError, profileQuery } from '../../lib/queries.ts';
+import { getToken } from '../../lib/storage.ts';
 import { farmQueries, type IndexConfig, type SubscriptionRow } from './farmApi.ts';
 
-/** The signed-in farmer's id, read from the profile the sidebar already loads. */
+/**
+ * The user id the stored token names (its subject), as the inline script of index.html reads it for the screen's
+ * early reads; null for a token that is not a readable JWT. Only a path to ask: the server checks every answer.
+ */
+export function tokenUserId(token = getToken()): number | null {
+  try {
+    const payload = token?.split('.')[1];
+    if (!payload) return null;
+    const subject: unknown = (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown }).sub;
+    const id = typeof subject === 'string' && /^\d+$/.test(subject) ? Number(subject) : subject;
+    return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The signed-in farmer's id: the token's subject, so the screen's reads need not wait for the profile's answer;
+ * from the profile when the token says none.
+ */
 export function useUserId(): { userId: number | null; isError: boolean } {
-  const profile = useQuery(profileQuery);
-  const id = profile.data?.id;
-  return { userId: typeof id === 'number' ? id : null, isError: profile.isError };
+  const fromToken = tokenUserId();
+  const profile = useQuery({ ...profileQuery, enabled: fromToken === null });
+  const id = fromToken ?? profile.data?.id;
+  return { userId: typeof id === 'number' ? id : null, isError: fromToken === null && profile.isError };
 }
 
 export type FarmAccess =
