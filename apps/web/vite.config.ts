@@ -49,10 +49,11 @@ const MARKET_MODULES =
 
 /**
  * The router app (app/App.tsx, the dynamic import every screen but the home page starts with) and what only it
- * imports: react-router, the route table, the guards, the public frame. With SHARED_UI_MODULES in one chunk.
+ * imports: react-router, the route table, the guards, the public frame, the API client (the home page's first paint
+ * does without it) and the service worker's cache names it reads. With SHARED_UI_MODULES in one chunk.
  */
 const ROUTER_MODULES =
-  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:app[\\/](?:App|routes|guards|RouterNavigation|ScrollToTop)\.tsx|app[\\/](?:areas|nextPath|prepareRoute|routePreload)\.ts|lib[\\/](?:preloadable|api|client|early|apiAnswer|offline)\.ts|features[\\/]public[\\/]PublicLayout\.tsx|components[\\/]offline[\\/]OfflineBanner\.tsx|components[\\/]ui[\\/]Loading\.tsx)|node_modules[\\/]react-router[\\/].*)$/;
+  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:app[\\/](?:App|routes|guards|RouterNavigation|ScrollToTop)\.tsx|app[\\/](?:areas|nextPath|prepareRoute|routePreload)\.ts|lib[\\/](?:preloadable|api|client|early|apiAnswer|offline)\.ts|sw[\\/]routes\.ts|features[\\/]public[\\/]PublicLayout\.tsx|components[\\/]offline[\\/]OfflineBanner\.tsx|components[\\/]ui[\\/]Loading\.tsx)|node_modules[\\/]react-router[\\/].*)$/;
 
 /** Small shared pieces of forms and lists (banners, fields, dialogs, messages, wilayas, money, formatters): one chunk. */
 const SHARED_UI_MODULES =
