@@ -77,7 +77,10 @@ describe('static web app', () => {
         'accept-encoding': 'identity',
       });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body).toBe(INDEX);
+      // The built file, with the deployment's public settings right after <head> (plugins/web.ts).
+      const settings = /<script type="application\/json" id="filaha-settings">[^<]*<\/script>/;
+      expect(res.body.replace(settings, '')).toBe(INDEX);
+      expect(res.body).toContain('<head><script type="application/json" id="filaha-settings">{');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
   });
