@@ -2,8 +2,9 @@ import { json, type Handler } from './fetch.ts';
 import { myRoleAnswer, profileAnswer } from './fixtures.ts';
 
 /**
- * Signs Karim in, a farmer (user 5, role User), and returns the answers to the two questions every signed-in
- * screen asks: his role and his profile. Spread into a test's table of raw answers (stubApi, stubContracts).
+ * Signs Karim in, a farmer (user 5, role User), and returns the answers every signed-in screen may ask: his
+ * profile (the start-up check, which carries his role) and his role alone (the check's fallback when the profile
+ * cannot be read; app/restoreSession.ts). Spread into a test's table of raw answers (stubApi, stubContracts).
  */
 export function signInFarmer(): Record<string, Handler> {
   localStorage.setItem('Token', 'jwt.farmer');

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, stubApi } from '../../test/fetch.ts';
-import { myRoleAnswer, profileAnswer } from '../../test/fixtures.ts';
+import { profileAnswer } from '../../test/fixtures.ts';
 import { boot } from './boot.tsx';
 
 let host: HTMLElement | null = null;
@@ -36,12 +36,13 @@ describe('boot', () => {
   it('keeps the session resolved on the home page when the router takes over', { timeout: 20_000 }, async () => {
     localStorage.setItem('Token', 'good.jwt');
     const { calls } = stubApi({
-      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
       'GET /api/users/profile': () => json(200, profileAnswer({ userName: 'Karim', roleName: 'User' })),
     });
     const user = userEvent.setup();
     start('/');
-    const roleChecks = () => calls.filter((c) => c.url === '/api/roles/my-role').length;
+    // The start-up check reads the profile (it carries the role; app/restoreSession.ts).
+    const roleChecks = () =>
+      calls.filter((c) => c.url === '/api/users/profile' || c.url === '/api/roles/my-role').length;
     const mySpace = await screen.findByRole('link', { name: 'فضائي' });
     const before = roleChecks();
     expect(before).toBeGreaterThan(0);
@@ -49,7 +50,7 @@ describe('boot', () => {
     // The farmer area opens with its sidebar naming the user.
     expect(await screen.findByText('Karim')).toBeTruthy();
     expect(window.location.pathname).toBe('/user/ferme-map');
-    // The router app reuses the session: no second start-up check.
+    // The router app reuses the session and the sidebar the profile it read: no second read of either.
     expect(roleChecks()).toBe(before);
   });
 

@@ -25,7 +25,7 @@ export function boot(element: HTMLElement): void {
   const startRouter = () =>
     prefetch().then(async ({ App, prepareRoute }) => {
       const known = latestSession();
-      const session = (await prepareRoute(window.location.pathname, known)) ?? known;
+      const session = (await prepareRoute(window.location.pathname, known, window.location.search)) ?? known;
       (root ??= createRoot(element)).render(
         <StrictMode>
           <App initialSession={session} />

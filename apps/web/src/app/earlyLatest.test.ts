@@ -40,6 +40,22 @@ async function open(url: string, indices: unknown = INDICES) {
   return Object.keys(stash);
 }
 
+/** The farm map at `url`, signed in; the plan's indices answer only when the returned function is called. */
+function openWithIndicesHeld(url: string): () => void {
+  window.history.replaceState(null, '', url);
+  localStorage.setItem('Token', TOKEN);
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  stubApi({
+    'GET /api/indice/7/indices': async () => {
+      await held;
+      return json(200, INDICES);
+    },
+    'GET /api/parcelle': () => json(200, []),
+  });
+  return answer;
+}
+
 const latestPath = (parcelId: number, index: string) =>
   pathOf('/images/latest-acquisition', { query: { parcelId, index } });
 
@@ -63,17 +79,7 @@ describe("the farm map's early latest acquisition (index.html)", () => {
   });
 
   it('asks NDVI at once, before the indices have arrived, when the link names no index', async () => {
-    window.history.replaceState(null, '', '/user/ferme-map?parcel=5');
-    localStorage.setItem('Token', TOKEN);
-    let answer!: () => void;
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    stubApi({
-      'GET /api/indice/7/indices': async () => {
-        await held;
-        return json(200, INDICES);
-      },
-      'GET /api/parcelle': () => json(200, []),
-    });
+    const answer = openWithIndicesHeld('/user/ferme-map?parcel=5');
     runHeadScript(FARM_MAP);
     expect(Object.keys(window.__filahaEarly!)).toContain(latestPath(5, 'NDVI'));
     answer();
@@ -93,5 +99,61 @@ describe("the farm map's early latest acquisition (index.html)", () => {
     expect(latest(await open('/user/ferme-map'))).toEqual([]);
     expect(latest(await open('/user/ferme-map?parcel=5&start=2025-03-01&end=2025-03-06'))).toEqual([]);
     expect(latest(await open('/user/ferme-map?parcel=5&index=4', [{ indiceId: 4, indiceName: 'NDVI' }]))).toEqual([]);
+  });
+});
+
+/**
+ * The screen's code files (index.html, `startCode`): they wait for the main script (files fetched together share a
+ * weak connection's bandwidth) or, when the screen has first reads, for those to answer, whichever comes first. A
+ * browser sends at most six requests at once to one server: while the reads are out, more files would only queue
+ * behind them; once they have answered, the files no longer wait a whole round trip after the main script.
+ */
+describe("the screen's code files (index.html)", () => {
+  const FILES = ['/assets/page.js', '/assets/page.css'];
+  const preloaded = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"], link[rel="preload"]')]
+      .map((l) => new URL(l.href).pathname)
+      .filter((p) => FILES.includes(p));
+  const realObserver = window.PerformanceObserver;
+
+  afterEach(() => {
+    window.PerformanceObserver = realObserver;
+    document.head.querySelectorAll('link[rel$="preload"]').forEach((l) => l.remove());
+  });
+
+  /** The main script never arrives during the test (a Resource Timing observer that reports nothing). */
+  function mainNeverArrives() {
+    window.PerformanceObserver = class {
+      observe() {}
+      disconnect() {}
+    } as unknown as typeof PerformanceObserver;
+  }
+
+  it('start once the first reads have answered, before the main script has arrived', async () => {
+    mainNeverArrives();
+    const answer = openWithIndicesHeld('/user/ferme-map');
+    runHeadScript({
+      ...FARM_MAP,
+      m: '/assets/index-main.js',
+      f: FILES,
+      r: [[FARM_MAP.r[0]![0], [0, 1], [], ...FARM_MAP.r[0]!.slice(3)]],
+    });
+    await window.__filahaEarly!['/parcelle']!.answer;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // One read is still out: the files wait.
+    expect(preloaded()).toEqual([]);
+    answer();
+    await window.__filahaEarly!['/indice/7/indices']!.answer;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(preloaded().sort()).toEqual([...FILES].sort());
+  });
+
+  it('wait for the main script on a screen without first reads', async () => {
+    mainNeverArrives();
+    window.history.replaceState(null, '', '/auth/SignIn');
+    stubApi({});
+    runHeadScript({ f: FILES, l: {}, m: '/assets/index-main.js', r: [['^/auth/SignIn/?$', [0, 1], [], [], 0, 0]] });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(preloaded()).toEqual([]);
   });
 });

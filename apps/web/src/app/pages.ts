@@ -6,8 +6,26 @@ import { preloadable, type Preloadable } from '../lib/preloadable.ts';
  * area's heavy libraries (map, charts) only download on the pages that use them; the screen opened directly is
  * loaded before the first render (app/prepareRoute.ts).
  */
-type Page = Preloadable;
-const page = <M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Page => preloadable(() => load().then(pick));
+type Page = Preloadable & {
+  /**
+   * Loads what the page's first render shows into the query cache (app/prepareRoute.ts), given the address's query
+   * string; a page without such a step answers at once. Never rejects.
+   */
+  prepare: (search: string) => Promise<void>;
+};
+type Prepare = (search: string) => Promise<void>;
+const page = <M>(load: () => Promise<M>, pick: (m: M) => ComponentType, prepare?: () => Promise<Prepare>): Page =>
+  Object.assign(
+    preloadable(() => load().then(pick)),
+    {
+      prepare: (search: string) =>
+        prepare
+          ? prepare()
+              .then((run) => run(search))
+              .catch(() => undefined)
+          : Promise.resolve(),
+    },
+  );
 
 export const PAGES = {
   users: page(
@@ -69,6 +87,7 @@ export const PAGES = {
   farmMap: page(
     () => import('../features/farm/FarmMapPage.tsx'),
     (m) => m.FarmMapPage,
+    () => import('../features/farm/prepareFarmMap.ts').then((m) => m.prepareFarmMap),
   ),
   farmParcel: page(
     () => import('../features/farm/ParcelPage.tsx'),

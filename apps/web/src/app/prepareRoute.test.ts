@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../test/fetch.ts';
-import { myRoleAnswer } from '../../test/fixtures.ts';
+import { profileAnswer } from '../../test/fixtures.ts';
 import { i18n } from '../i18n/index.ts';
 import { PAGES } from './pages.ts';
 import { prepareRoute } from './prepareRoute.ts';
@@ -13,17 +13,20 @@ import { AreaLayout, AreaPageView, SignInPage } from './routes.tsx';
 describe('prepareRoute', () => {
   it('a signed-in screen: the frame, the page switch, the page, their strings and the session', async () => {
     localStorage.setItem('Token', 'good.jwt');
-    const { calls } = stubApi({ 'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')) });
+    const { calls } = stubApi({ 'GET /api/users/profile': () => json(200, profileAnswer({ roleName: 'User' })) });
     const frame = vi.spyOn(AreaLayout, 'preload');
     const page = vi.spyOn(PAGES.farmMap, 'preload');
     const other = vi.spyOn(PAGES.marketplace, 'preload');
+    const reads = vi.spyOn(PAGES.farmMap, 'prepare');
     // react-router matches paths case-insensitively; so does this.
-    const session = await prepareRoute('/user/Ferme-Map');
+    const session = await prepareRoute('/user/Ferme-Map', null, '?parcel=4');
     expect(session).toEqual({ status: 'authenticated', role: 'User' });
-    expect(calls.map((c) => c.url)).toEqual(['/api/roles/my-role']);
+    expect(calls.map((c) => c.url)).toEqual(['/api/users/profile']);
     expect(frame).toHaveBeenCalled();
     expect(page).toHaveBeenCalled();
     expect(other).not.toHaveBeenCalled();
+    // The page's first reads too (features/farm/prepareFarmMap.ts), with the address's query string.
+    expect(reads).toHaveBeenCalledWith('?parcel=4');
     for (const ns of ['layout', 'messaging', 'alerts', 'farm', 'errors', 'validation']) {
       expect(i18n.hasLoadedNamespace(ns), ns).toBe(true);
     }
@@ -37,7 +40,7 @@ describe('prepareRoute', () => {
     expect(first.calls).toHaveLength(0);
 
     localStorage.setItem('Token', 'expired.jwt');
-    stubApi({ 'GET /api/roles/my-role': () => json(401, { code: 'TOKEN_EXPIRED', message: 'expired' }) });
+    stubApi({ 'GET /api/users/profile': () => json(401, { code: 'TOKEN_EXPIRED', message: 'expired' }) });
     expect(await prepareRoute('/user/marketplace')).toEqual({ status: 'anonymous' });
   });
 

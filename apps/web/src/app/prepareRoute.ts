@@ -22,9 +22,11 @@ export const PREPARE_MAX_MS = 3_000;
  * frame, and React pauses before revealing what replaces it). The files are already on their way (the inline script
  * of index.html preloads them); this only waits for them. For a signed-in screen without a `known` session it also
  * checks the stored token (app/restoreSession.ts, the check SessionProvider would make after a first render of
- * "loading") and answers the session, else null. Never rejects; gives up after PREPARE_MAX_MS.
+ * "loading") and answers the session, else null. A page may also load the reads its first render shows (`prepare` in
+ * app/pages.ts; the farm map does), so that render is the screen as it will stay, not one of several as the answers
+ * arrive. Never rejects; gives up after PREPARE_MAX_MS.
  */
-export function prepareRoute(pathname: string, known: Session | null = null): Promise<Session | null> {
+export function prepareRoute(pathname: string, known: Session | null = null, search = ''): Promise<Session | null> {
   const work: Promise<unknown>[] = [];
   const namespaces: string[] = [];
   const area = getToken() ? matchArea(pathname) : null;
@@ -47,7 +49,7 @@ export function prepareRoute(pathname: string, known: Session | null = null): Pr
       AreaLayout.preload(),
       AreaPageView.preload()
         .then(() => import('./pages.ts'))
-        .then(({ PAGES }) => PAGES[area.page].preload()),
+        .then(({ PAGES }) => Promise.all([PAGES[area.page].preload(), PAGES[area.page].prepare(search)])),
     );
   } else {
     const screen = PUBLIC_PRELOAD.find((p) => matchPath({ path: p.path, caseSensitive: false }, pathname));

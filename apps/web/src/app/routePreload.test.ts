@@ -4,7 +4,8 @@ import { farmQueries } from '../features/farm/farmApi.ts';
 import { fetchPage, fetchSellerRoles } from '../features/marketplace/api.ts';
 import { readFilters } from '../features/marketplace/filters.ts';
 import { forgetPublicSettings, loadPublicSettings } from '../lib/publicSettings.ts';
-import { profileQuery } from '../lib/queries.ts';
+import { profileQuery, queryClient } from '../lib/queries.ts';
+import { profileAnswer } from '../../test/fixtures.ts';
 import { restoreSession } from './restoreSession.ts';
 import { AREA_SHELL, PAGE_PRELOAD, PUBLIC_PRELOAD } from './routePreload.ts';
 
@@ -20,15 +21,17 @@ const asked = (calls: { url: string; headers: Record<string, string> }[]) =>
 
 afterEach(() => {
   localStorage.clear();
+  queryClient.clear();
   forgetPublicSettings();
 });
 
 describe('early reads of the screens (app/routePreload.ts)', () => {
-  it('the signed-in shell asks the session and the profile', async () => {
+  it('the signed-in shell asks the profile once: it is the session check and what the sidebar shows', async () => {
     localStorage.setItem('Token', 'tk');
-    const { calls } = stubApi({});
-    await restoreSession(new AbortController().signal);
-    await profileQuery.queryFn().catch(() => undefined);
+    const { calls } = stubApi({ 'GET /api/users/profile': () => json(200, profileAnswer({ id: UID })) });
+    expect(await restoreSession(new AbortController().signal)).toBe('User');
+    // The sidebar's query takes the answer the session check kept.
+    expect(await queryClient.fetchQuery(profileQuery)).toMatchObject({ id: UID });
     expect(asked(calls)).toEqual(early(AREA_SHELL.api));
   });
 

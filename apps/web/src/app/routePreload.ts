@@ -34,12 +34,12 @@ export interface ScreenPreload {
 }
 
 /**
- * Every signed-in screen: the session check, the sidebar's profile, the strings of the layout, the sidebar and the
- * header's alerts bell.
+ * Every signed-in screen: the session check (the profile, which carries the role and is what the sidebar shows;
+ * app/restoreSession.ts), the strings of the layout, the sidebar and the header's alerts bell.
  */
 export const AREA_SHELL: ScreenPreload = {
   namespaces: ['layout', 'messaging', 'alerts'],
-  api: ['/roles/my-role', '/users/profile'],
+  api: ['/users/profile'],
 };
 
 /** The screens of issue 13 §4 (weak connection); other pages get their code and the shell only. */

@@ -11,7 +11,8 @@ describe('session start-up and route guards', () => {
     localStorage.setItem('Token', 'expired.jwt');
     localStorage.setItem('sellerRole', 'Coopérative');
     const { calls } = stubApi({
-      'GET /api/roles/my-role': () => json(401, { code: 'TOKEN_EXPIRED', message: 'expired' }),
+      'GET /api/users/profile': () => json(401, { code: 'TOKEN_EXPIRED', message: 'expired' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
     });
     renderApp('/user/marketplace');
     expect(await screen.findByText('جارٍ التحميل...')).toBeTruthy();
@@ -19,7 +20,8 @@ describe('session start-up and route guards', () => {
     expect(localStorage.getItem('Token')).toBeNull();
     expect(localStorage.getItem('sellerRole')).toBeNull();
     expect(calls[0]?.headers.authorization).toBe('Bearer expired.jwt');
-    expect(calls[0]?.url).toBe('/api/roles/my-role');
+    // The start-up check is the profile (it carries the role); a rejected token is not asked again.
+    expect(calls.filter((c) => c.url !== '/api/settings/public').map((c) => c.url)).toEqual(['/api/users/profile']);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -46,7 +48,7 @@ describe('session start-up and route guards', () => {
 
   it('sends a user of another role to /unauthorized', async () => {
     localStorage.setItem('Token', 'seller.jwt');
-    stubApi({ 'GET /api/roles/my-role': () => json(200, myRoleAnswer('Seller')) });
+    stubApi({ 'GET /api/users/profile': () => json(200, profileAnswer({ roleName: 'Seller' })) });
     renderApp('/admin/UserManagement');
     await waitFor(() => expect(path()).toBe('/unauthorized'));
     expect(await screen.findByRole('heading', { name: 'لا تملك صلاحية الدخول إلى هذه الصفحة' })).toBeTruthy();
@@ -64,10 +66,41 @@ describe('session start-up and route guards', () => {
     expect(path()).toBe('/user/profile');
   });
 
+  it('restores the session from the role alone when the profile cannot be read, and reads the profile once', async () => {
+    localStorage.setItem('Token', 'good.jwt');
+    let profileOk = false;
+    const { calls } = stubApi({
+      'GET /api/users/profile': () =>
+        profileOk
+          ? json(200, profileAnswer({ id: 3, userName: 'Karim Haddad', roleName: 'User' }))
+          : json(500, { code: 'INTERNAL', message: 'down' }),
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+    });
+    renderApp('/user/profile');
+    // A fault of the profile read does not sign the farmer out: the role comes from GET /roles/my-role.
+    expect(await screen.findByRole('heading', { level: 1, name: 'ملفي الشخصي' })).toBeTruthy();
+    expect(path()).toBe('/user/profile');
+    expect(localStorage.getItem('Token')).toBe('good.jwt');
+    expect(calls.slice(0, 2).map((c) => c.url)).toEqual(['/api/users/profile', '/api/roles/my-role']);
+    profileOk = true;
+  });
+
+  it('takes the role from the profile: one read for the session and the sidebar', async () => {
+    localStorage.setItem('Token', 'good.jwt');
+    const { calls } = stubApi({
+      'GET /api/users/profile': () => json(200, profileAnswer({ id: 3, userName: 'Karim Haddad', roleName: 'User' })),
+    });
+    renderApp('/user/marketplace');
+    expect(await screen.findByText('Karim Haddad')).toBeTruthy();
+    expect(path()).toBe('/user/marketplace');
+    expect(calls.filter((c) => c.url === '/api/users/profile')).toHaveLength(1);
+    expect(calls.some((c) => c.url === '/api/roles/my-role')).toBe(false);
+  });
+
   it('sends a signed-in user away from the sign-in page to their home', async () => {
     localStorage.setItem('Token', 'admin.jwt');
     stubApi({
-      'GET /api/roles/my-role': () => json(200, myRoleAnswer('Admin')),
+      'GET /api/users/profile': () => json(200, profileAnswer({ roleName: 'Admin' })),
       'GET /api/users': () => json(200, []),
     });
     renderApp('/auth/SignIn');

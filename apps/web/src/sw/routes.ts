@@ -15,7 +15,7 @@ export const SAVED_AT_HEADER = 'x-filaha-saved-at';
 export const NETWORK_TIMEOUT_SECONDS = 4;
 
 /**
- * GET /api paths whose last answer is kept for offline reading: the session (role, profile), the subscription
+ * GET /api paths whose last answer is kept for offline reading: the session (profile, role), the subscription
  * status and the plan's indices (the farm screens' gate), the parcels, the latest result and the history.
  * Everything else (messages, marketplace, back office, sign-in) always goes to the network.
  */

@@ -28,6 +28,7 @@ import { SavedResultNote } from './SavedResultNote.tsx';
 import { useSavedResult } from './savedResult.ts';
 import { SceneProblem } from './SceneProblem.tsx';
 import { useFarmAccess } from './useFarmAccess.ts';
+import { initialIndexId, initialParcelId } from './prepareFarmMap.ts';
 import { useGenerate } from './useGenerate.ts';
 import { SMALL_SCREEN, useMedia } from './useMedia.ts';
 import { useValuesGrid } from './valuesGrid.ts';
@@ -42,13 +43,6 @@ export function FarmMapPage() {
   if (access.state === 'error') return <ErrorBanner message={t('access.loadError')} onClose={access.retry} />;
   return <IndexMapScreen userId={access.userId} config={access.config} />;
 }
-
-/** SPEC §4: the NDVI index is shown first when the plan has it. */
-function defaultIndex(config: readonly IndexConfig[]): number | null {
-  return (config.find((c) => indexCodeOf(c) === 'NDVI') ?? config[0])?.indiceId ?? null;
-}
-
-const numberParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
 
 /** Where the window comes from: the link, the latest acquisition over the parcel, or the farmer's own choice. */
 type RangeSource = 'url' | 'auto' | 'user';
@@ -66,11 +60,8 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
   const parcelsQuery = useQuery(farmQueries.parcels);
   const parcels = parcelsQuery.data ?? config[0]?.parcelles ?? [];
 
-  const [indexId, setIndexId] = useState<number | null>(() => {
-    const asked = numberParam(params.get('index'));
-    return config.some((c) => c.indiceId === asked) ? asked : defaultIndex(config);
-  });
-  const [parcelId, setParcelId] = useState<number | null>(() => numberParam(params.get('parcel')));
+  const [indexId, setIndexId] = useState<number | null>(() => initialIndexId(config, params.get('index')));
+  const [parcelId, setParcelId] = useState<number | null>(() => initialParcelId(params));
   const [asked] = useState<DateRange | null>(() => {
     const start = params.get('start') ?? '';
     const end = params.get('end') ?? '';

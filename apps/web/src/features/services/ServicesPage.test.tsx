@@ -101,8 +101,12 @@ describe('services page', { timeout: 20_000 }, () => {
     await i18n.changeLanguage('fr');
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    // The session check reads the profile first (app/restoreSession.ts): here it fails, the role comes from
+    // GET /roles/my-role, and the form asks the profile itself, which arrives late.
+    let reads = 0;
     farmer({
       'GET /api/users/profile': async () => {
+        if (++reads === 1) return json(500, { code: 'INTERNAL', message: 'down' });
         await held;
         return json(200, profileAnswer({ id: 5, roleName: 'User', userName: 'Karim' }));
       },
