@@ -122,8 +122,8 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 10 },
-            // The bundler's runtime helpers (under 1 KB) with the entry: one request less on every screen.
-            { name: 'app', test: /rolldown[\\/]runtime/, priority: 11 },
+            // Rolldown keeps its runtime helpers (under 1 KB) in a file of their own: no group is offered them (a
+            // group with a test for the runtime module changed nothing), so they stay one request of every screen.
             // Issue 13 §4: what always loads together after the first paint, one file per group instead of
             // ten small ones (each ≥ 1 round trip on a weak connection; docs/PERFORMANCE.md).
             { name: localeGroup, priority: 3, includeDependenciesRecursively: false },

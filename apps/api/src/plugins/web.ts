@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SETTINGS_ELEMENT_ID } from '@filaha/shared/document';
 import { langFromCookie } from '@filaha/shared/lang-cookie';
 import { notFound } from './error-handler.ts';
 
@@ -41,9 +42,6 @@ const PLACEHOLDER = `<!doctype html>
 </body></html>
 `;
 
-/** The id of the JSON block the documents carry (apps/web/src/lib/publicSettings.ts reads it). */
-export const SETTINGS_ELEMENT_ID = 'filaha-settings';
-
 /** JSON that cannot end the `<script>` block it sits in, nor open a comment: every `<` escaped. */
 export function settingsBlock(settings: unknown): string {
   const json = JSON.stringify(settings).replace(/</g, '\\u003c');
@@ -71,8 +69,8 @@ function documentCache(webDist: string) {
     const hit = kept.get(key);
     if (hit) return hit;
     const html = readFileSync(path, 'utf8');
-    const at = html.search(/<head[^>]*>/i);
-    const end = at < 0 ? 0 : at + (/<head[^>]*>/i.exec(html)?.[0].length ?? 0);
+    const head = /<head[^>]*>/i.exec(html);
+    const end = head ? head.index + head[0].length : 0;
     const identity = Buffer.from(html.slice(0, end) + block + html.slice(end), 'utf8');
     const document: Document = {
       identity,

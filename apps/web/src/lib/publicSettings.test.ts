@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, stubApi } from '../../test/fetch.ts';
-import { forgetPublicSettings, loadPublicSettings, NO_SETTINGS, SETTINGS_ELEMENT_ID } from './publicSettings.ts';
+import { SETTINGS_ELEMENT_ID } from '@filaha/shared/document';
+import { forgetPublicSettings, loadPublicSettings, NO_SETTINGS } from './publicSettings.ts';
 
 const ANSWER = {
   contact: { phone: '+213 555 12 34 56', email: null, address: null },

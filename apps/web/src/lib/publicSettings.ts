@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { RouteData } from '@filaha/shared/contracts';
+import { SETTINGS_ELEMENT_ID } from '@filaha/shared/document';
 
 /**
  * GET /api/settings/public: the deployment's contact details, the field services' starting prices in DA (each null
@@ -14,9 +15,6 @@ export const NO_SETTINGS: PublicSettings = {
 };
 
 let kept: Promise<PublicSettings> | null = null;
-
-/** The id of the JSON block the server puts into every document it sends (apps/api/src/plugins/web.ts). */
-export const SETTINGS_ELEMENT_ID = 'filaha-settings';
 
 /** The settings the document came with; null for a document without them (the service worker's shell, tests). */
 function fromDocument(): PublicSettings | null {
