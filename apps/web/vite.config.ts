@@ -41,11 +41,12 @@ const FARM_PAGE_MODULES =
   /[\\/](?:src[\\/]features[\\/](?:farm[\\/](?!ParcelPage|HistoryPage|HistoryChart|SeasonChart)[^\\/]+|farm[\\/]map[\\/](?:FarmMapFrame|LazyFarmMap|mapConfig)\.tsx?|farm[\\/]compare[\\/]CompareToggle\.tsx|demo[\\/]DemoImageryNote\.tsx)|packages[\\/]imagery[\\/]src[\\/]output[\\/]values-grid\.ts)$/;
 
 /**
- * The marketplace list with the modules that always load with it (API, formats, filters, cards): one chunk
+ * The marketplace list with the modules that always load with it (API, formats, filters, cards, the reads before its
+ * first render): one chunk
  * (see FARM_PAGE_MODULES for the page itself).
  */
 const MARKET_MODULES =
-  /[\\/](?:apps[\\/]web[\\/]src[\\/]features[\\/]marketplace[\\/](?:MarketplacePage|api|format|filters|FilterBar|ProductCard|ProductImage)\.tsx?|packages[\\/]shared[\\/]src[\\/]marketplace-limits\.ts)$/;
+  /[\\/](?:apps[\\/]web[\\/]src[\\/]features[\\/]marketplace[\\/](?:MarketplacePage|prepareMarketplace|api|format|filters|FilterBar|ProductCard|ProductImage)\.tsx?|packages[\\/]shared[\\/]src[\\/]marketplace-limits\.ts)$/;
 
 /**
  * The router app (app/App.tsx, the dynamic import every screen but the home page starts with) and what only it

@@ -112,6 +112,7 @@ export const PAGES = {
   marketplace: page(
     () => import('../features/marketplace/MarketplacePage.tsx'),
     (m) => m.MarketplacePage,
+    () => import('../features/marketplace/prepareMarketplace.ts').then((m) => m.prepareMarketplace),
   ),
   productDetails: page(
     () => import('../features/marketplace/ProductDetailsPage.tsx'),

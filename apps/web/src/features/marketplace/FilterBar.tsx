@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MARKETPLACE_LIMITS, PUBLICATION_SORTS, PUBLICATION_STATES, WILAYAS } from '@filaha/shared';
 import { controlClass } from '../../components/ui/fields.tsx';
-import { fetchSellerRoles, marketKeys, type ListFilters } from './api.ts';
+import { sellerRolesQuery, type ListFilters } from './api.ts';
 import { categoryOptions, hasActiveFilters } from './filters.ts';
 import { sellerRoleName, useLang } from './format.ts';
 
@@ -39,7 +39,7 @@ export function FilterBar({ filters, onChange }: { filters: ListFilters; onChang
   const { t } = useTranslation('marketplace');
   const lang = useLang();
   const searchId = useId();
-  const roles = useQuery({ queryKey: marketKeys.sellerRoles, queryFn: fetchSellerRoles, staleTime: 3_600_000 });
+  const roles = useQuery(sellerRolesQuery);
   const [text, setText] = useState(filters.q);
   const latest = useRef({ filters, onChange });
   latest.current = { filters, onChange };

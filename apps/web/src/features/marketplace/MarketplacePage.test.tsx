@@ -7,6 +7,7 @@ import { json, stubApi } from '../../../test/fetch.ts';
 import { myRoleAnswer, profileAnswer, userSellerRoleAnswer } from '../../../test/fixtures.ts';
 import { renderApp, renderAtUrl, where } from '../../../test/render.tsx';
 import type { Publication } from './api.ts';
+import { prepareMarketplace } from './prepareMarketplace.ts';
 import { publication } from './testUtils.tsx';
 
 afterEach(() => queryClient.clear());
@@ -64,6 +65,19 @@ const listCalls = (calls: ReturnType<typeof seller>['calls']) =>
 const names = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
 describe('marketplace', { timeout: 20_000 }, () => {
+  it('renders from what was read before its first render (app/prepareRoute.ts) and asks none of it again', async () => {
+    await i18n.changeLanguage('fr');
+    const { calls } = seller();
+    await prepareMarketplace('?etat=DISPO');
+    expect(listCalls(calls)).toEqual(['etat=DISPO&page=1&limit=12']);
+    expect(calls.filter((c) => c.url === '/api/sellerRoles')).toHaveLength(1);
+    renderAtUrl('/seller/marketplace?etat=DISPO');
+    await screen.findByText('Huile d’olive');
+    await waitFor(() => expect(screen.getByLabelText('Type de vendeur').querySelectorAll('option').length).toBe(5));
+    expect(listCalls(calls)).toEqual(['etat=DISPO&page=1&limit=12']);
+    expect(calls.filter((c) => c.url === '/api/sellerRoles')).toHaveLength(1);
+  });
+
   it('sends every filter to the server and shows what it answers', async () => {
     await i18n.changeLanguage('fr');
     const { calls } = seller();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { useSession } from '../../app/session.tsx';
-import { fetchPage, marketKeys, type ListFilters } from './api.ts';
+import { listPagesQuery, type ListFilters } from './api.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { hasActiveFilters, readFilters, writeFilters } from './filters.ts';
 import { formatAmount, useAreaBase, useLang } from './format.ts';
@@ -22,10 +22,7 @@ export function MarketplacePage() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const list = useInfiniteQuery({
-    queryKey: marketKeys.list(filters),
-    queryFn: ({ pageParam }) => fetchPage(filters, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    ...listPagesQuery(filters),
     // While a new filter loads, the previous cards stay (dimmed) instead of flashing skeletons.
     placeholderData: (previous) => previous,
   });

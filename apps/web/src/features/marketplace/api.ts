@@ -1,5 +1,6 @@
 import type { PublicationSort, PublicationState } from '@filaha/shared';
 import type { RouteData, RouteInput } from '@filaha/shared/contracts';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { ApiResult } from '../../lib/api.ts';
 import { call, request } from '../../lib/client.ts';
 
@@ -51,6 +52,15 @@ export async function fetchListPage(query: RouteInput<'GET /publications/all'>['
 }
 
 export const fetchPage = (filters: ListFilters, page: number) => fetchListPage(listQuery(filters, page));
+
+/** The marketplace's list for these filters, page after page ("show more"). */
+export const listPagesQuery = (filters: ListFilters) =>
+  infiniteQueryOptions({
+    queryKey: marketKeys.list(filters),
+    queryFn: ({ pageParam }) => fetchPage(filters, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last: PublicationPage) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+  });
 export const fetchPublication = (id: number) => call('GET /publications/one/:id', { params: { id } });
 
 /** SPEC §7: 200 with the list, 205 (no body) when the caller has none. */
@@ -63,6 +73,9 @@ export async function fetchMine(): Promise<Publication[]> {
 export type SellerRoleOption = RouteData<'GET /sellerRoles'>[number];
 
 export const fetchSellerRoles = (): Promise<SellerRoleOption[]> => call('GET /sellerRoles', {}, { token: null });
+
+/** The seller sub-types, the filter bar's categories (they change rarely). */
+export const sellerRolesQuery = { queryKey: marketKeys.sellerRoles, queryFn: fetchSellerRoles, staleTime: 3_600_000 };
 
 export const deletePublication = (id: number): Promise<ApiResult<{ message: string }>> =>
   request('DELETE /publications/delete/:id', { params: { id } });
