@@ -6,14 +6,12 @@ import { preloadable, type Preloadable } from '../lib/preloadable.ts';
  * area's heavy libraries (map, charts) only download on the pages that use them; the screen opened directly is
  * loaded before the first render (app/prepareRoute.ts).
  */
-type Page = Preloadable & {
-  /**
-   * Loads what the page's first render shows into the query cache (app/prepareRoute.ts), given the address's query
-   * string; a page without such a step answers at once. Never rejects.
-   */
-  prepare: (search: string) => Promise<void>;
-};
+/** Loads what a page's first render shows into the query cache, given the address's query string. */
 type Prepare = (search: string) => Promise<void>;
+type Page = Preloadable & {
+  /** The page's Prepare (app/prepareRoute.ts); a page without one answers at once. Never rejects. */
+  prepare: Prepare;
+};
 const page = <M>(load: () => Promise<M>, pick: (m: M) => ComponentType, prepare?: () => Promise<Prepare>): Page =>
   Object.assign(
     preloadable(() => load().then(pick)),

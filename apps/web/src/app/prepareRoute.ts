@@ -23,7 +23,7 @@ export const PREPARE_MAX_MS = 3_000;
  * of index.html preloads them); this only waits for them. For a signed-in screen without a `known` session it also
  * checks the stored token (app/restoreSession.ts, the check SessionProvider would make after a first render of
  * "loading") and answers the session, else null. A page may also load the reads its first render shows (`prepare` in
- * app/pages.ts; the farm map does), so that render is the screen as it will stay, not one of several as the answers
+ * app/pages.ts; the farm map and the marketplace do), so that render is the screen as it will stay, not one of several as the answers
  * arrive. Never rejects; gives up after PREPARE_MAX_MS.
  */
 export function prepareRoute(pathname: string, known: Session | null = null, search = ''): Promise<Session | null> {
