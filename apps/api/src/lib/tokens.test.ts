@@ -23,6 +23,14 @@ describe('token service', () => {
     expect(Math.abs(claims.issuedAt - Date.now() / 1000)).toBeLessThan(5);
   });
 
+  it('carries the role at sign-in for the app to read offline (never read by the server)', async () => {
+    const tokens = createTokenService(secret, 3600);
+    const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as object;
+    expect(claims(await tokens.sign(42, 0, 'User'))).toMatchObject({ sub: '42', role: 'User' });
+    expect(claims(await tokens.sign(42))).not.toHaveProperty('role');
+    expect((await tokens.verify(await tokens.sign(42, 3, 'Admin'))).userId).toBe(42);
+  });
+
   it('carries the user token version, and refuses a malformed one', async () => {
     const tokens = createTokenService(secret, 3600);
     expect((await tokens.verify(await tokens.sign(42))).version).toBe(0);

@@ -16,8 +16,12 @@ export interface TokenClaims {
 }
 
 export interface TokenService {
-  /** `version`: the user's current token version (users.token_version); a new user's is 0. */
-  sign(userId: number, version?: number): Promise<string>;
+  /**
+   * `version`: the user's current token version (users.token_version); a new user's is 0. `role`: the role at
+   * sign-in (claim `role`), for the app alone: offline it opens the session from it (apps/web restoreSession.ts);
+   * the server never reads it, it re-reads the role on every request.
+   */
+  sign(userId: number, version?: number, role?: string): Promise<string>;
   /** Throws UnauthenticatedError: TOKEN_EXPIRED for an expired token, UNAUTHENTICATED for anything else wrong. */
   verify(token: string): Promise<TokenClaims>;
 }
@@ -29,8 +33,8 @@ export interface TokenService {
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign(userId, version = 0) {
-      return new SignJWT({ ver: version })
+    async sign(userId, version = 0, role) {
+      return new SignJWT(role === undefined ? { ver: version } : { ver: version, role })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)

@@ -36,10 +36,7 @@ export function prepareRoute(pathname: string, known: Session | null = null, sea
     work.push(
       import('./restoreSession.ts')
         .then(({ restoreSession }) => restoreSession(controller.signal))
-        .then(
-          (role): Session => (role ? { status: 'authenticated', role } : { status: 'anonymous' }),
-          (): Session => ({ status: 'anonymous' }),
-        )
+        .catch((): Session => ({ status: 'anonymous' }))
         .then((answer) => (session = answer)),
     );
   }

@@ -7,7 +7,11 @@ export type Session =
   | { status: 'loading' }
   /** `signedOut`: the user signed out here, so the sign-in page does not offer to return to where they were. */
   | { status: 'anonymous'; signedOut?: boolean }
-  | { status: 'authenticated'; role: RoleName };
+  /**
+   * `unverified`: opened from the stored token because the server could not be asked (no network); asked again when
+   * the network returns (app/restoreSession.ts).
+   */
+  | { status: 'authenticated'; role: RoleName; unverified?: true };
 
 interface SessionContextValue {
   session: Session;
@@ -24,6 +28,8 @@ const forgetAccountData = () =>
   import('../lib/accountData.ts').then((m) => m.forgetAccountData()).catch(() => undefined);
 
 export const SIGN_IN_PATH = '/auth/SignIn';
+/** How often a session opened offline asks the server again while the browser says it is online. */
+export const RECHECK_MS = 30_000;
 
 let latest: Session | null = null;
 /** The last known session, handed from the router-less first paint of "/" to the router app (app/boot.tsx). */
@@ -48,9 +54,8 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
     const controller = new AbortController();
     import('./restoreSession.ts')
       .then(({ restoreSession }) => restoreSession(controller.signal))
-      .then((role) => {
-        if (controller.signal.aborted) return;
-        setSession(role ? { status: 'authenticated', role } : { status: 'anonymous' });
+      .then((restored) => {
+        if (!controller.signal.aborted) setSession(restored);
       })
       .catch(() => {
         if (!controller.signal.aborted) setSession({ status: 'anonymous' });
@@ -59,6 +64,38 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
     // Runs once per mount: `initial` only matters for the first render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // A session opened from the token without the server (offline): asked again when the network returns and every
+  // RECHECK_MS meanwhile (a link may be down while the browser says online). The server's refusal signs out as a
+  // 401 would; another failure keeps the session as it is, until the next try.
+  const unverified = session.status === 'authenticated' && session.unverified === true;
+  useEffect(() => {
+    if (!unverified) return;
+    const controller = new AbortController();
+    let asking = false;
+    const recheck = () => {
+      if (asking || controller.signal.aborted || !navigator.onLine) return;
+      asking = true;
+      import('./restoreSession.ts')
+        .then(({ restoreSession }) => restoreSession(controller.signal))
+        .then((restored) => {
+          if (controller.signal.aborted || (restored.status === 'authenticated' && restored.unverified)) return;
+          if (restored.status === 'authenticated') return setSession(restored);
+          void forgetAccountData();
+          setSession({ status: 'anonymous' });
+          navigate(SIGN_IN_PATH);
+        })
+        .catch(() => undefined)
+        .finally(() => (asking = false));
+    };
+    window.addEventListener('online', recheck);
+    const timer = setInterval(recheck, RECHECK_MS);
+    return () => {
+      controller.abort();
+      window.removeEventListener('online', recheck);
+      clearInterval(timer);
+    };
+  }, [unverified, navigate]);
 
   const signOut = useCallback(() => {
     clearSession();

@@ -42,7 +42,7 @@ export function createAuthService(users: UsersRepository, roles: RolesRepository
       const matches = await verifyPassword(input.password, found?.passwordHash ?? (await decoy()));
       if (!found || !matches) throw new UnauthenticatedError('INVALID_CREDENTIALS');
       return {
-        token: await tokens.sign(found.id, found.tokenVersion),
+        token: await tokens.sign(found.id, found.tokenVersion, found.roleName),
         user: { userId: found.id, roleName: found.roleName, userName: found.userName, email: found.email },
       };
     },

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiAnswerError, profileQuery } from '../../lib/queries.ts';
 import { getToken } from '../../lib/storage.ts';
+import { tokenClaims } from '../../lib/tokenClaims.ts';
 import { farmQueries, type IndexConfig, type SubscriptionRow } from './farmApi.ts';
 
 /**
@@ -8,15 +9,7 @@ import { farmQueries, type IndexConfig, type SubscriptionRow } from './farmApi.t
  * early reads; null for a token that is not a readable JWT. Only a path to ask: the server checks every answer.
  */
 export function tokenUserId(token = getToken()): number | null {
-  try {
-    const payload = token?.split('.')[1];
-    if (!payload) return null;
-    const subject: unknown = (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown }).sub;
-    const id = typeof subject === 'string' && /^\d+$/.test(subject) ? Number(subject) : subject;
-    return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
-  } catch {
-    return null;
-  }
+  return tokenClaims(token)?.userId ?? null;
 }
 
 /**
