@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AlertRulesInput, type AlertRuleConfig, type AlertRuleName } from '@filaha/shared';
+import { SavedCopyNote } from '../../components/offline/SavedCopyNote.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { TextField } from '../../components/ui/fields.tsx';
 import { useMessages } from '../../lib/messages.ts';
@@ -125,6 +126,7 @@ export function ParcelAlertRules({ parcelId }: { parcelId: number }) {
       <h2 id={headingId} className="text-lg font-bold text-stone-900">
         {t('rules.title')}
       </h2>
+      <SavedCopyNote prefix={`/parcelle/${parcelId}/alert-rules`} />
       <p className="mt-1 text-sm text-stone-600">{t('rules.intro')}</p>
       <form onSubmit={submit} noValidate className="mt-3 flex flex-col gap-4">
         {draft.map((d) => (

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SavedCopyNote } from '../../components/offline/SavedCopyNote.tsx';
 import { controlClass } from '../../components/ui/fields.tsx';
 import { waitText } from '../../lib/messages.ts';
 import { ApiAnswerError } from '../../lib/queries.ts';
@@ -94,6 +95,7 @@ export function SeasonCurve({ parcelId, indices, fromPlan, pointActions, onPoint
         {t('season.title')}
       </h2>
       <p className="mt-1 text-sm text-stone-600">{t('season.intro')}</p>
+      <SavedCopyNote prefix={`/parcelle/${parcelId}/series`} />
 
       {!fromPlan ? (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">{t('season.inactive')}</p>
