@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ALERT_RULE_DEFAULTS } from '@filaha/shared';
 import { i18n } from '../../i18n/index.ts';
 import { forgetSavedCopies } from '../../lib/offline.ts';
-import { queryClient } from '../../lib/queries.ts';
 import { SAVED_AT_HEADER, cachedApiPath } from '../../sw/routes.ts';
 import { stubResizeObserver } from '../../../test/dom.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
