@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, stubApi } from '../../test/fetch.ts';
 import { pathOf } from '../lib/client.ts';
+import { lastParcelKey } from '../features/farm/lastParcel.ts';
 
 /**
  * index.html's first inline script (the screen's early reads, build/route-preload.ts): on the farm map opened on
@@ -92,6 +93,15 @@ describe("the farm map's early latest acquisition (index.html)", () => {
   it("asks the plan's first index too when the plan has no NDVI", async () => {
     const keys = await open('/user/ferme-map?parcel=5', [{ indiceId: 2, code: 'ndmi', indiceName: 'NDMI' }]);
     expect(keys.filter((k) => k.startsWith('/images/'))).toEqual([latestPath(5, 'NDVI'), latestPath(5, 'NDMI')]);
+  });
+
+  it('without a parcel in the link, asks it over the parcel this user last chose (issue 27 §2)', async () => {
+    localStorage.setItem(lastParcelKey(7), '9');
+    expect(await open('/user/ferme-map')).toContain(latestPath(9, 'NDVI'));
+    // Another user's choice is not this one's.
+    localStorage.clear();
+    localStorage.setItem(lastParcelKey(8), '9');
+    expect((await open('/user/ferme-map')).filter((k) => k.startsWith('/images/'))).toEqual([]);
   });
 
   it('asks nothing more without a parcel, with dates of the link, or when the indices have no code', async () => {

@@ -7,6 +7,7 @@ import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi, type Call } from '../../../test/fetch.ts';
 import { signInFarmer } from '../../../test/session.ts';
 import { AppShell } from '../../app/App.tsx';
+import { lastParcelKey } from './lastParcel.ts';
 import { CONFIG, IMAGE, PARCEL, gridBytes, status } from './testData.ts';
 
 type Routes = Parameters<typeof stubApi>[0];
@@ -83,11 +84,12 @@ describe('index map screen: generating', () => {
     renderApp('/user/ferme-map');
     const ndvi = await screen.findByRole('radio', { name: /NDVI/ });
     expect(ndvi).toHaveProperty('checked', true);
-    expect(screen.getByRole('button', { name: "Générer l'image" })).toHaveProperty('disabled', true);
-    expect(screen.getByText('Veuillez sélectionner une parcelle')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Carte satellite de vos parcelles' }).getAttribute('dir')).toBe('ltr');
-
-    await userEvent.selectOptions(screen.getByLabelText('Parcelle'), String(PARCEL.id));
+    // Issue 27 §2: opened fresh, on the only parcel, the window of its latest acquisition, Generate ready.
+    await waitFor(() => expect((screen.getByLabelText('Parcelle') as HTMLSelectElement).value).toBe(String(PARCEL.id)));
+    const generate = screen.getByRole('button', { name: "Générer l'image" });
+    await waitFor(() => expect(generate).toHaveProperty('disabled', false));
+    expect(screen.queryByTestId('farm-generate-hint')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: "Générer l'image" }));
     const stats = await screen.findByTestId('farm-stats');
     expect(within(stats).getByText('0,421')).toBeTruthy();
@@ -114,6 +116,31 @@ describe('index map screen: generating', () => {
     await userEvent.click(screen.getByRole('radio', { name: /NDMI/ }));
     expect(screen.queryByTestId('farm-stats')).toBeNull();
     expect(screen.getByText(/Générez une image/)).toBeTruthy();
+  });
+
+  it('opens on the parcel this farmer last chose, else the first, and remembers a new choice (issue 27 §2)', async () => {
+    await i18n.changeLanguage('fr');
+    const OTHER = { ...PARCEL, id: 12, parcelleId: 12, identifiantU: 'Oliviers' };
+    const { calls } = farmer({
+      ...active(() => json(200, IMAGE)),
+      'GET /api/parcelle': () => json(200, [PARCEL, OTHER]),
+    });
+    localStorage.setItem(lastParcelKey(5), '12');
+    const first = renderApp('/user/ferme-map');
+    const select = (await screen.findByLabelText('Parcelle')) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('12'));
+    const generate = screen.getByRole('button', { name: "Générer l'image" });
+    await waitFor(() => expect(generate).toHaveProperty('disabled', false));
+    expect(calls.map((c) => c.url)).toContain('/api/images/latest-acquisition?parcelId=12&index=NDVI');
+    // Another choice is kept for the next visit.
+    await userEvent.selectOptions(select, String(PARCEL.id));
+    expect(localStorage.getItem(lastParcelKey(5))).toBe(String(PARCEL.id));
+    first.unmount();
+    // A kept parcel that is no longer the farmer's: the first one.
+    localStorage.setItem(lastParcelKey(5), '99');
+    renderApp('/user/ferme-map');
+    await waitFor(() => expect((screen.getByLabelText('Parcelle') as HTMLSelectElement).value).toBe(String(PARCEL.id)));
+    localStorage.removeItem(lastParcelKey(5));
   });
 
   it('opens the bilingual limit modal on a 429 with the used/limit counter and contact', async () => {

@@ -28,6 +28,7 @@ import { SavedResultNote } from './SavedResultNote.tsx';
 import { useSavedResult } from './savedResult.ts';
 import { SceneProblem } from './SceneProblem.tsx';
 import { useFarmAccess } from './useFarmAccess.ts';
+import { defaultParcelId, rememberParcel } from './lastParcel.ts';
 import { initialIndexId, initialParcelId } from './prepareFarmMap.ts';
 import { useGenerate } from './useGenerate.ts';
 import { SMALL_SCREEN, useMedia } from './useMedia.ts';
@@ -61,7 +62,14 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
   const parcels = parcelsQuery.data ?? config[0]?.parcelles ?? [];
 
   const [indexId, setIndexId] = useState<number | null>(() => initialIndexId(config, params.get('index')));
-  const [parcelId, setParcelId] = useState<number | null>(() => initialParcelId(params));
+  // The parcel of the link, or the farmer's own choice (null: "choose a parcel"); until then the default one.
+  const [picked, setParcelId] = useState<number | null | undefined>(() => initialParcelId(params) ?? undefined);
+  // The default waits for the parcel list (prepared before the first render: prepareFarmMap.ts), not the plan's.
+  const parcelId = picked !== undefined ? picked : parcelsQuery.isPending ? null : defaultParcelId(parcels, userId);
+  // Only a parcel chosen (or linked) is kept: the default may stand on a list that is still arriving.
+  useEffect(() => {
+    if (picked != null) rememberParcel(userId, picked);
+  }, [userId, picked]);
   const [asked] = useState<DateRange | null>(() => {
     const start = params.get('start') ?? '';
     const end = params.get('end') ?? '';

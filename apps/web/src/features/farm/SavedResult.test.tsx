@@ -11,6 +11,7 @@ import { forgetSavedCopies } from '../../lib/offline.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { SAVED_AT_HEADER } from '../../sw/routes.ts';
 import type { HistoryItem } from './farmApi.ts';
+import { lastParcelKey } from './lastParcel.ts';
 import { CONFIG, IMAGE, PARCEL, gridBytes, status } from './testData.ts';
 
 /**
@@ -97,6 +98,27 @@ describe('farm map without a network: the last saved result', { timeout: 30_000 
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     // The stored values grid is read for the value under the finger.
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/files/r/NDVI.fvg'))).toBe(true));
+  });
+
+  it('opened fresh offline (no parcel in the link): the last used parcel and its saved result, no tap', async () => {
+    await i18n.changeLanguage('fr');
+    setOnline(false);
+    localStorage.setItem(lastParcelKey(5), '12');
+    const { calls } = farmer({
+      'GET /api/parcelle': () => json(200, [PARCEL, { ...PARCEL, id: 12, parcelleId: 12, identifiantU: 'Oliviers' }]),
+      'GET /api/request/image': keptCopy,
+    });
+    render(
+      <MemoryRouter initialEntries={['/user/ferme-map']}>
+        <AppShell />
+      </MemoryRouter>,
+    );
+    const note = await shownNote();
+    expect(within(note).getByTestId('saved-copy').textContent).toMatch(/^Dernier résultat enregistré le 20 août 2025/);
+    expect(reads(calls).map((c) => c.url)).toEqual(['/api/request/image?parcelleId=12&indiceId=1']);
+    expect((screen.getByLabelText('Parcelle') as HTMLSelectElement).value).toBe('12');
+    expect(within(await screen.findByTestId('farm-stats')).getByText('0,421')).toBeTruthy();
+    localStorage.removeItem(lastParcelKey(5));
   });
 
   it('Arabic, offline with nothing kept on the phone: says so, in Arabic', async () => {

@@ -6,6 +6,7 @@ import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { profileAnswer } from '../../../test/fixtures.ts';
+import { rememberParcel } from './lastParcel.ts';
 import { initialIndexId, prepareFarmMap } from './prepareFarmMap.ts';
 import { CONFIG, PARCEL, status } from './testData.ts';
 
@@ -77,11 +78,32 @@ describe('prepareFarmMap', () => {
     calls.length = 0;
     await prepareFarmMap(`?parcel=${PARCEL.id}&start=2025-08-01&end=2025-08-06`);
     expect(pathsOf(calls)).toEqual([...READS].sort());
-    // Without a parcel in the link there is no window to look for either.
+  });
+
+  it('without a parcel in the link, asks the window of the parcel the screen opens on (issue 27 §2)', async () => {
+    const { calls } = farmer();
+    await prepareFarmMap('');
+    // The only parcel.
+    expect(pathsOf(calls)).toEqual(
+      [...READS, `/api/images/latest-acquisition?parcelId=${PARCEL.id}&index=NDVI`].sort(),
+    );
+
+    // Two parcels: the one this farmer last chose on this device, else the first.
     queryClient.clear();
     calls.length = 0;
+    const second = stubApi({
+      'GET /api/abonnementUser/user/5/status': () => json(200, status('actif')),
+      'GET /api/indice/5/indices': () => json(200, CONFIG),
+      'GET /api/parcelle': () => json(200, [PARCEL, { ...PARCEL, id: 12, parcelleId: 12 }]),
+      'GET /api/images/latest-acquisition': () => json(200, LATEST),
+    });
     await prepareFarmMap('');
-    expect(pathsOf(calls)).toEqual([...READS].sort());
+    expect(second.calls.map((c) => c.url)).toContain(`/api/images/latest-acquisition?parcelId=${PARCEL.id}&index=NDVI`);
+    queryClient.clear();
+    second.calls.length = 0;
+    rememberParcel(5, 12);
+    await prepareFarmMap('');
+    expect(second.calls.map((c) => c.url)).toContain('/api/images/latest-acquisition?parcelId=12&index=NDVI');
   });
 
   it("asks no plan's indices without an active subscription, and nothing without a readable token", async () => {
