@@ -1,4 +1,5 @@
 import { TEXT_MESSAGES } from '@filaha/shared';
+import { MAX_JSON_DEPTH } from './plugins/input-guard.ts';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '@filaha/db/testing';
@@ -297,4 +298,60 @@ describe('invalid input on every route', () => {
     expect(nulTried).toBeGreaterThan(250);
     expect({ serverErrors, nulNotRefused }).toEqual({ serverErrors: [], nulNotRefused: [] });
   });
+
+  /** JSON text of `depth` arrays (`[[[…]]]`) or objects (`{"a":{"a":…}}`) nested around `1`. */
+  const nestedJson = (depth: number, kind: 'array' | 'object') =>
+    kind === 'array' ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+  it(
+    `refuses a JSON body nested deeper than ${MAX_JSON_DEPTH} levels with 400 BODY_TOO_DEEP on every route that reads one`,
+    {
+      timeout: 300_000,
+    },
+    async () => {
+      const cases = [
+        { depth: 8000, kind: 'array', refused: true },
+        { depth: 8000, kind: 'object', refused: true },
+        { depth: MAX_JSON_DEPTH + 1, kind: 'array', refused: true },
+        { depth: MAX_JSON_DEPTH + 1, kind: 'object', refused: true },
+        { depth: MAX_JSON_DEPTH, kind: 'array', refused: false },
+        { depth: MAX_JSON_DEPTH, kind: 'object', refused: false },
+      ] as const;
+      const wrong: Array<{ route: string; depth: number; kind: string; status: number; body: string }> = [];
+      let routes = 0;
+      let address = 0;
+      for (const row of AUTHZ_MATRIX) {
+        if (row.method === 'GET') continue;
+        const name = routeKey(row.method, row.path);
+        const caller = callersOf(row)[0]!;
+        const call = await (OVERRIDES[name] ?? RECIPES[name]!)(world, caller);
+        routes += 1;
+        const answers = await inBatches([...cases], CONCURRENCY, (c) => {
+          address += 1;
+          return app.inject({
+            method: row.method,
+            url: call.url,
+            headers: { ...world.callers[caller].headers, 'content-type': 'application/json' },
+            payload: nestedJson(c.depth, c.kind),
+            remoteAddress: `10.${250 + (address >> 16)}.${(address >> 8) & 255}.${address & 255}`,
+          });
+        });
+        for (const [i, c] of cases.entries()) {
+          const res = answers[i]!;
+          const code = res.statusCode === 400 ? json<{ code?: string }>(res).code : undefined;
+          const ok = c.refused ? code === 'BODY_TOO_DEEP' : res.statusCode < 500 && code !== 'BODY_TOO_DEEP';
+          if (!ok)
+            wrong.push({
+              route: name,
+              depth: c.depth,
+              kind: c.kind,
+              status: res.statusCode,
+              body: res.body.slice(0, 200),
+            });
+        }
+      }
+      expect(routes).toBeGreaterThanOrEqual(34);
+      expect(wrong).toEqual([]);
+    },
+  );
 });

@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   RESET_CODE_EXPIRED: 400,
   RESET_CODE_LOCKED: 400,
   PAYLOAD_TOO_LARGE: 413,
+  /** A JSON body nested deeper than the API reads (MAX_JSON_DEPTH, plugins/input-guard.ts), refused unparsed. */
+  BODY_TOO_DEEP: 400,
   UNSUPPORTED_MEDIA: 415,
   /** SPEC §4 and §8: "A 429 with an error body opens the limit modal". */
   QUOTA_EXHAUSTED: 429,

@@ -10,7 +10,7 @@ import {
 } from './admin.ts';
 import { PublicationInput, PublicationListQuery } from './marketplace.ts';
 import { MessageInput, StockItemInput, StockMovementInput } from './social.ts';
-import { findNul, nameText, requiredText, TEXT_MESSAGES } from './text.ts';
+import { findNul, jsonNestingExceeds, nameText, requiredText, TEXT_MESSAGES } from './text.ts';
 
 const messagesOf = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? [] : result.error!.issues.map((issue) => issue.message);
@@ -116,5 +116,41 @@ describe('findNul', () => {
     const cyclic: Record<string, unknown> = { a: 'ok' };
     cyclic.self = cyclic;
     expect(findNul(cyclic)).toBeNull();
+  });
+
+  /** A value nested `depth` levels: arrays, or objects `{ a: … }`, around `leaf`. */
+  function nested(depth: number, leaf: unknown, kind: 'array' | 'object' = 'array'): unknown {
+    let value = leaf;
+    for (let i = 0; i < depth; i += 1) value = kind === 'array' ? [value] : { a: value };
+    return value;
+  }
+
+  it('walks without recursion: a value nested 100,000 levels does not overflow the stack', () => {
+    expect(findNul(nested(100_000, 'fine'))).toBeNull();
+    expect(findNul(nested(100_000, 'x\u0000', 'object'))).toBe(Array(100_000).fill('a').join('.'));
+    expect(findNul(nested(3, ['ok', 'x\u0000']))).toBe('0.0.0.1');
+  });
+
+  it('keeps the first U+0000 in document order, a key before the value under it', () => {
+    expect(findNul({ a: { b: 'x\u0000' }, 'c\u0000': 1 })).toBe('a.b');
+    expect(findNul({ 'a\u0000': { b: 'x\u0000' } })).toBe('a\\0');
+    expect(findNul([['ok', ['x\u0000']], 'y\u0000'])).toBe('0.1.0');
+  });
+});
+
+describe('jsonNestingExceeds', () => {
+  it('counts the arrays and objects open at once, outside strings', () => {
+    expect(jsonNestingExceeds('['.repeat(64) + ']'.repeat(64), 64)).toBe(false);
+    expect(jsonNestingExceeds('['.repeat(65) + ']'.repeat(65), 64)).toBe(true);
+    expect(jsonNestingExceeds('{"a":'.repeat(65) + '1' + '}'.repeat(65), 64)).toBe(true);
+    expect(jsonNestingExceeds('['.repeat(8000), 64)).toBe(true);
+    expect(jsonNestingExceeds('[1,[2],{"a":[3]},[[4]]]', 2)).toBe(true);
+    expect(jsonNestingExceeds('[1,[2],{"a":3},[4]]', 2)).toBe(false);
+  });
+
+  it('ignores brackets inside strings, escaped quotes included', () => {
+    expect(jsonNestingExceeds(JSON.stringify({ a: '[[[[{{{{' }), 1)).toBe(false);
+    expect(jsonNestingExceeds(JSON.stringify({ a: 'say "[[[[" \\', b: ['x'] }), 2)).toBe(false);
+    expect(jsonNestingExceeds(JSON.stringify({ a: 'q\\', b: [['x']] }), 2)).toBe(true);
   });
 });

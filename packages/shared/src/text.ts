@@ -18,20 +18,72 @@ export const TEXT_MESSAGES = {
 /** Whether a string contains U+0000. */
 export const hasNul = (value: string): boolean => value.includes('\u0000');
 
+/** A step of a path, linked to its parent: a deep walk shares prefixes instead of copying them. */
+interface PathStep {
+  key: string;
+  parent: PathStep | null;
+}
+
+const pathOf = (step: PathStep | null): string => {
+  const keys: string[] = [];
+  for (let s = step; s !== null; s = s.parent) keys.push(s.key);
+  return keys.reverse().join('.');
+};
+
 /**
  * The first place of `value` (a parsed query, params or JSON body) where a string — a value or an object
  * key — contains U+0000, as a dotted path (`items.0.name`, '' for the value itself); null when there is none.
+ * Walks with its own stack, not by recursion: a value nested a million levels deep cannot overflow the call
+ * stack (issue 28 — `[` × 8000 answered 500). Order is document order, an object key before the value under it.
  */
-export function findNul(value: unknown, path: string[] = [], seen = new Set<object>()): string | null {
-  if (typeof value === 'string') return hasNul(value) ? path.join('.') : null;
-  if (typeof value !== 'object' || value === null || seen.has(value)) return null;
-  seen.add(value);
-  for (const [key, item] of Object.entries(value)) {
-    if (hasNul(key)) return [...path, key.replaceAll('\u0000', '\\0')].join('.');
-    const found = findNul(item, [...path, key], seen);
-    if (found !== null) return found;
+export function findNul(value: unknown): string | null {
+  const seen = new Set<object>();
+  // `key` is set when the entry is an object member whose key is still to be checked.
+  const stack: Array<{ value: unknown; at: PathStep | null; key?: string }> = [{ value, at: null }];
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    if (entry.key !== undefined && hasNul(entry.key)) {
+      return pathOf({ key: entry.key.replaceAll('\u0000', '\\0'), parent: entry.at!.parent });
+    }
+    const item = entry.value;
+    if (typeof item === 'string') {
+      if (hasNul(item)) return pathOf(entry.at);
+      continue;
+    }
+    if (typeof item !== 'object' || item === null || seen.has(item)) continue;
+    seen.add(item);
+    const members = Object.entries(item);
+    const isArray = Array.isArray(item);
+    for (let i = members.length - 1; i >= 0; i -= 1) {
+      const [key, child] = members[i]!;
+      const at = { key, parent: entry.at };
+      stack.push(isArray ? { value: child, at } : { value: child, at, key });
+    }
   }
   return null;
+}
+
+/**
+ * Whether the JSON text `text` opens more than `max` arrays or objects at once, read on the raw text before any
+ * parsing (brackets inside strings do not count). Linear and without recursion, so the API's JSON parser refuses
+ * `[` × 8000 before `JSON.parse` builds it and before any other code walks it.
+ */
+export function jsonNestingExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i += 1; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return false;
 }
 
 /**

@@ -35,6 +35,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     fr: 'Code bloqué après trop de tentatives, demandez-en un nouveau.',
   },
   PAYLOAD_TOO_LARGE: { ar: 'حجم الطلب كبير جدًا.', fr: 'La requête est trop volumineuse.' },
+  BODY_TOO_DEEP: {
+    ar: 'البيانات المرسلة متداخلة بعمق كبير جدًا.',
+    fr: 'Les données envoyées sont imbriquées trop profondément.',
+  },
   UNSUPPORTED_MEDIA: { ar: 'نوع المحتوى غير مدعوم.', fr: "Ce type de contenu n'est pas pris en charge." },
   QUOTA_EXHAUSTED: {
     ar: 'لقد استنفدت عدد الطلبات المسموح به.',

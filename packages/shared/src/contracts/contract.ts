@@ -41,13 +41,15 @@ export function route<const C extends RouteContract>(contract: C): C {
 
 /**
  * Codes any route may answer by its shape: authentication, limits, failures, and input refused before any schema
- * (the API's input guard refuses U+0000 in any path, query or body with VALIDATION_FAILED, on every route).
+ * (the API's input guard refuses U+0000 in any path, query or body with VALIDATION_FAILED, and a JSON body nested
+ * too deep with BODY_TOO_DEEP, on every route).
  */
 export function implicitErrors(contract: RouteContract): readonly ErrorCode[] {
   const codes: ErrorCode[] = [
     'INTERNAL',
     'RATE_LIMITED',
     'PAYLOAD_TOO_LARGE',
+    'BODY_TOO_DEEP',
     'UNSUPPORTED_MEDIA',
     'VALIDATION_FAILED',
   ];
