@@ -143,6 +143,26 @@ describe('index map screen: generating', () => {
     localStorage.removeItem(lastParcelKey(5));
   });
 
+  it("orders a season-curve point's map: the link's day, the cost confirmed, then the map (issue 27 §2)", async () => {
+    await i18n.changeLanguage('fr');
+    const { calls } = farmer(active(() => json(200, IMAGE)));
+    renderApp(`/user/ferme-map?parcel=${PARCEL.id}&index=1&start=2025-08-15&end=2025-08-15&order=1`);
+    const dialog = await screen.findByRole('dialog', { name: 'Commander la carte du 15 août 2025 ?' });
+    expect(dialog.textContent).toContain('Carte NDVI de « Vignoble » pour le 15 août 2025');
+    expect(within(dialog).getByTestId('season-order-left').textContent).toBe('Analyses NDVI restantes : 2 / 2.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Commander' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const stats = await screen.findByTestId('farm-stats');
+    expect(within(stats).getByText('0,421')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      startDate: '2025-08-15',
+      endDate: '2025-08-15',
+      parcelle_id: PARCEL.id,
+      indice_id: 1,
+    });
+  });
+
   it('opens the bilingual limit modal on a 429 with the used/limit counter and contact', async () => {
     const quota = {
       code: 'QUOTA_EXHAUSTED',

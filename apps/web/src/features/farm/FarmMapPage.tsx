@@ -15,6 +15,7 @@ import { GenerateButton } from './GenerateButton.tsx';
 import { IndexPicker } from './IndexPicker.tsx';
 import { indexCodeOf, legendClassOf, legendText } from './legend.ts';
 import { LimitModal } from './LimitModal.tsx';
+import { OrderDayDialog } from './OrderDayDialog.tsx';
 import { DisplayControls, ParcelSelect } from './MapControls.tsx';
 import { FarmMapSeason } from './FarmMapSeason.tsx';
 import { LazyFarmMap } from './map/LazyFarmMap.tsx';
@@ -57,7 +58,7 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
   const small = useMedia(SMALL_SCREEN);
   const formId = useId();
   const { errorMessage, fieldMessage, failureMessage } = useMessages();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const parcelsQuery = useQuery(farmQueries.parcels);
   const parcels = parcelsQuery.data ?? config[0]?.parcelles ?? [];
 
@@ -75,6 +76,12 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
     const end = params.get('end') ?? '';
     return isYmd(start) && isYmd(end) ? { start, end } : null;
   });
+  // A season-curve point's "order this date's map" (here, or the parcel page's link with `order=1`): the day
+  // whose map is to be ordered once the farmer confirms the cost.
+  const [ordering, setOrdering] = useState<string | null>(() =>
+    params.get('order') === '1' && asked && asked.start === asked.end ? asked.start : null,
+  );
+  const orderedRef = useRef(false);
   const [rangeSource, setRangeSource] = useState<RangeSource>(asked ? 'url' : 'auto');
   // Until the catalog answers (or without a parcel): the 6 days up to today.
   const [ownRange, setOwnRange] = useState<DateRange>(() => asked ?? windowEnding(todayYmd()));
@@ -122,7 +129,8 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
   // On a phone the result is brought into view when it arrives (the form sits above the map).
   const resultKey = image ? `${image.resultId}-${image.imageUrl}` : null;
   useEffect(() => {
-    if (!resultKey || !small) return;
+    if (!resultKey || !(small || orderedRef.current)) return;
+    orderedRef.current = false;
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     resultRef.current?.scrollIntoView?.({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
     // Only a new result scrolls, not a rotation of the phone.
@@ -168,6 +176,20 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
     });
   };
 
+  // The order link's `order=1` is used once: a reload or Back does not ask again.
+  const closeOrder = () => {
+    setOrdering(null);
+    if (params.has('order'))
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete('order');
+          return next;
+        },
+        { replace: true },
+      );
+  };
+
   // "Latest clear image": the API searches back up to 60 days (free), then the normal generate on that day.
   const latestClear = useMutation({
     mutationFn: ({ parcel, indexCode }: { parcel: number; indexCode: string }) => fetchLatestClear(parcel, indexCode),
@@ -210,6 +232,20 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
     return t('generate.error', { index: code, message: detail ?? t('generate.unknown') });
   })();
 
+  const indicesColumn = (
+    <div data-column="indices" className="space-y-4">
+      <IndexPicker indices={config} selectedId={indexId} onSelect={selectIndex} />
+      {parcelsQuery.isPending && !config[0]?.parcelles ? (
+        <p role="status" className="text-sm text-stone-600">
+          {t('parcels.loading')}
+        </p>
+      ) : (
+        <ParcelList parcels={parcels} selectedId={parcelId} onSelect={selectParcel} />
+      )}
+    </div>
+  );
+  const stats = <StatsPanel stats={image?.stats ?? null} scene={image ? image.scene : null} />;
+
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-[1600px]">
       <h1 id="page-title" className="text-2xl font-bold text-stone-900">
@@ -217,18 +253,11 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
       </h1>
       <DemoImageryNote className="mt-2" />
       <div className="mt-4 grid gap-4 lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[15rem_minmax(0,1fr)_18rem]">
-        {/* On a phone: the map and the result first, the form folded into a compact bar, the indices last. */}
-        <div data-column="indices" className="space-y-4 max-sm:order-3">
-          <IndexPicker indices={config} selectedId={indexId} onSelect={selectIndex} />
-          {parcelsQuery.isPending && !config[0]?.parcelles ? (
-            <p role="status" className="text-sm text-stone-600">
-              {t('parcels.loading')}
-            </p>
-          ) : (
-            <ParcelList parcels={parcels} selectedId={parcelId} onSelect={selectParcel} />
-          )}
-        </div>
-        <div data-column="map" className="min-w-0 space-y-4 max-sm:order-1">
+        {/* DOM order is the screen's order on every width (WCAG 2.4.3), so focus and a screen reader follow it: on
+            a phone the map and the result first (the form folded into a compact bar), the result's numbers, then
+            the indices and the parcels; on a wide screen the indices' column first. */}
+        {small ? null : indicesColumn}
+        <div data-column="map" className="min-w-0 space-y-4">
           <CompareToggle on={comparing} onToggle={setComparing} />
           {/* Compare mode (issue 15 §2) takes the place of the form and the map, which stay mounted. */}
           {comparing ? (
@@ -337,22 +366,19 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
         </div>
         <div
           data-column="info"
-          className="grid content-start gap-4 max-sm:order-2 lg:col-span-2 lg:grid-cols-3 xl:col-span-1 xl:grid-cols-1"
+          className="grid content-start gap-4 lg:col-span-2 lg:grid-cols-3 xl:col-span-1 xl:grid-cols-1"
         >
-          <LegendPanel legend={legend} title={code ? t('legend.titleOf', { index: code }) : undefined} />
           {/* The numbers right under the map on a phone; the absolute legend after them. */}
-          <div className="max-sm:order-first">
-            <StatsPanel stats={image?.stats ?? null} scene={image ? image.scene : null} />
-          </div>
+          {small ? stats : null}
+          <LegendPanel legend={legend} title={code ? t('legend.titleOf', { index: code }) : undefined} />
+          {small ? null : stats}
           <DownloadPanel imageUrl={image?.imageUrl ?? null} valuesUrl={image?.downloadUrl ?? null} indexCode={code} />
         </div>
+        {small ? indicesColumn : null}
         {/* The season curve under the map on a wide screen; on a phone after the result's numbers and the indices,
             so Generate's statistics stay in the first screen. */}
         {comparing ? null : (
-          <div
-            data-column="season"
-            className="min-w-0 max-sm:order-4 lg:col-span-2 lg:col-start-1 xl:col-span-1 xl:col-start-2"
-          >
+          <div data-column="season" className="min-w-0 lg:col-span-2 lg:col-start-1 xl:col-span-1 xl:col-start-2">
             <FarmMapSeason
               parcelId={parcelId}
               indexId={indexId}
@@ -360,12 +386,27 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
               onDay={(day) => changeRange(rangeOn(day))}
               onGenerateDay={(day) => {
                 changeRange(rangeOn(day));
-                generate(rangeOn(day));
+                setOrdering(day);
               }}
             />
           </div>
         )}
       </div>
+      {ordering && index && parcelId !== null ? (
+        <OrderDayDialog
+          day={ordering}
+          indexCode={code}
+          parcelName={parcels.find((p) => p.id === parcelId)?.identifiantU ?? ''}
+          remaining={remaining}
+          total={index.nbreq_total ?? null}
+          onOrder={() => {
+            closeOrder();
+            orderedRef.current = true;
+            generate(rangeOn(ordering));
+          }}
+          onClose={closeOrder}
+        />
+      ) : null}
       {failure?.kind === 'quota' && !quotaClosed ? (
         <LimitModal payload={failure.payload} onClose={() => setQuotaClosed(true)} />
       ) : null}

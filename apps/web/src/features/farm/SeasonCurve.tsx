@@ -43,7 +43,8 @@ interface SeasonCurveProps {
  * Issue 15 §1 "Screen": the season curve of the parcel for one index of the plan (NDVI first) over a period of
  * at most 366 days (the twelve months up to the latest acquisition over the parcel), with the same period of
  * the previous year beside it when the catalog has clear points there. Tapping a point shows its date and
- * visible share and links to the farm map on that day (an ordinary, charged image request).
+ * visible share and orders that day's map: the farm map on that day, which asks to confirm the cost (`order=1`,
+ * OrderDayDialog) and then generates it (an ordinary, charged image request).
  */
 export function SeasonCurve({ parcelId, indices, fromPlan, pointActions, onPointSelect, ...props }: SeasonCurveProps) {
   const { t } = useTranslation('farm');
@@ -281,7 +282,7 @@ function Curve({ answer, previous, indexId, indexCode, selected, onSelect, point
               ) : (
                 <>
                   <Link
-                    to={`/user/ferme-map?parcel=${answer.parcelId}&index=${indexId}&start=${chosen.date}&end=${chosen.date}`}
+                    to={`/user/ferme-map?parcel=${answer.parcelId}&index=${indexId}&start=${chosen.date}&end=${chosen.date}&order=1`}
                     className="mt-3 block rounded-lg bg-brand-800 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-900"
                     data-testid="season-order"
                   >

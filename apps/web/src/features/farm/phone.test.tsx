@@ -259,6 +259,31 @@ describe.each(LANGS)('the index map on a phone (%s)', (lang) => {
     expect(screen.getByTestId('farm-latest-clear-status').textContent).toContain('2025');
   });
 
+  it('DOM order is the screen order (WCAG 2.4.3): on a phone the map, the numbers, then the indices', async () => {
+    await i18n.changeLanguage(lang);
+    const columns = () => [...document.querySelectorAll('[data-column]')].map((el) => el.getAttribute('data-column'));
+    restore = phoneMedia(['(max-width: 639.98px)', '(pointer: coarse)']);
+    farmer();
+    const phone = renderApp(`/user/ferme-map?parcel=${PARCEL.id}`);
+    await screen.findByTestId('farm-form');
+    await waitFor(() => expect(columns()).toEqual(['map', 'info', 'indices', 'season']));
+    // The statistics before the legend, in the document as on the screen.
+    const info = document.querySelector('[data-column="info"]')!;
+    expect(info.children[1]?.querySelector('[data-testid="farm-legend"]')).not.toBeNull();
+    expect(info.children[0]?.querySelector('[data-testid="farm-legend"]')).toBeNull();
+    // No block is moved on screen only.
+    const moved = [...document.querySelectorAll('[class]')].filter((el) =>
+      [...el.classList].some((c) => /(^|:)order-/.test(c)),
+    );
+    expect(moved).toEqual([]);
+    phone.unmount();
+    restore();
+    restore = phoneMedia([]);
+    renderApp(`/user/ferme-map?parcel=${PARCEL.id}`);
+    await screen.findByTestId('farm-form');
+    await waitFor(() => expect(columns()).toEqual(['indices', 'map', 'info', 'season']));
+  });
+
   it('on a small touch screen: the form folds into a bar, "on tap", and the result is brought into view', async () => {
     await i18n.changeLanguage(lang);
     restore = phoneMedia(['(max-width: 639.98px)', '(pointer: coarse)']);
