@@ -243,6 +243,9 @@ function TapPoints({ points, selected, onSelect }: TapPointsProps) {
     return cx === undefined || cy === undefined ? [] : [{ p, cx, cy }];
   });
   const spans = hitSpans(placed.map((d) => d.cx));
+  // One tab stop for the whole curve (a roving tabindex): the selected point, else the newest; the arrows move on.
+  const chosenAt = placed.findIndex((d) => d.p.date === selected);
+  const stop = chosenAt >= 0 ? chosenAt : placed.length - 1;
   // Time reads left to right (dir="ltr" on the chart): the arrows move along it, in both languages.
   const step = (event: KeyboardEvent<SVGGElement>, i: number) => {
     const to = event.key === 'ArrowRight' ? i + 1 : event.key === 'ArrowLeft' ? i - 1 : -1;
@@ -270,7 +273,7 @@ function TapPoints({ points, selected, onSelect }: TapPointsProps) {
             <g
               key={p.date}
               role="button"
-              tabIndex={0}
+              tabIndex={i === stop ? 0 : -1}
               aria-pressed={active}
               aria-label={t('season.pointLabel', {
                 date: formatDay(p.date, lang),

@@ -132,7 +132,11 @@ describe('season curve on the parcel page', { timeout: 30_000 }, () => {
       index: String(NDVI_ID),
       start: '2025-08-19',
       end: '2025-08-19',
+      // The farm map asks to confirm the cost, then orders it (issue 27 §2).
+      order: '1',
     });
+    // One tab stop for the whole curve (issue 27 §2): the selected point.
+    expect(points().map((p) => p.getAttribute('tabindex'))).toEqual(['-1', '-1', '0', '-1', '-1']);
     // Last year held no clear point: nothing is said about it.
     expect(within(section).queryByTestId('season-legend-previous')).toBeNull();
     expect(within(section).getByTestId('season-skipped').textContent).toBe('17 août 2025 — nuageux');
