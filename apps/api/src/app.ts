@@ -10,7 +10,7 @@ import { storageSweeperPlugin } from './lib/storage/sweeper.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { alertsModule } from './modules/alerts/index.ts';
 import { authModule } from './modules/auth/index.ts';
-import { healthModule } from './modules/health/index.ts';
+import { healthModule, storageStatusPlugin } from './modules/health/index.ts';
 import { historyModule } from './modules/history/index.ts';
 import { imagesModule } from './modules/images/index.ts';
 import { indicesModule } from './modules/indices/index.ts';
@@ -48,6 +48,11 @@ export interface AppDeps {
   onRoute?: onRouteHookHandler;
   /** Prefix for rate-limit counter keys (tests: apps sharing one test database must not share counters). */
   counterPrefix?: string;
+  /**
+   * Record this process's local file folder in the database and warn when another live process keeps its files
+   * elsewhere (PostgreSQL without S3_*): server.ts does, tests that build several apps on one database do not.
+   */
+  recordStorageLocation?: boolean;
 }
 
 function trustHops(hops: number) {
@@ -62,7 +67,7 @@ function trustHops(hops: number) {
  */
 export async function buildApp(
   config: Config,
-  { database, onRoute, counterPrefix = '' }: AppDeps,
+  { database, onRoute, counterPrefix = '', recordStorageLocation = false }: AppDeps,
 ): Promise<FastifyInstance> {
   // loadConfig refuses this already; a hand-built Config must not fall back to a per-folder secret either.
   if (!config.jwtSecret && config.databaseUrl) throw new Error('JWT_SECRET: required when DATABASE_URL is set');
@@ -79,6 +84,8 @@ export async function buildApp(
 
   await app.register(platformPlugin, { config, database });
   await app.register(errorHandlerPlugin);
+  // Can the data folder and the file store be written, are local files shared: /api/health and the jobs page.
+  await app.register(storageStatusPlugin, { recordLocation: recordStorageLocation });
   await app.register(inputGuardPlugin);
   // Counters shared by every process on PostgreSQL; in memory on the embedded PGlite (one process).
   const counters = prefixedCounterStore(

@@ -1,9 +1,11 @@
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import type { Database, SeedAccount } from '@filaha/db';
 import { DataDirUnusableError, lockDataDir, type DataDirLock } from '@filaha/db/data-dir-lock';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { dataDirFullMessage, FIRST_START_BYTES, freeBytes, isStorageFull } from './lib/disk.ts';
 import { configOrExit, stopOnSignals } from './lib/process.ts';
 // The database driver and the app are imported only once the port and the data folder are ours (main()),
 // so that a second process is refused in the time it takes to parse the configuration, not to load the app.
@@ -62,6 +64,23 @@ function checkWritableDir(dataDir: string): void {
   }
 }
 
+/**
+ * A first start on the embedded database (no `<DATA_DIR>/pglite` yet) needs room for it: a folder on a too-small
+ * disk is refused before anything is written, naming the folder and the space needed (issue 28 §1).
+ */
+async function checkFirstStartSpace(dataDir: string): Promise<void> {
+  if (existsSync(join(dataDir, 'pglite'))) return;
+  mkdirSync(dataDir, { recursive: true });
+  const free = await freeBytes(dataDir);
+  if (free !== null && free < FIRST_START_BYTES) throw new StartupError(dataDirFullMessage(dataDir, free));
+}
+
+/** A full disk met while opening, migrating or seeding the database: the same one line, not a raw ErrnoError. */
+async function fullDiskAsStartupError(dataDir: string, error: unknown): Promise<unknown> {
+  if (!isStorageFull(error)) return error;
+  return new StartupError(dataDirFullMessage(dataDir, await freeBytes(dataDir)));
+}
+
 function displayUrl(config: Config, address: string): string {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const port = new URL(address).port || String(config.port);
@@ -95,7 +114,10 @@ async function main(): Promise<void> {
   try {
     // The embedded database's folder belongs to this process from here until it exits (the OS drops the lock).
     if (config.databaseUrl) checkWritableDir(config.dataDir);
-    else lock = lockDataDir(config.dataDir);
+    else {
+      await checkFirstStartSpace(config.dataDir);
+      lock = lockDataDir(config.dataDir);
+    }
     const db = await import('@filaha/db');
     seed = db.seed;
     if (config.databaseUrl) {
@@ -109,7 +131,7 @@ async function main(): Promise<void> {
   } catch (err) {
     lock?.release();
     await releasePort(port);
-    throw err;
+    throw await fullDiskAsStartupError(config.dataDir, err);
   }
   let app: FastifyInstance | undefined;
   try {
@@ -120,7 +142,7 @@ async function main(): Promise<void> {
     const seeded = await seed(database, { admin: config.admin, demo: config.demoData });
     await demoCatalog;
     const { buildApp } = await import('./app.ts');
-    app = await buildApp(config, { database });
+    app = await buildApp(config, { database, recordStorageLocation: true });
     await releasePort(port);
     const address = await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
       // Only if another process took the port in the instant between releasing it and listening.
@@ -135,8 +157,8 @@ async function main(): Promise<void> {
   } catch (err) {
     await releasePort(port);
     await app?.close().catch(() => undefined);
-    await database.close();
-    throw err;
+    await database.close().catch(() => undefined);
+    throw await fullDiskAsStartupError(config.dataDir, err);
   }
 
   stopOnSignals({

@@ -11,11 +11,14 @@ describe('GET /api/health', () => {
       status: string;
       database: string;
       migrations: { applied: number; pending: number; latest: string | null };
+      problems: unknown[];
     }>(res);
     expect(body.status).toBe('ok');
     expect(body.database).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
     expect(body.migrations.applied).toBeGreaterThan(0);
     expect(body.migrations.pending).toBe(0);
     expect(body.migrations.latest).toMatch(/^\d{4}_/);
+    // Nothing wrong with the data folder or the file store (test/disk-full.test.ts fills one).
+    expect(body.problems).toEqual([]);
   });
 });

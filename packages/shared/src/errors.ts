@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   IN_USE: 409,
   SELF_DELETE: 403,
   INTERNAL: 500,
+  /** A write met a full disk (files, data folder or database): 507 Insufficient Storage, any write route. */
+  STORAGE_FULL: 507,
   BLOCKED: 403,
   STOCK_NEGATIVE: 409,
   IDEMPOTENCY_KEY_REUSED: 422,

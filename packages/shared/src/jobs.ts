@@ -47,6 +47,10 @@ export const FailedJob = z.object({
 });
 export type FailedJob = z.infer<typeof FailedJob>;
 
+/** Another live API process's local file folder (issue 28 §1): its files are not visible from here. */
+export const StorageLocation = z.object({ host: z.string(), path: z.string(), lastSeen: z.string() });
+export type StorageLocation = z.infer<typeof StorageLocation>;
+
 export const JobsOverview = z.object({
   totals: JobCounts,
   queues: z.array(JobCounts.extend({ queue: z.enum(JOB_QUEUES) })),
@@ -55,5 +59,10 @@ export const JobsOverview = z.object({
   schedule: z.string().nullable(),
   /** Most recent first, at most 20. */
   failed: z.array(FailedJob),
+  /**
+   * Live processes on this database that keep their files in another local folder (PostgreSQL without S3_*):
+   * files written by one are not visible to the others. Empty when storage is shared.
+   */
+  storageNotShared: z.array(StorageLocation),
 });
 export type JobsOverview = z.infer<typeof JobsOverview>;

@@ -66,6 +66,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<Language, string>> = {
   INVALID_GEOMETRY: { ar: 'الشكل الهندسي للقطعة غير صالح.', fr: 'La géométrie de la parcelle est invalide.' },
   IN_USE: { ar: 'لا يمكن الحذف لأن العنصر مستخدم.', fr: 'Suppression impossible : cet élément est utilisé.' },
   INTERNAL: { ar: 'حدث خطأ، يرجى المحاولة لاحقًا.', fr: 'Une erreur est survenue, veuillez réessayer plus tard.' },
+  STORAGE_FULL: {
+    ar: 'مساحة التخزين في الخادم ممتلئة: لم يُحفظ طلبك، يرجى المحاولة لاحقًا.',
+    fr: "L'espace de stockage du serveur est plein : votre demande n'a pas été enregistrée, réessayez plus tard.",
+  },
   SELF_DELETE: {
     ar: 'لا يمكنك حذف حسابك الخاص.',
     fr: 'Vous ne pouvez pas supprimer votre propre compte.',

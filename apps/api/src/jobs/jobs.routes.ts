@@ -1,5 +1,12 @@
 import type { Database } from '@filaha/db';
-import { JOB_QUEUES, type FailedJob, type JobCounts, type JobQueue, type JobsOverview } from '@filaha/shared';
+import {
+  JOB_QUEUES,
+  type FailedJob,
+  type JobCounts,
+  type JobQueue,
+  type JobsOverview,
+  type StorageLocation,
+} from '@filaha/shared';
 import { jobsContract as contract } from '@filaha/shared/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -33,7 +40,11 @@ function subjectOf(queue: string, data: unknown): string {
   return String(d.trigger ?? '');
 }
 
-export async function jobsOverview(database: Database, schedule: string | null): Promise<JobsOverview> {
+export async function jobsOverview(
+  database: Database,
+  schedule: string | null,
+  storageNotShared: StorageLocation[] = [],
+): Promise<JobsOverview> {
   const queues = new Map<JobQueue, JobCounts>(JOB_QUEUES.map((q) => [q, { ...EMPTY }]));
   const failed: FailedJob[] = [];
   const repo = createJobsRepository(database.db);
@@ -78,6 +89,7 @@ export async function jobsOverview(database: Database, schedule: string | null):
       : null,
     schedule,
     failed,
+    storageNotShared,
   };
 }
 
@@ -89,14 +101,16 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
   database: Database;
   jobs: JobRuntime;
   schedule: string | null;
-}> = async (app, { database, jobs, schedule }) => {
+  /** Other live processes' local file folders (modules/health/storage-status.ts). */
+  notShared?: () => Promise<StorageLocation[]>;
+}> = async (app, { database, jobs, schedule, notShared }) => {
   const staff = app.requireRole(...STAFF);
   const repo = createJobsRepository(database.db);
 
   app.route({
     ...fromContract(contract.overview),
     onRequest: staff,
-    handler: () => jobsOverview(database, schedule),
+    handler: async () => jobsOverview(database, schedule, await (notShared?.() ?? [])),
   });
 
   app.route({
@@ -129,11 +143,12 @@ const jobsAdmin: FastifyPluginAsync = async (app) => {
     database: app.database,
     jobs: app.jobs,
     schedule: app.config.jobs.pollSchedule,
+    notShared: () => app.storageStatus.notShared(),
   });
 };
 
 export const jobsModule = fp(jobsAdmin, {
   name: 'jobs',
-  dependencies: ['platform', 'auth', 'filaha-jobs'],
+  dependencies: ['platform', 'auth', 'filaha-jobs', 'storage-status'],
   encapsulate: true,
 });

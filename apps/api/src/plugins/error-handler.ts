@@ -1,9 +1,10 @@
-import type { ApiError, ApiIssue, ErrorCode } from '@filaha/shared';
+import { ERROR_STATUS, type ApiError, type ApiIssue, type ErrorCode } from '@filaha/shared';
 import { routeErrors } from '@filaha/shared/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, DetailedError, NotFoundError } from '../core/errors.ts';
+import { isStorageFull } from '../lib/disk.ts';
 import { isDataException } from '../lib/sql-state.ts';
 import { pickLanguage } from '../i18n/language.ts';
 import { errorMessage, rateLimitedMessage } from '../i18n/messages.ts';
@@ -56,6 +57,8 @@ export function mapError(error: unknown): MappedError {
     return { status: 400, code: 'VALIDATION_FAILED', issues };
   }
   if (isResponseSerializationError(error)) return { status: 500, code: 'INTERNAL' };
+  // A write that met a full disk (files, data folder, database): the client learns it, not a bare INTERNAL.
+  if (isStorageFull(error)) return { status: ERROR_STATUS.STORAGE_FULL, code: 'STORAGE_FULL' };
   if (isDataException(error)) {
     return {
       status: 400,
@@ -97,6 +100,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   let mapped = mapError(error);
   if (mapped.status < 500 && undeclared(request, mapped.code)) mapped = { status: 500, code: 'INTERNAL' };
   else if (error instanceof DetailedError) return sendDetailed(request, reply, error);
+  // /api/health probes again at its next call instead of answering from its cache.
+  if (mapped.code === 'STORAGE_FULL' && request.server.hasDecorator('storageStatus')) {
+    request.server.storageStatus.invalidate();
+  }
   if (mapped.status >= 500) {
     // The client gets only the stable code; the details stay in the log.
     request.log.error({ err: error }, 'request failed');

@@ -55,6 +55,8 @@ export function implicitErrors(contract: RouteContract): readonly ErrorCode[] {
   ];
   if (contract.auth) codes.push('UNAUTHENTICATED', 'TOKEN_EXPIRED', 'BLOCKED');
   if (contract.method !== 'GET') codes.push('IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS');
+  // A write may meet a full disk (stored files, the data folder, the database): 507 STORAGE_FULL.
+  if (contract.method !== 'GET') codes.push('STORAGE_FULL');
   return codes;
 }
 

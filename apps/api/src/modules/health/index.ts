@@ -2,9 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { healthRoutes } from './health.routes.ts';
 
-/** GET /health: the database's migration state. */
+export { storageStatusPlugin } from './storage-status.ts';
+
+/** GET /health: the database's migration state, and what storage-status.ts finds wrong. */
 const health: FastifyPluginAsync = async (app) => {
-  await app.register(healthRoutes, { database: app.database });
+  await app.register(healthRoutes, { database: app.database, storage: app.storageStatus });
 };
 
-export const healthModule = fp(health, { name: 'health', dependencies: ['platform'], encapsulate: true });
+export const healthModule = fp(health, {
+  name: 'health',
+  dependencies: ['platform', 'storage-status'],
+  encapsulate: true,
+});

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { JobsOverview } from '@filaha/shared';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { json, stubApi } from '../../../../test/fetch.ts';
 import { i18n } from '../../../i18n/index.ts';
 import { renderAdmin } from '../testing.tsx';
 import { JobsPage } from './JobsPage.tsx';
+import { scheduleInWords } from './schedule.ts';
 
 /** Issue 15 §4: the back office's jobs page — counts, the last catalog poll, failed and dead jobs, actions. */
 const DEAD_ID = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
@@ -51,6 +52,7 @@ const busy: JobsOverview = {
       at: '2026-11-26T09:41:00.000Z',
     },
   ],
+  storageNotShared: [],
 };
 const quiet: JobsOverview = { ...busy, totals: counts, lastPoll: null, schedule: null, failed: [] };
 
@@ -79,7 +81,10 @@ describe('jobs page', () => {
       expect((await screen.findByTestId('jobs-queued')).textContent).toBe('En attente12');
       expect(screen.getByTestId('jobs-running').textContent).toBe('En cours3');
       expect(screen.getByTestId('jobs-dead').textContent).toBe('Abandonnées1');
-      expect(screen.getByText('Recherche programmée : 0 */6 * * * (cron, UTC).')).toBeTruthy();
+      expect(screen.getByTestId('jobs-schedule').textContent).toBe(
+        'Recherche programmée (cron, UTC) : 0 */6 * * * (toutes les 6 heures)',
+      );
+      expect(screen.queryByRole('heading', { name: 'Fichiers non partagés entre les processus' })).toBeNull();
       const last = screen.getByTestId('jobs-last-poll').textContent ?? '';
       expect(last).toContain('26 novembre 2026');
       expect(last).toContain('(à la demande)');
@@ -123,5 +128,52 @@ describe('jobs page', () => {
     expect(screen.getByTestId('jobs-dead').textContent).toBe('متروكة0');
     await user.click(screen.getByRole('button', { name: 'البحث عن صور ملتقطة جديدة الآن' }));
     expect(await screen.findByText('يوجد بحث في قائمة الانتظار أو قيد التنفيذ.')).toBeTruthy();
+  });
+
+  it('Arabic: the schedule isolated left-to-right with its words, and the warning of files not shared', async () => {
+    await i18n.changeLanguage('ar');
+    stubApi({
+      'GET /api/admin/jobs': () =>
+        json(200, {
+          ...busy,
+          storageNotShared: [{ host: 'api-2', path: '/srv/filaha/files', lastSeen: '2026-11-26T09:41:00.000Z' }],
+        }),
+    });
+    renderAdmin(<JobsPage />);
+    const schedule = await screen.findByTestId('jobs-schedule');
+    // Issue 27 §3: without the isolation the Arabic paragraph showed the expression as "6/*".
+    const cron = schedule.querySelector('bdi');
+    expect(cron?.getAttribute('dir')).toBe('ltr');
+    expect(cron?.textContent).toBe('0 */6 * * *');
+    expect(schedule.textContent).toBe('البحث المبرمج (cron، بالتوقيت العالمي): 0 */6 * * * (كل 6 ساعات)');
+
+    const warning = screen.getByRole('heading', { name: 'الملفات غير مشتركة بين العمليات' }).closest('section')!;
+    expect(warning.getAttribute('role')).toBe('alert');
+    expect(warning.textContent).toContain('الملفات التي تكتبها عملية لا تراها العمليات الأخرى');
+    expect(warning.textContent).toContain('S3_*');
+    const other = within(warning).getByText('api-2:/srv/filaha/files');
+    expect(other.closest('bdi')?.getAttribute('dir')).toBe('ltr');
+  });
+});
+
+describe('a schedule in words', () => {
+  it('says the forms the app uses, and nothing for others', () => {
+    expect(scheduleInWords('0 */6 * * *')).toEqual({ key: 'jobs.every.hours', count: 6 });
+    expect(scheduleInWords('0 * * * *')).toEqual({ key: 'jobs.every.hours', count: 1 });
+    expect(scheduleInWords('*/15 * * * *')).toEqual({ key: 'jobs.every.minutes', count: 15 });
+    expect(scheduleInWords('30 5 * * *')).toEqual({ key: 'jobs.every.daily', time: '05:30' });
+    expect(scheduleInWords('0 6 * * 1')).toBeNull();
+    expect(scheduleInWords('0 6 1 * *')).toBeNull();
+  });
+
+  it('reads well in both languages', async () => {
+    await i18n.changeLanguage('fr');
+    expect(i18n.t('admin:jobs.every.hours', { count: 1 })).toBe('toutes les heures');
+    expect(i18n.t('admin:jobs.every.hours', { count: 12 })).toBe('toutes les 12 heures');
+    expect(i18n.t('admin:jobs.every.daily', { time: '05:30' })).toBe('chaque jour à 05:30 UTC');
+    await i18n.changeLanguage('ar');
+    expect(i18n.t('admin:jobs.every.hours', { count: 2 })).toBe('كل ساعتين');
+    expect(i18n.t('admin:jobs.every.hours', { count: 12 })).toBe('كل 12 ساعة');
+    expect(i18n.t('admin:jobs.every.minutes', { count: 15 })).toBe('كل 15 دقيقة');
   });
 });

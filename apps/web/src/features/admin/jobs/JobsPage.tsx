@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FailedJob, JobCounts, JobsOverview } from '@filaha/shared';
+import type { FailedJob, JobCounts, JobsOverview, StorageLocation } from '@filaha/shared';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/client.ts';
 import { AdminPage } from '../../../components/ui/AdminPage.tsx';
@@ -10,6 +10,7 @@ import { withToasts } from '../../../components/ui/Toasts.tsx';
 import { useAdminMutation } from '../../../lib/useAdminMutation.ts';
 import { useErrorText } from '../../../lib/useErrorText.ts';
 import { dateFormat } from '../../../lib/intl.ts';
+import { scheduleInWords } from './schedule.ts';
 
 export const JOBS_KEY = ['admin', 'jobs'] as const;
 const STATES = ['queued', 'running', 'retrying', 'dead'] as const satisfies ReadonlyArray<keyof JobCounts>;
@@ -75,6 +76,7 @@ function JobsContent({ data }: { data: JobsOverview }) {
   const last = data.lastPoll;
   return (
     <>
+      {data.storageNotShared.length > 0 ? <StorageNotShared others={data.storageNotShared} /> : null}
       <section aria-labelledby="jobs-states" className={card}>
         <h2 id="jobs-states" className="text-lg font-semibold text-stone-900">
           {t('jobs.states.title')}
@@ -91,9 +93,11 @@ function JobsContent({ data }: { data: JobsOverview }) {
             </div>
           ))}
         </dl>
-        <p className="mt-3 text-sm text-stone-700">
-          {data.schedule ? t('jobs.schedule', { cron: data.schedule }) : t('jobs.scheduleOff')}
-        </p>
+        {data.schedule ? (
+          <Schedule cron={data.schedule} />
+        ) : (
+          <p className="mt-3 text-sm text-stone-700">{t('jobs.scheduleOff')}</p>
+        )}
       </section>
 
       <section aria-labelledby="jobs-last-poll" className={card}>
@@ -130,6 +134,60 @@ function JobsContent({ data }: { data: JobsOverview }) {
 
       <FailedJobs failed={data.failed} />
     </>
+  );
+}
+
+/**
+ * The cron expression isolated left-to-right (in Arabic "0 *\/6 * * *" would otherwise read "6/*"), and the
+ * schedule in words beside it when it is one of the usual forms.
+ */
+function Schedule({ cron }: { cron: string }) {
+  const { t } = useTranslation('admin');
+  const words = scheduleInWords(cron);
+  return (
+    <p className="mt-3 text-sm text-stone-700" data-testid="jobs-schedule">
+      {t('jobs.schedule')}{' '}
+      <bdi dir="ltr" className="font-mono">
+        {cron}
+      </bdi>
+      {words ? (
+        <>
+          {' '}
+          (
+          {words.key === 'jobs.every.daily' ? t(words.key, { time: words.time }) : t(words.key, { count: words.count })}
+          )
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** Issue 28 §1: another live API process keeps its files in another local folder (PostgreSQL without S3_*). */
+function StorageNotShared({ others }: { others: StorageLocation[] }) {
+  const { t } = useTranslation('admin');
+  return (
+    <section role="alert" aria-labelledby="jobs-storage" className={`${card} border-amber-300 bg-amber-50`}>
+      <h2 id="jobs-storage" className="text-lg font-semibold text-stone-900">
+        {t('jobs.storageNotShared.title')}
+      </h2>
+      <p className="mt-2 text-stone-800">
+        {t('jobs.storageNotShared.body')}{' '}
+        <bdi dir="ltr">
+          <code>S3_*</code>
+        </bdi>
+        .
+      </p>
+      <p className="mt-2 text-sm text-stone-700">{t('jobs.storageNotShared.others')}</p>
+      <ul className="mt-1 list-disc ps-5 text-sm text-stone-800">
+        {others.map((other) => (
+          <li key={`${other.host}:${other.path}`}>
+            <bdi dir="ltr" className="break-all font-mono">
+              {other.host}:{other.path}
+            </bdi>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
