@@ -17,7 +17,7 @@ import type { AlertHooks } from './parcel-scene.ts';
 export function alertHooks(deps: {
   database: Database;
   mailer: Mailer;
-  imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM'>;
+  imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM' | 'maskClasses'>;
   publicUrl?: string;
   /** JOB_TIMEOUT: no attempt of a job lives longer, so an older e-mail claim is a dead worker's. */
   jobTimeoutSeconds: number;

@@ -18,7 +18,7 @@ export interface AlertHooks {
 export interface ParcelSceneDeps {
   database: Database;
   boss: PgBoss;
-  imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM'>;
+  imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM' | 'maskClasses'>;
   alerts?: AlertHooks;
 }
 

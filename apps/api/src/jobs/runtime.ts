@@ -18,7 +18,7 @@ export interface JobsLog {
 export interface JobsDeps {
   database: Database;
   config: Pick<Config, 'jobs' | 'stacApiUrl'> & Partial<Pick<Config, 'publicUrl'>>;
-  imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM'>;
+  imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM' | 'maskClasses'>;
   mailer: Mailer;
   log: JobsLog;
 }

@@ -8,10 +8,13 @@ import type { AlertEngine } from './alerts.jobs.ts';
  * (packages/imagery/src/change.ts, statistics only: no image is drawn, nothing is charged). Each date is its
  * one-day window, resolved to that day's clearest acquisition as for an image.
  */
-export function alertEngineFrom(imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM'>): AlertEngine {
+export function alertEngineFrom(
+  imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM' | 'maskClasses'>,
+): AlertEngine {
   return {
     minValidFraction: imagery.minValidFraction,
     cloudBufferM: imagery.cloudBufferM,
+    maskClasses: imagery.maskClasses,
     async fallenShare({ geometry, index, earlier, later, threshold }) {
       try {
         const change = await computeChange({
@@ -24,6 +27,7 @@ export function alertEngineFrom(imagery: Pick<Imagery, 'catalog' | 'minValidFrac
           images: false,
           minValidFraction: imagery.minValidFraction,
           cloudBufferM: imagery.cloudBufferM,
+          maskClasses: imagery.maskClasses,
         });
         return change.fellFraction;
       } catch (error) {

@@ -24,9 +24,10 @@ export interface AlertScene {
  * stored points of the newest basis, and PARTIAL_DROP (pixel-wise) is not evaluated.
  */
 export interface AlertEngine {
-  /** The deployment's minimum valid fraction and cloud buffer: with them the points' basis is recomputed. */
+  /** The deployment's minimum valid fraction, cloud buffer and masked SCL classes: the points' basis. */
   minValidFraction?: number;
   cloudBufferM?: number;
+  maskClasses?: ReadonlyArray<number>;
   /**
    * The share (0–1) of the parcel's pixels valid on both acquisitions whose index fell by more than
    * `threshold` from `earlier` to `later`; null when the two have no valid pixel in common.
@@ -149,7 +150,7 @@ export async function evaluateParcelAlerts(
   const basis =
     engine?.minValidFraction === undefined
       ? undefined
-      : seriesBasis(parcel.geom, engine.minValidFraction, engine.cloudBufferM);
+      : seriesBasis(parcel.geom, { ...engine, minValidFraction: engine.minValidFraction });
   const rules = (await repo.rulesOf(parcel.id)).filter((r) => r.enabled);
   const fired: Fired[] = [];
   for (const rule of rules) {

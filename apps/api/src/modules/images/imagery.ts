@@ -4,6 +4,7 @@ import {
   computeSceneIndexMap,
   type ChangeMapResult,
   createCatalog,
+  DEFAULT_MASKED_SCL_CLASSES,
   DEFAULT_MIN_VALID_FRACTION,
   DEMO_CATALOG_PATH,
   selectScene,
@@ -28,6 +29,8 @@ export interface ImageryOptions {
   minValidFraction?: number;
   /** Cloud/shadow buffer in metres (CLOUD_BUFFER_M; engine default DEFAULT_CLOUD_BUFFER_M). */
   cloudBufferM?: number;
+  /** The SCL classes masked as not visible (engine default DEFAULT_MASKED_SCL_CLASSES). */
+  maskClasses?: ReadonlyArray<number>;
   /** Where the engine's warnings go (an item skipped for a missing band asset). */
   warn?: (message: string) => void;
   /** Per HTTP attempt against the catalog and the COGs. */
@@ -83,6 +86,8 @@ export interface Imagery {
   readonly minValidFraction: number;
   /** CLOUD_BUFFER_M (undefined: the engine's default). */
   readonly cloudBufferM?: number;
+  /** The masked SCL classes every computation uses (part of the stored season points' basis). */
+  readonly maskClasses: ReadonlyArray<number>;
   deadline(): Deadline;
   selectScene(request: RenderRequest, deadline: Deadline): Promise<SceneSelection>;
   render(selection: SceneSelection, request: RenderRequest, deadline: Deadline): Promise<IndexMapResult>;
@@ -124,6 +129,7 @@ async function within<T>(work: Promise<T>, deadline: Deadline, budgetMs: number)
 export function createImagery(options: ImageryOptions): Imagery {
   const deadlineMs = options.deadlineMs ?? IMAGERY_DEFAULTS.deadlineMs;
   const minValidFraction = options.minValidFraction ?? DEFAULT_MIN_VALID_FRACTION;
+  const maskClasses = options.maskClasses ?? DEFAULT_MASKED_SCL_CLASSES;
   const catalog = createCatalog({
     stacApiUrl: options.stacApiUrl,
     catalogPath: options.catalogPath,
@@ -144,12 +150,14 @@ export function createImagery(options: ImageryOptions): Imagery {
     height: request.height,
     minValidFraction,
     cloudBufferM: options.cloudBufferM,
+    maskClasses,
   });
   return {
     catalog,
     deadlineMs,
     minValidFraction,
     cloudBufferM: options.cloudBufferM,
+    maskClasses,
     deadline: () => ({ at: Date.now() + deadlineMs }),
     selectScene: (request, deadline) =>
       timed(
@@ -161,6 +169,7 @@ export function createImagery(options: ImageryOptions): Imagery {
           end: request.end,
           minValidFraction,
           cloudBufferM: options.cloudBufferM,
+          maskClasses,
           warn: options.warn,
         }),
         deadline,

@@ -5,6 +5,7 @@ import {
   CogUnavailableError,
   InvalidGeometryError,
   computeSeries,
+  DEFAULT_MASKED_SCL_CLASSES,
   findIndex,
   type SeriesSkip,
 } from '@filaha/imagery';
@@ -39,15 +40,29 @@ function apiErrorOf(error: unknown): unknown {
 export interface SeriesRouteOptions {
   db: Db;
   repo: ImagesRepository;
-  imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM'>;
+  imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM' | 'maskClasses'>;
   /** Curve requests per user and rolling day (SERIES_DAILY_LIMIT). */
   dailyLimit: number;
 }
 
-/** What a stored point depends on besides the scene: a new geometry or setting means new rows. */
-export function seriesBasis(geometry: PolygonGeometry, minValidFraction: number, cloudBufferM: number | undefined) {
+/** The deployment's settings a season point is computed with. */
+export interface SeriesSettings {
+  minValidFraction: number;
+  /** CLOUD_BUFFER_M (undefined: the engine's default). */
+  cloudBufferM?: number;
+  /** The masked SCL classes (undefined: DEFAULT_MASKED_SCL_CLASSES); order and repeats do not matter. */
+  maskClasses?: ReadonlyArray<number>;
+}
+
+/**
+ * What a stored point depends on besides the scene: a new geometry or setting — the minimum valid fraction, the
+ * cloud buffer, the masked SCL classes — means new rows (the old ones are never reused for it).
+ */
+export function seriesBasis(geometry: PolygonGeometry, settings: SeriesSettings) {
+  const { minValidFraction, cloudBufferM } = settings;
+  const maskClasses = [...new Set(settings.maskClasses ?? DEFAULT_MASKED_SCL_CLASSES)].sort((a, b) => a - b);
   return createHash('sha256')
-    .update(JSON.stringify({ v: 1, geometry, minValidFraction, cloudBufferM: cloudBufferM ?? null }))
+    .update(JSON.stringify({ v: 1, geometry, minValidFraction, cloudBufferM: cloudBufferM ?? null, maskClasses }))
     .digest('hex')
     .slice(0, 32);
 }
@@ -59,7 +74,7 @@ function pick(stats: SeriesStats) {
 
 export interface StoreSeriesInput {
   db: Db;
-  imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM'>;
+  imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM' | 'maskClasses'>;
   parcel: { id: number; geom: PolygonGeometry };
   index: string;
   /** Inclusive days, YYYY-MM-DD. */
@@ -75,7 +90,7 @@ export interface StoreSeriesInput {
  */
 export async function computeAndStoreSeries(input: StoreSeriesInput) {
   const { db, imagery, parcel, index, from, to } = input;
-  const basis = seriesBasis(parcel.geom, imagery.minValidFraction, imagery.cloudBufferM);
+  const basis = seriesBasis(parcel.geom, imagery);
   const series = createSeriesRepository(db);
   const known = await series.storedSceneIds({ parcelId: parcel.id, indexCode: index, basis }, from, to);
   const fresh = await computeSeries({
@@ -87,6 +102,7 @@ export async function computeAndStoreSeries(input: StoreSeriesInput) {
     known,
     minValidFraction: imagery.minValidFraction,
     cloudBufferM: imagery.cloudBufferM,
+    maskClasses: imagery.maskClasses,
   });
   const rows: SeriesRow[] = [
     ...fresh.points.map((p) => ({
