@@ -33,7 +33,7 @@ export {
 export { dedupeCollections, tileOf } from './stac/dedupe.ts';
 export type { Acquisition, AssetRef } from './stac/item.ts';
 export { parseSearchPage, nextRequest } from './stac/api-source.ts';
-export { reflectanceDnOffset, dnToReflectance, REFLECTANCE_SCALE } from './stac/offset.ts';
+export { BASELINE_04_FROM, reflectanceDnOffset, dnToReflectance, REFLECTANCE_SCALE } from './stac/offset.ts';
 export { createCogReader } from './cog/reader.ts';
 export type { CogInfo, CogReader, CogReaderOptions, RasterWindow, SampleArray } from './cog/reader.ts';
 export type { FetchLike, ReadStats } from './cog/byte-source.ts';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { geometryBBox, type BBox, type ParcelGeometry } from '../geo/geometry.ts';
-import { REFLECTANCE_SCALE, reflectanceDnOffset } from './offset.ts';
+import { offsetFromDate, REFLECTANCE_SCALE, reflectanceDnOffset } from './offset.ts';
 
 /** Earth Search's original L2A collection (mixed processing baselines, `earthsearch:boa_offset_applied`). */
 export const SENTINEL2_L2A = 'sentinel-2-l2a';
@@ -53,8 +53,11 @@ export interface Acquisition {
   boaOffsetApplied: boolean | null;
   /** DN offset to subtract before scaling by 1/10000 (from `raster:bands` or the baseline rule). */
   dnOffset: number;
-  /** Where dnOffset comes from: the assets' `raster:bands` (Collection 1) or the baseline rule (offset.ts). */
-  offsetSource: 'raster:bands' | 'baseline';
+  /**
+   * Where dnOffset comes from: the assets' `raster:bands` (Collection 1), the flag or baseline rule (offset.ts), or
+   * the acquisition date when the item declares none of them (baseline 04.00 from BASELINE_04_FROM).
+   */
+  offsetSource: 'raster:bands' | 'baseline' | 'date';
   gridCode: string | null;
   /** Reprocessing sequence: the `_1_` of `…_1_L2A` ids, or `s2:sequence`; 0 when unknown. */
   sequence: number;
@@ -152,11 +155,34 @@ export function rasterBandsDnOffset(assets: Readonly<Record<string, AssetRef>>):
   return Number.isFinite(first) && offsets.every((o) => o === first) ? first + 0 : null;
 }
 
+/** Items whose offset was decided by their date and already logged (bounded: forgotten all at once when full). */
+const dateDecisionsLogged = new Set<string>();
+const DATE_DECISIONS_REMEMBERED = 10_000;
+
+function logDateDecision(item: { id: string; date: string; dnOffset: number }, warn: (message: string) => void) {
+  if (dateDecisionsLogged.has(item.id)) return;
+  if (dateDecisionsLogged.size >= DATE_DECISIONS_REMEMBERED) dateDecisionsLogged.clear();
+  dateDecisionsLogged.add(item.id);
+  warn(
+    `item ${item.id} declares neither earthsearch:boa_offset_applied, a raster:bands offset nor ` +
+      `s2:processing_baseline: reflectance offset ${item.dnOffset} chosen from its acquisition date ${item.date}`,
+  );
+}
+
+export interface ParseItemOptions {
+  /** Where the one-time note of an offset decided by the date goes (default console.warn). */
+  warn?: (message: string) => void;
+}
+
 /**
  * Parses a STAC item; returns null for anything that is not a usable item (so one bad feature in a page
  * does not sink a search). `itemLocation` is the URL or path of the item JSON, for relative hrefs.
  */
-export function parseItem(raw: unknown, itemLocation: string | null): Acquisition | null {
+export function parseItem(
+  raw: unknown,
+  itemLocation: string | null,
+  { warn = (message) => console.warn(`[imagery] ${message}`) }: ParseItemOptions = {},
+): Acquisition | null {
   if (!isObject(raw) || raw.type !== 'Feature' || typeof raw.id !== 'string') return null;
   const properties = isObject(raw.properties) ? raw.properties : {};
   const datetime = itemDatetime(properties);
@@ -208,19 +234,23 @@ export function parseItem(raw: unknown, itemLocation: string | null): Acquisitio
         (typeof sequenceProp === 'string' || typeof sequenceProp === 'number' ? sequenceProp : 0),
     ) || 0;
   const generated = properties['s2:generation_time'];
+  const date = new Date(datetime).toISOString().slice(0, 10);
+  const byDate = declared === null && offsetFromDate(offsetProps);
+  const dnOffset = declared ?? reflectanceDnOffset(offsetProps, date);
+  if (byDate) logDateDecision({ id: raw.id, date, dnOffset }, warn);
   return {
     id: raw.id,
     collection,
     datetime: new Date(datetime).toISOString(),
-    date: new Date(datetime).toISOString().slice(0, 10),
+    date,
     platform: typeof properties.platform === 'string' ? properties.platform : null,
     cloudCover: typeof properties['eo:cloud_cover'] === 'number' ? properties['eo:cloud_cover'] : null,
     epsg: parseEpsg(properties),
     footprint,
     bbox,
     ...offsetProps,
-    dnOffset: declared ?? reflectanceDnOffset(offsetProps),
-    offsetSource: declared === null ? 'baseline' : 'raster:bands',
+    dnOffset,
+    offsetSource: declared !== null ? 'raster:bands' : byDate ? 'date' : 'baseline',
     gridCode: typeof properties['grid:code'] === 'string' ? properties['grid:code'] : null,
     sequence,
     generatedAt: typeof generated === 'string' && !Number.isNaN(Date.parse(generated)) ? generated : null,
