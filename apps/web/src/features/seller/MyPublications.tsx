@@ -32,9 +32,11 @@ export function MyPublications() {
           {t('mine.empty')}
         </p>
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2" data-testid="my-publications">
+        // grid-cols-1 (minmax(0, 1fr)) and min-w-0: a long product name is cut by its ellipsis instead of widening the
+        // column, and with it the page, past a phone's screen.
+        <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" data-testid="my-publications">
           {mine.data.map((p) => (
-            <li key={p.id}>
+            <li key={p.id} className="min-w-0">
               <Link
                 to={`${base}/my-product-details/${p.id}`}
                 className="flex items-center gap-4 rounded-xl border border-stone-200 bg-white p-3 hover:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-700"
