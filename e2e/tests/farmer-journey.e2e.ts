@@ -130,12 +130,15 @@ describe.skipIf(!hasChromium)('farmer journey: subscription → index map → hi
       else expect(infoBox!.x).toBeGreaterThan(mapBox!.x + mapBox!.width - 1);
       expect(await page.locator('.leaflet-container').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
       expect(await page.getByRole('region', { name: t(lang, 'farm:map.label') }).getAttribute('dir')).toBe('ltr');
-      expect(await page.getByText(t(lang, 'farm:generate.hints.selectParcel')).isVisible()).toBe(true);
+      // Opened fresh, on the first parcel (the vineyard), with Generate ready and no tap (issue 27 §2).
+      const select = page.getByLabel(t(lang, 'farm:parcels.select'), { exact: true });
+      await expect.poll(() => select.inputValue()).toBe(String(parcels.vineyard));
+      const generateButton = page.getByRole('button', { name: t(lang, 'farm:generate.button') });
+      await expect.poll(() => generateButton.isEnabled(), { timeout: 60_000 }).toBe(true);
       await a11y(page);
       await shot(page, lang, '05-three-columns');
 
       // NDVI on the default window over the vineyard.
-      await page.getByLabel(t(lang, 'farm:parcels.select'), { exact: true }).selectOption(String(parcels.vineyard));
       // The window opens on the latest 6 days over the parcel (the demo season's last acquisition: 29 October)…
       await expect.poll(() => page.getByLabel(t(lang, 'farm:period.end')).inputValue()).toBe('2025-10-29');
       expect(await page.getByLabel(t(lang, 'farm:period.start')).inputValue()).toBe('2025-10-23');

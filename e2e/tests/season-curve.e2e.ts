@@ -136,21 +136,41 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
         expect(href.searchParams.get('index')).toMatch(/^\d+$/);
         expect(href.searchParams.get('start')).toBe(chosen.date);
         expect(href.searchParams.get('end')).toBe(chosen.date);
+        expect(href.searchParams.get('order')).toBe('1');
         await details.scrollIntoViewIfNeeded();
         expect(await inScreen(details)).toBe(true);
         await shot(page, `${lang}-02-point`);
 
-        // Follow it: the farm map on that parcel, NDVI and that day.
+        // Follow it: the farm map on that parcel, NDVI and that day, asking to confirm the cost (issue 27 §2)…
         await order.tap();
-        await page.waitForURL(
-          (url) => url.pathname === '/user/ferme-map' && url.searchParams.get('start') === chosen.date,
-        );
-        await page.getByRole('heading', { level: 1, name: t(lang, 'farm:title') }).waitFor();
+        await page.waitForURL((url) => url.pathname === '/user/ferme-map');
+        const confirm = page.getByRole('dialog', { name: t(lang, 'farm:season.confirmTitle', { date: day }) });
+        await confirm.waitFor({ timeout: 60_000 });
         const summary = page.getByTestId('farm-period-summary');
-        await summary.waitFor();
         expect(await summary.textContent()).toBe(t(lang, 'farm:period.summary', { start: day, end: day }));
         const select = page.getByLabel(t(lang, 'farm:parcels.select'), { exact: true });
         expect(await select.inputValue()).toBe(String(parcelId));
+        await shot(page, `${lang}-03-confirm`);
+        // …then ordering it: that date's map, in view, the order used once (a reload asks nothing).
+        const [ordered] = await Promise.all([
+          page.waitForResponse((r) => r.url().includes('/api/images/NDVI') && r.request().method() === 'POST', {
+            timeout: 90_000,
+          }),
+          confirm.getByRole('button', { name: t(lang, 'farm:season.confirmOrder') }).tap(),
+        ]);
+        expect(ordered.status()).toBe(200);
+        const map = (await ordered.json()) as { scene: { datetime: string }; dateDebut: string; dateFin: string };
+        expect([map.dateDebut, map.dateFin]).toEqual([chosen.date, chosen.date]);
+        expect(map.scene.datetime.slice(0, 10)).toBe(chosen.date);
+        const stats = page.getByTestId('farm-stats');
+        await stats.waitFor();
+        await expect
+          .poll(async () => {
+            const box = await page.getByTestId('farm-result').boundingBox();
+            return !!box && box.y >= -1 && box.y < PHONE.height / 2;
+          })
+          .toBe(true);
+        expect(new URL(page.url()).searchParams.get('order')).toBeNull();
         await shot(page, `${lang}-03-farm-map`);
         await ctx.close();
       },
