@@ -10,6 +10,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { ambientDb } from './ambient.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { postgisProblem } from './postgres-start.ts';
 import { migrationState, runMigrations, type MigrationState, type SqlExecutor } from './migrate.ts';
@@ -104,7 +105,8 @@ export async function openPglite(
     throw error;
   }
   // The PGlite driver's result type differs from pg's only beyond `rows`, which is all Db exposes.
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Calls join a request's transaction when one is open in the caller's async context (ambient.ts).
+  const db = ambientDb(drizzlePglite(client, { schema }) as unknown as Db);
   let closed = false;
   return {
     db,
@@ -152,7 +154,7 @@ export async function openPostgres(databaseUrl: string, options: PostgresOptions
     await pool.end();
     throw postgis ?? error;
   }
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = ambientDb(drizzleNodePg(pool, { schema }) as unknown as Db);
   let closed = false;
   return {
     db,

@@ -1,4 +1,5 @@
 /** @filaha/db — Drizzle schema, migrations, createDb (PGlite or pg), password hashing and seed. */
+export { afterCommit, inAmbientScope, inAmbientTransaction } from './ambient.ts';
 export { createDb, type Database, type Db, type DbConfig, type Schema, type Tx } from './client.ts';
 export { DataDirLockedError, DataDirUnusableError, lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 export type { MigrationState } from './migrate.ts';

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, serviceRequests, sql, stockMovements } from '@filaha/db';
+import { and, eq, publications, serviceRequests, sql, stockMovements } from '@filaha/db';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../test/helper.ts';
+import {
+  makeImage,
+  postPublication,
+  publicationFields,
+  sellerWithSubscription,
+  type FilePart,
+} from '../modules/marketplace/marketplace.test-support.ts';
 import { kit } from '../modules/plans/test-kit.ts';
 
 // Runs on the embedded PGlite, and on PostgreSQL with DATABASE_URL set (the same file, the same assertions).
@@ -146,6 +153,23 @@ describe('Idempotency-Key on writes', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('the same keyed request sent three times at once runs once; the others wait and replay its answer', async () => {
+    const farmer = await k.as('User');
+    const item = await k.post('/api/stock/items', farmer.headers, {
+      name: `Pois ${randomUUID().slice(0, 8)}`,
+      unit: 'kg',
+      kind: 'product',
+    });
+    const itemId = json<{ id: number }>(item).id;
+    const entry = { itemId, direction: 'in', kind: 'production', quantity: 5, date: '2026-11-03' };
+    const headers = { ...farmer.headers, 'idempotency-key': randomUUID() };
+    const answers = await Promise.all([0, 1, 2].map(() => k.post('/api/stock/movements', headers, entry)));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(2);
+    expect(await db().select().from(stockMovements).where(eq(stockMovements.itemId, itemId))).toHaveLength(1);
+  });
+
   it('refuses a malformed key with 400 VALIDATION_FAILED before anything runs', async () => {
     const farmer = await k.as('User');
     const message = `bad key ${randomUUID()}`;
@@ -157,7 +181,7 @@ describe('Idempotency-Key on writes', () => {
     expect(await rowsWith(message)).toHaveLength(0);
   });
 
-  it('a key still running answers 409 IDEMPOTENCY_IN_PROGRESS; one left by a dead run is taken over', async () => {
+  it('a committed claim without an answer (an earlier version) answers 409 IDEMPOTENCY_IN_PROGRESS, then is taken over', async () => {
     const farmer = await k.as('User');
     const key = randomUUID();
     const message = `running ${key}`;
@@ -234,5 +258,44 @@ describe('Idempotency-Key on writes', () => {
     expect(first.statusCode).toBeLessThan(500);
     expect(second.statusCode).toBe(first.statusCode);
     expect(second.headers['idempotent-replayed']).toBe('true');
+  });
+
+  describe('a multipart body (a publication with photos)', () => {
+    const photo = async (background: number): Promise<FilePart> => ({
+      filename: 'photo.jpg',
+      contentType: 'image/jpeg',
+      bytes: await makeImage('jpeg', 64 + background, 48),
+    });
+    const postsOf = async (userId: number) => db().select().from(publications).where(eq(publications.userId, userId));
+
+    it('the same key with other fields or another photo is refused with 422 and creates nothing', async () => {
+      const seller = await sellerWithSubscription(t.current);
+      const key = randomUUID();
+      const headers = { ...seller.headers, 'idempotency-key': key };
+      const fields = publicationFields(seller.subscription.id, { productName: 'Tomates' });
+      const first = await postPublication(t.current, headers, fields, [await photo(0)]);
+      expect(first.statusCode).toBe(201);
+      const otherFields = publicationFields(seller.subscription.id, { productName: 'Oignons' });
+      const byFields = await postPublication(t.current, headers, otherFields, [await photo(0)]);
+      expect(byFields.statusCode).toBe(422);
+      expect(json<{ code: string }>(byFields).code).toBe('IDEMPOTENCY_KEY_REUSED');
+      // Same fields, another file of the same name and type: only its bytes differ.
+      const byPhoto = await postPublication(t.current, headers, fields, [await photo(1)]);
+      expect(byPhoto.statusCode).toBe(422);
+      expect((await postsOf(seller.user.id)).map((p) => p.productName)).toEqual(['Tomates']);
+    });
+
+    it('the same key with the same form replays the first answer and creates one publication', async () => {
+      const seller = await sellerWithSubscription(t.current);
+      const headers = { ...seller.headers, 'idempotency-key': randomUUID() };
+      const fields = publicationFields(seller.subscription.id);
+      const files = [await photo(2)];
+      const first = await postPublication(t.current, headers, fields, files);
+      const second = await postPublication(t.current, headers, fields, files);
+      expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+      expect(second.headers['idempotent-replayed']).toBe('true');
+      expect(second.body).toBe(first.body);
+      expect(await postsOf(seller.user.id)).toHaveLength(1);
+    });
   });
 });

@@ -4,6 +4,7 @@ import { hasNul, MARKETPLACE_LIMITS, TEXT_MESSAGES } from '@filaha/shared';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, ValidationError } from '../../core/errors.ts';
+import { multipartDigest } from '../../plugins/idempotency.ts';
 import { processPhoto, type ProcessedPhoto } from './photos.ts';
 
 /** Limits of @fastify/multipart for the publication routes (registered for them only). */
@@ -34,7 +35,8 @@ function addField(fields: PublicationForm['fields'], rawName: string, value: str
 
 /**
  * Reads a multipart publication form: text fields, and each photo decoded and re-encoded as it arrives (so
- * at most one raw upload is in memory). A JSON body is accepted too (fields only, no photos). A file over
+ * at most one raw upload is in memory), each part hashed into `request.bodyDigest` (the Idempotency-Key
+ * fingerprint: plugins/idempotency.ts). A JSON body is accepted too (fields only, no photos; hashed as parsed). A file over
  * 8 MB or more than 10 files → 413 from the multipart limits; a file that is not an image → 400.
  */
 export async function readPublicationForm(request: FastifyRequest): Promise<PublicationForm> {
@@ -49,6 +51,8 @@ export async function readPublicationForm(request: FastifyRequest): Promise<Publ
     }
     return form;
   }
+  // What an Idempotency-Key's fingerprint hashes for this body (the parts are read here, not by a parser).
+  const digest = multipartDigest();
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       if (!IMAGE_FIELD.test(part.fieldname)) {
@@ -59,14 +63,17 @@ export async function readPublicationForm(request: FastifyRequest): Promise<Publ
       // toBuffer() can return the cut buffer when the limit is hit on the last chunk (seen over real HTTP): the
       // stream's flag is the reliable signal.
       if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
+      digest.file(part.fieldname, part.filename, bytes);
       // An empty file input still sends a part with no bytes: nothing was chosen.
       if (bytes.length === 0) continue;
       form.photos.push(await processPhoto(bytes, part.filename));
     } else {
       if (part.valueTruncated) throw ValidationError.field(part.fieldname, 'validation.tooLong');
+      digest.field(part.fieldname, String(part.value));
       addField(form.fields, part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
     }
   }
+  request.bodyDigest = digest.digest();
   return form;
 }
 

@@ -1,9 +1,10 @@
 import { marketplaceContract as contract } from '@filaha/shared/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authedCtxOf as authed, ctxOf } from '../../context.ts';
 import { fromContract } from '../../core/contract-route.ts';
 import { NotFoundError } from '../../core/errors.ts';
-import { readPublicationForm } from './publication-form.ts';
+import { readPublicationForm, type PublicationForm } from './publication-form.ts';
 import type { PublicationsService } from './publications.service.ts';
 import type { ListingCache } from './listing-cache.ts';
 
@@ -27,12 +28,25 @@ export const publicationsRoutes: FastifyPluginAsyncZod<{
   service: PublicationsService;
   listingCache: ListingCache;
 }> = async (app, { service, listingCache }) => {
+  // The form is read in a preHandler, before the handler: an Idempotency-Key's fingerprint covers its fields and
+  // files (request.bodyDigest), and the keyed handler's transaction never waits on an upload.
+  const forms = new WeakMap<FastifyRequest, PublicationForm>();
+  const readForm = async (request: FastifyRequest) => {
+    forms.set(request, await readPublicationForm(request));
+  };
+  const formOf = (request: FastifyRequest): PublicationForm => {
+    const form = forms.get(request);
+    if (!form) throw new Error('publication form not read');
+    return form;
+  };
+
   app.route({
     ...fromContract(contract.add),
     onRequest: app.requireRole('Seller', 'User'),
+    preHandler: readForm,
     handler: async (request, reply) => {
       const ctx = authed(request);
-      const form = await readPublicationForm(request);
+      const form = formOf(request);
       return reply.code(201).send(await service.create({ ctx, fields: form.fields, photos: form.photos }));
     },
   });
@@ -40,9 +54,10 @@ export const publicationsRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...fromContract(contract.update),
     onRequest: app.authenticate,
+    preHandler: readForm,
     handler: async (request) => {
       const ctx = authed(request);
-      const form = await readPublicationForm(request);
+      const form = formOf(request);
       return service.update({ ctx, id: request.params.id, fields: form.fields, photos: form.photos });
     },
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { listenOnPostgres, notify, type Database, type PostgresListener } from '@filaha/db';
+import { afterCommit, listenOnPostgres, notify, type Database, type PostgresListener } from '@filaha/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { EventHub } from './event-stream.ts';
@@ -124,12 +124,15 @@ export function createLiveEvents({ hub, database, loadMessage, log }: LiveEvents
         event.type === 'message'
           ? { o: origin, t: 'message', u: event.users, m: event.message.id }
           : { o: origin, t: 'read', u: event.users, c: event.conversationId, r: event.readerId, at: event.readAt };
-      try {
-        await notify(database, LIVE_CHANNEL, JSON.stringify(wire));
-      } catch (error) {
-        // The message is stored; other processes' clients will see it on their next fetch.
-        log.error({ err: error }, 'live-event NOTIFY failed');
-      }
+      // After the commit (a keyed request's transaction may still be open): the other processes read the row.
+      await afterCommit(async () => {
+        try {
+          await notify(database, LIVE_CHANNEL, JSON.stringify(wire));
+        } catch (error) {
+          // The message is stored; other processes' clients will see it on their next fetch.
+          log.error({ err: error }, 'live-event NOTIFY failed');
+        }
+      });
     },
     async start() {
       await listener?.ready;
