@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PublicationListFilters } from '@filaha/db';
+import { afterCommit, type PublicationListFilters } from '@filaha/db';
 import {
   MARKETPLACE_LIMITS,
   PublicationInput,
@@ -75,7 +75,8 @@ function changedFields(input: PublicationUpdateInput): Partial<PublicationFields
 
 /**
  * Publications and their photos. Files are written before the rows and removed again if the transaction does
- * not commit; removed rows' files are deleted after the commit. A crash between the two steps can leave an
+ * not commit; removed rows' files are deleted after the commit (of a keyed request's whole transaction too:
+ * `afterCommit`). A crash between the two steps can leave an
  * orphan file, never a row pointing at a missing file.
  */
 export function createPublicationsService({ repo, storage, log }: PublicationsServiceDeps) {
@@ -184,7 +185,8 @@ export function createPublicationsService({ repo, storage, log }: PublicationsSe
           { path: 'deletedImageIds', code: 'unknown_image', message: 'validation.unknownReference' },
         ]);
       }
-      await deleteFiles(outcome.removed);
+      const { removed } = outcome;
+      await afterCommit(() => deleteFiles(removed));
       return { message: text('publicationUpdated', ctx.lang), publication: await present(id) };
     },
 
@@ -192,7 +194,7 @@ export function createPublicationsService({ repo, storage, log }: PublicationsSe
       await owned(ctx, id, true);
       const photos = await repo.remove(id);
       if (photos === null) throw new NotFoundError();
-      await deleteFiles(photos);
+      await afterCommit(() => deleteFiles(photos));
       return { message: text('publicationDeleted', ctx.lang) };
     },
 
