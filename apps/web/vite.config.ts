@@ -8,6 +8,7 @@ import { cspHashes } from './build/csp-hashes.ts';
 import { firstPaintPreload } from './build/first-paint-preload.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderHome } from './build/prerender-home.ts';
+import { precacheCore } from './build/precache-core.ts';
 import { pwaOptions } from './build/pwa.ts';
 import { routePreload } from './build/route-preload.ts';
 import { routeShell } from './build/route-shell.ts';
@@ -99,6 +100,7 @@ export default defineConfig(({ command }) => ({
     routeShell(),
     prerenderHome(),
     // Manifest and service worker (src/sw/sw.ts); production builds only, registered by src/lib/pwa.ts.
+    precacheCore.collect(),
     VitePWA(pwaOptions),
     precompress({ minBytes: 1024 }),
     cspHashes(),

@@ -101,13 +101,16 @@ export const PHONE = { width: 390, height: 844 };
 
 /**
  * A phone context (touch, mobile viewport, the language set before the first page) that reaches only `baseUrl`'s
- * host: every other request — the internet map tiles first — is refused, and its URL pushed to `blocked`.
+ * host: every other request — the internet map tiles first — is refused, and its URL pushed to `blocked`. With
+ * `intercept: false` nothing is routed (a service worker's requests bypass Playwright's routing, and the tests of
+ * the worker need it to see every request); then requests off this machine simply fail (no internet).
  */
 export async function phoneContext(
   browser: Browser,
   lang: 'ar' | 'fr',
   baseUrl: string,
   blocked: string[] = [],
+  { intercept = true } = {},
 ): Promise<BrowserContext> {
   const ctx = await browser.newContext({
     viewport: PHONE,
@@ -119,6 +122,7 @@ export async function phoneContext(
   await ctx.addInitScript((l) => {
     if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
   }, lang);
+  if (!intercept) return ctx;
   const local = new URL(baseUrl).host;
   await ctx.route(
     () => true,

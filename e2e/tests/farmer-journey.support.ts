@@ -37,6 +37,18 @@ export async function login(email: string, password: string): Promise<string> {
   return res.data.token;
 }
 
+/** The demo farmer's first parcel and NDVI's id (the offline tests' result). */
+export async function demoParcelAndNdvi(farmerToken: string): Promise<{ parcelId: number; ndviId: number }> {
+  const parcels = await call<Array<{ id: number }>>('GET', '/parcelle', farmerToken);
+  expect(parcels.status).toBe(200);
+  const parcelId = parcels.data[0]?.id ?? 0;
+  expect(parcelId).toBeGreaterThan(0);
+  const indices = await call<Array<{ id: number; code: string }>>('GET', '/indice');
+  const ndviId = indices.data.find((i) => i.code === 'NDVI')?.id ?? 0;
+  expect(ndviId).toBeGreaterThan(0);
+  return { parcelId, ndviId };
+}
+
 export const field = (key: string) => {
   const f = DEMO_FIELDS.find((d) => d.key === key);
   if (!f) throw new Error(`no demo field ${key}`);

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, rawKeysOnPage, screenshot } from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
 import { t, type Lang } from '../src/i18n.ts';
-import { ADMIN, baseUrl, call, generate, login } from './farmer-journey.support.ts';
+import { ADMIN, baseUrl, call, demoParcelAndNdvi, generate, login } from './farmer-journey.support.ts';
 
 /**
  * Issue 13 §3, acceptance 2: the demo farmer, on a phone-sized screen, generates a result online; the network is
@@ -55,21 +55,13 @@ async function controlledByWorker(page: Page) {
 describe.skipIf(!hasChromium)('offline and installable', () => {
   let browser: Browser;
   let adminToken: string;
-  let farmerToken: string;
   let parcelId: number;
   let ndviId: number;
 
   beforeAll(async () => {
     browser = await launchBrowser();
     adminToken = await login(ADMIN.email, ADMIN.password);
-    farmerToken = await login(FARMER.email, FARMER.password);
-    const parcels = await call<Array<{ id: number }>>('GET', '/parcelle', farmerToken);
-    expect(parcels.status).toBe(200);
-    parcelId = parcels.data[0]?.id ?? 0;
-    expect(parcelId).toBeGreaterThan(0);
-    const indices = await call<Array<{ id: number; code: string }>>('GET', '/indice');
-    ndviId = indices.data.find((i) => i.code === 'NDVI')?.id ?? 0;
-    expect(ndviId).toBeGreaterThan(0);
+    ({ parcelId, ndviId } = await demoParcelAndNdvi(await login(FARMER.email, FARMER.password)));
   });
   afterAll(async () => browser?.close());
 

@@ -1,4 +1,5 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
+import { precacheCore } from './precache-core.ts';
 
 /**
  * The web app manifest and the service worker (docs/ARCHITECTURE.md, "Offline and installable").
@@ -43,6 +44,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     globPatterns: ['index.html', 'assets/**/*.{js,css,woff2,png,svg}', 'icons/*.png', 'favicon.svg'],
     globIgnores: ['**/*.br', '**/*.gz', 'home.*.html'],
     maximumFileSizeToCacheInBytes: 1024 * 1024,
+    // `__FILAHA_CORE__`: what the worker precaches at install; the rest later (build/precache-core.ts).
+    buildPlugins: { vite: [precacheCore.inject()] },
   },
   devOptions: { enabled: false },
 };

@@ -1,4 +1,5 @@
 import { whenSettled } from './settled.ts';
+import { getToken, OFFLINE_READY_EVENT } from './storage.ts';
 
 /** How often a page may reload itself onto a new build (lib/pwa.ts `reloadOnStaleBuild`). */
 export const STALE_RELOAD_GAP_MS = 60_000;
@@ -22,17 +23,93 @@ export function reloadOnStaleBuild(event: Event, reload: () => void = () => loca
   reload();
 }
 
+/** sessionStorage: the API reads of the first visit made before the worker controlled its pages (absolute URLs). */
+const FIRST_READS = 'filaha:first-reads';
+/** localStorage: "ready to use offline" was said on this device. */
+const READY_SAID = 'filaha:offline-ready';
+
+/**
+ * Asks the controlling worker to precache what is not the farmer's core (src/sw/sw.ts; the message's name is
+ * sw/routes.ts' PRECACHE_LATER, not imported: that module would join the first paint's bundle), when the main
+ * thread is idle. Files already kept are not asked again.
+ */
+function precacheLater(): void {
+  const ask = () => navigator.serviceWorker.controller?.postMessage({ type: 'PRECACHE_LATER' });
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(ask, { timeout: 5_000 });
+  else setTimeout(ask, 1_000);
+}
+
+/**
+ * Issue 27 §1: on a weak link the worker takes control of the first visit's page about a minute after it painted,
+ * so the answers of that visit (session, parcels, result, curve…) went past it and were not kept. Until it controls
+ * the page, every same-origin /api request the page makes (Resource Timing, kept in sessionStorage across the
+ * visit's pages) is noted; then they are handed to the worker with Workbox's `CACHE_URLS` message (workbox-routing
+ * asks each through the route that would have handled it, so only the paths the worker keeps are asked, as GET,
+ * with this account's token) and the app says once that it is ready offline.
+ */
+function keepFirstReads(sw: ServiceWorkerContainer): void {
+  let urls: string[] = [];
+  try {
+    urls = JSON.parse(sessionStorage.getItem(FIRST_READS) ?? '[]') as string[];
+  } catch {
+    // No session storage: this page's reads only.
+  }
+  const note = (list: PerformanceObserverEntryList) => {
+    for (const { name } of list.getEntries())
+      if (name.startsWith(`${location.origin}/api/`) && !urls.includes(name)) urls.push(name);
+    try {
+      sessionStorage.setItem(FIRST_READS, JSON.stringify(urls));
+    } catch {
+      // As above.
+    }
+  };
+  const observer = typeof PerformanceObserver === 'function' ? new PerformanceObserver(note) : null;
+  observer?.observe({ type: 'resource', buffered: true });
+  const handOver = (worker: ServiceWorker) => {
+    observer?.disconnect();
+    try {
+      sessionStorage.removeItem(FIRST_READS);
+    } catch {
+      // As above.
+    }
+    const token = getToken();
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': document.documentElement.lang,
+    };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      precacheLater();
+      if (localStorage.getItem(READY_SAID)) return;
+      localStorage.setItem(READY_SAID, new Date().toISOString());
+      (window as { filahaOfflineReady?: boolean }).filahaOfflineReady = true;
+      window.dispatchEvent(new Event(OFFLINE_READY_EVENT));
+    };
+    // Without a token the kept answers would be another account's or none: only the signed-in ones are asked.
+    const urlsToCache = token ? urls.map((url) => [url, { headers }]) : [];
+    worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } }, [channel.port2]);
+  };
+  const whenControlled = () =>
+    sw.controller ? handOver(sw.controller) : sw.addEventListener('controllerchange', whenControlled, { once: true });
+  void sw.ready.then(whenControlled);
+}
+
 /**
  * Registers the service worker (src/sw/sw.ts, built as /sw.js) once the page has settled after its first screen
  * (lib/settled.ts), so its install (the precache, about 2 MB) never competes with that screen's files and data.
+ * A page it does not control yet keeps its API reads for it (keepFirstReads).
  * Production builds only (main.tsx): the dev server has no worker, and unit tests never load this.
  */
 export function registerServiceWorker(): void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   window.addEventListener('vite:preloadError', (event) => reloadOnStaleBuild(event));
-  void whenSettled().then(() =>
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+  const controlled = navigator.serviceWorker.controller !== null;
+  if (!controlled) keepFirstReads(navigator.serviceWorker);
+  void whenSettled().then(() => {
+    if (controlled) precacheLater();
+    return navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
       // No worker (private mode, an old browser): the app works as before, only not offline.
-    }),
-  );
+    });
+  });
 }

@@ -3,6 +3,11 @@ export const TOKEN_KEY = 'Token';
 export const SELLER_ROLE_KEY = 'sellerRole';
 /** Fired on window when a request that carried a token is answered 401: the session listens and ends. */
 export const UNAUTHENTICATED_EVENT = 'filaha:unauthenticated';
+/**
+ * Fired on window when the app has just become ready to use offline (lib/pwa.ts), once per device; the page keeps
+ * `window.filahaOfflineReady` true after it, for a note mounted later (components/offline/OfflineBanner.tsx).
+ */
+export const OFFLINE_READY_EVENT = 'filaha:offline-ready';
 
 function read(key: string): string | null {
   try {

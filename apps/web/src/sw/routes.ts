@@ -7,6 +7,13 @@
 export const API_CACHE = 'filaha-api';
 /** Runtime cache of stored result files (PNG, value grids), signed same-origin URLs under /api/files/. */
 export const FILES_CACHE = 'filaha-files';
+/**
+ * The precache of what is not the farmer's core (back office, seller, marketplace…; build/precache-core.ts), filled
+ * after the core when the page posts PRECACHE_LATER. Its name must not contain "-precache-": Workbox's
+ * cleanupOutdatedCaches deletes every such cache but its own.
+ */
+export const LATER_CACHE = 'filaha-app-later';
+export const PRECACHE_LATER = 'PRECACHE_LATER';
 /** Every cache that holds one account's data: deleted on sign-in, sign-out and an expired session. */
 export const USER_CACHES = [API_CACHE, FILES_CACHE] as const;
 /** On a kept answer served instead of the network's: when it was saved (ISO 8601). */

@@ -4,7 +4,11 @@
  * "Offline and installable"). It makes the app open without a network and keeps the farmer's last viewed data
  * readable:
  * - the app shell, every script and style chunk (the locale files are chunks too), the fonts and the icons are
- *   precached at install, versioned by the build, and old versions are deleted on activation;
+ *   precached, versioned by the build, and old versions are deleted on activation: the farmer's core
+ *   (build/precache-core.ts) at install, the rest once the page asks (`PRECACHE_LATER`, on idle after the first
+ *   visit's answers are kept);
+ * - the page hands over the API reads it made before the worker controlled it (Workbox's `CACHE_URLS`, lib/pwa.ts),
+ *   which go through the routes below and are kept like any other;
  * - a page navigation gets the precached app shell at once, except "/", which goes to the network (the
  *   pre-rendered home page) and falls back to the shell when there is no answer within a few seconds;
  * - GET /api answers of the farmer's screens (session, profile, subscription status, indices, parcels, latest
@@ -17,20 +21,55 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  matchPrecache,
+  precacheAndRoute,
+  PrecacheController,
+  PrecacheRoute,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { API_CACHE, FILES_CACHE, NETWORK_TIMEOUT_SECONDS, SAVED_AT_HEADER, cachedApiPath } from './routes.ts';
+import {
+  API_CACHE,
+  FILES_CACHE,
+  LATER_CACHE,
+  NETWORK_TIMEOUT_SECONDS,
+  PRECACHE_LATER,
+  SAVED_AT_HEADER,
+  cachedApiPath,
+} from './routes.ts';
 
-declare const self: ServiceWorkerGlobalScope & {
-  __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
-};
+type ManifestEntry = string | { url: string; revision?: string | null };
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: ManifestEntry[] };
+/** The core's file names under dist/ (build/precache-core.ts); null: everything is core. */
+declare const __FILAHA_CORE__: string[] | null;
 
 self.skipWaiting();
 clientsClaim();
 cleanupOutdatedCaches();
+// The build's list (vite-plugin-pwa finds exactly one `self.__WB_MANIFEST` to replace).
+const manifest = self.__WB_MANIFEST;
+const core = __FILAHA_CORE__ === null ? null : new Set(__FILAHA_CORE__);
+const urlOf = (entry: ManifestEntry) => (typeof entry === 'string' ? entry : entry.url).replace(/^\//, '');
+// Files outside assets/ (the shell, the icons) are small and always core.
+const isCore = (entry: ManifestEntry) => !core || !urlOf(entry).startsWith('assets/') || core.has(urlOf(entry));
 // No directory index: "/" is not the precached index.html but the pre-rendered home page (the route below).
-precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
+precacheAndRoute(manifest.filter(isCore), { directoryIndex: '' });
+
+// The rest: its own precache (same versioning, a cache name cleanupOutdatedCaches leaves alone), served like the
+// core once kept and from the network until then; filled when the page asks, so the farmer's core is ready first.
+const later = new PrecacheController({ cacheName: LATER_CACHE });
+later.addToCacheList(manifest.filter((entry) => !isCore(entry)));
+registerRoute(new PrecacheRoute(later, { directoryIndex: '' }));
+self.addEventListener('activate', (event) => void later.activate(event));
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type !== PRECACHE_LATER) return;
+  // Workbox fills a precache only from an install event: the same work, kept alive by this message's event.
+  const install = { type: 'install', waitUntil: (p: Promise<unknown>) => event.waitUntil(p) };
+  void later.install(install as unknown as ExtendableEvent);
+});
 
 /** Stamps the copy that goes into the cache (never the answer the page gets from the network). */
 const stampSavedAt: WorkboxPlugin = {

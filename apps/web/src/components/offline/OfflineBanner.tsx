@@ -1,5 +1,7 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSavedAt, useOnline, useSavedAt } from '../../lib/offline.ts';
+import { OFFLINE_READY_EVENT } from '../../lib/storage.ts';
 
 /**
  * The connection's state for the signed-in areas and the public pages: without a network, a banner says so
@@ -24,6 +26,44 @@ export function OfflineBanner() {
           ) : null}
         </div>
       ) : null}
+      <OfflineReadyNote />
     </div>
+  );
+}
+
+/** How long the note stays before it goes by itself. */
+export const READY_NOTE_MS = 8_000;
+
+const readyOnThisPage = () =>
+  typeof window !== 'undefined' && (window as { filahaOfflineReady?: boolean }).filahaOfflineReady === true;
+
+/**
+ * "Ready to use offline", said once on a device when the service worker has kept the farmer's core and the first
+ * visit's answers (lib/pwa.ts): from then on the farm map, the parcel page and the forms open without a network.
+ */
+function OfflineReadyNote() {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(readyOnThisPage);
+  useEffect(() => {
+    const show = () => setShown(true);
+    window.addEventListener(OFFLINE_READY_EVENT, show);
+    return () => window.removeEventListener(OFFLINE_READY_EVENT, show);
+  }, []);
+  useEffect(() => {
+    if (!shown) return;
+    const timer = setTimeout(() => {
+      (window as { filahaOfflineReady?: boolean }).filahaOfflineReady = false;
+      setShown(false);
+    }, READY_NOTE_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+  if (!shown) return null;
+  return (
+    <p
+      data-testid="offline-ready"
+      className="border-b border-brand-200 bg-brand-50 px-4 py-2 text-sm font-semibold text-brand-900"
+    >
+      {t('offline.ready')}
+    </p>
   );
 }
