@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { telHref, usePublicSettings } from '../../lib/publicSettings.ts';
 import { useCatalogText } from '../../lib/catalogText.ts';
-import { isPending, type FarmerSubscription, type Plan } from './api.ts';
-import { formatDate, formatMonths, type Lang } from './format.ts';
+import { isPending, usageQuery, type FarmerSubscription, type Plan } from './api.ts';
+import { formatDate, formatMonths, formatNumber, type Lang } from './format.ts';
 import { IndexList } from './IndexList.tsx';
 import { PriceTag } from './PriceTag.tsx';
 import { UsageList } from './UsageList.tsx';
@@ -28,6 +29,26 @@ export function StateBadge({ subscription }: { subscription: FarmerSubscription 
   );
 }
 
+/** The end of a subscription: its last activation plus its duration in months; null before any activation. */
+export function subscriptionEnd(s: FarmerSubscription): string | null {
+  if (!s.date_activation) return null;
+  const end = new Date(s.date_activation);
+  if (Number.isNaN(end.getTime())) return null;
+  end.setUTCMonth(end.getUTCMonth() + s.durée);
+  return end.toISOString();
+}
+
+/** The requests left on the card: the sum over the indices of the usage rows, which exist once activated. */
+function RequestsLeft({ subscriptionId, lang }: { subscriptionId: number; lang: Lang }) {
+  const { t } = useTranslation('subscription');
+  const usage = useQuery(usageQuery(subscriptionId));
+  if (usage.isPending) return null;
+  if (usage.isError || usage.data.length === 0) return <>{t('usage.unavailable')}</>;
+  const left = usage.data.reduce((n, row) => n + Math.max(0, row.nbreq_restante), 0);
+  const total = usage.data.reduce((n, row) => n + row.nbreq_total, 0);
+  return <>{t('card.requestsLeftValue', { left: formatNumber(left, lang), total: formatNumber(total, lang) })}</>;
+}
+
 /** One entry of 'Mes Abonnements': the summary, and a toggle that opens the details (SPEC §2). */
 export function SubscriptionCard({ subscription: s, plan }: { subscription: FarmerSubscription; plan?: Plan }) {
   const { t, i18n } = useTranslation('subscription');
@@ -37,6 +58,7 @@ export function SubscriptionCard({ subscription: s, plan }: { subscription: Farm
   const text = useCatalogText();
   const kind = stateKind(s);
   const phone = usePublicSettings()?.contact.phone;
+  const end = subscriptionEnd(s);
 
   return (
     <article className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm" data-testid="subscription-card">
@@ -59,6 +81,18 @@ export function SubscriptionCard({ subscription: s, plan }: { subscription: Farm
         <div>
           <dt className="text-stone-600">{t('card.created')}</dt>
           <dd className="font-semibold text-stone-900">{formatDate(s.date_abonnement, lang)}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">{t('card.ends')}</dt>
+          <dd className="font-semibold text-stone-900">
+            {end ? formatDate(end, lang) : t('card.endsAfterActivation', { duration: formatMonths(s.durée, lang) })}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">{t('card.requestsLeft')}</dt>
+          <dd className="font-semibold text-stone-900">
+            {s.date_activation ? <RequestsLeft subscriptionId={s.id} lang={lang} /> : t('card.requestsAfterActivation')}
+          </dd>
         </div>
       </dl>
       <button

@@ -239,6 +239,50 @@ describe('Mes Abonnements', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Choisir une nouvelle offre' })).toBeNull();
   });
 
+  it('shows on the card, unopened, the end date and the requests left (issue 27), in both languages', async () => {
+    for (const [lang, ends, left] of [
+      ['fr', '15 août 2026', '11 sur 24'],
+      ['ar', '15 أوت 2026', '11 من 24'],
+    ] as const) {
+      await i18n.changeLanguage(lang);
+      farmer(
+        [subscription()],
+        [
+          { indice_id: 7, indiceName: 'Indice NDVI', code: 'NDVI', nbreq_total: 12, nbreq_used: 1, nbreq_restante: 11 },
+          {
+            indice_id: 8,
+            indiceName: 'Indice NDMI',
+            code: 'NDMI',
+            nbreq_total: 12,
+            nbreq_used: 15,
+            nbreq_restante: -3,
+          },
+        ],
+      );
+      const view = renderApp('/user/Abonnement');
+      const card = await screen.findByTestId('subscription-card');
+      const value = (key: 'ends' | 'requestsLeft') =>
+        within(card).getByText(i18n.t(`subscription:card.${key}`)).nextElementSibling;
+      // Activated 15 Aug 2025 for 12 months; 11 + 0 (a quota overrun counts as none) of 12 + 12 left.
+      expect(value('ends')?.textContent).toBe(ends);
+      await waitFor(() => expect(value('requestsLeft')?.textContent).toBe(left));
+      view.unmount();
+      queryClient.clear();
+    }
+  });
+
+  it('says on the card of a request awaiting activation when it ends and when requests start', async () => {
+    await i18n.changeLanguage('fr');
+    farmer([subscription({ etat: 'désactivé', date_activation: null })]);
+    renderApp('/user/Abonnement');
+    const card = await screen.findByTestId('subscription-card');
+    // formatMonths puts a no-break space between the number and "mois".
+    expect(within(card).getByText('Se termine le').nextElementSibling?.textContent?.replace(/\s/g, ' ')).toBe(
+      "12 mois à compter de l'activation",
+    );
+    expect(within(card).getByText('Demandes restantes').nextElementSibling?.textContent).toBe("Après l'activation");
+  });
+
   it('shows a pending subscription in red with the support phone and no usage yet', async () => {
     await i18n.changeLanguage('fr');
     farmer([subscription({ etat: 'désactivé', date_activation: null, abn_id: 99 })]);
