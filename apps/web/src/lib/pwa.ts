@@ -97,7 +97,7 @@ function keepFirstReads(sw: ServiceWorkerContainer): void {
 
 /**
  * Registers the service worker (src/sw/sw.ts, built as /sw.js) once the page has settled after its first screen
- * (lib/settled.ts), so its install (the precache, about 2 MB) never competes with that screen's files and data.
+ * (lib/settled.ts), so its install (the precache of the farmer's core, build/precache-core.ts) never competes with that screen's files and data.
  * A page it does not control yet keeps its API reads for it (keepFirstReads).
  * Production builds only (main.tsx): the dev server has no worker, and unit tests never load this.
  */
