@@ -117,7 +117,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
     ...fromContract(contract.catalogPoll),
     // pg-boss writes on its own connection, outside a keyed request's transaction (plugins/idempotency.ts): no
     // Idempotency-Key here. "Run now" is a singleton job and a retry of a job no longer failed does nothing.
-    config: { contract: contract.catalogPoll, idempotency: false },
+    config: { ...fromContract(contract.catalogPoll).config, idempotency: false },
     onRequest: staff,
     handler: async (_request, reply) => {
       const queued = await jobs.pollNow('manual');
@@ -127,7 +127,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...fromContract(contract.retry),
-    config: { contract: contract.retry, idempotency: false },
+    config: { ...fromContract(contract.retry).config, idempotency: false },
     onRequest: staff,
     handler: async (request) => {
       const { id } = request.params;
