@@ -152,6 +152,12 @@ async function main(): Promise<void> {
 
     const url = displayUrl(config, address);
     console.log(`\nFilaha is running at ${url}  (API docs: ${url}/api/docs, database: ${database.kind})`);
+    const { outboxDir } = await import('./lib/mailer.ts');
+    console.log(
+      config.smtpUrl
+        ? 'E-mails are sent through SMTP_URL.'
+        : `E-mails (sign-up, password reset codes) are written to ${outboxDir(config.dataDir)} (no SMTP_URL set).`,
+    );
     const demo = seeded.accounts.filter((a) => a.email !== config.admin?.email);
     if (config.demoData && demo.length > 0) console.log(`\nDemo accounts:\n${accountsTable(demo)}\n`);
   } catch (err) {

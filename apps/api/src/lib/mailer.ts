@@ -58,11 +58,11 @@ export function createMailer({ smtpUrl, from, dataDir, log }: MailerOptions): Ma
     const entry: OutboxEntry = { id, from, date: date.toISOString(), ...message };
     await writeFile(join(dir, `${id}.eml`), info.message as Buffer);
     await writeFile(join(dir, `${id}.json`), `${JSON.stringify(entry, null, 2)}\n`);
-    // Without SMTP the log is the developer's inbox, so it carries the text (e.g. a reset code).
-    log.info(
-      { mail: { to: message.to, subject: message.subject, file: join(dir, `${id}.eml`) } },
-      `mail written to outbox\n${message.text}`,
-    );
+    // The outbox file is the developer's inbox (the start-up message says where it is); the text (e.g. a reset code)
+    // only at debug level, so a start's output is not filled with whole e-mail bodies.
+    const mail = { to: message.to, subject: message.subject, file: join(dir, `${id}.eml`) };
+    log.info({ mail }, 'mail written to outbox');
+    log.debug({ mail }, `mail text\n${message.text}`);
   }
 
   async function send(message: MailMessage): Promise<void> {
