@@ -21,16 +21,21 @@ const positiveId = z.preprocess(
   z.number({ error: required }).int(required).positive(required).max(ID_MAX, required),
 );
 
+/** Blank text reads as no unit. */
+const unitText = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : v);
+/** A unit the web form requires (features/marketplace/productForm.ts): one of PUBLICATION_UNITS. */
+export const RequiredPublicationUnit = z.preprocess(unitText, z.enum(PUBLICATION_UNITS, { error: 'validation.unit' }));
+
 /** POST /api/publications/add — the form fields (the images travel as files next to them). */
 export const PublicationInput = z.object({
   productName: nameText(MARKETPLACE_LIMITS.productNameMaxLength),
   quantity: amount('validation.quantity'),
   price: amount('validation.price'),
-  /** What the price and the quantity count in: required, one of PUBLICATION_UNITS. */
-  unit: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
-    z.enum(PUBLICATION_UNITS, { error: 'validation.unit' }),
-  ),
+  /**
+   * What the price and the quantity count in, one of PUBLICATION_UNITS. Optional for the API (absent, blank or
+   * null: no unit — issue 28, older clients send none); the web form requires it (RequiredPublicationUnit).
+   */
+  unit: z.preprocess(unitText, z.enum(PUBLICATION_UNITS, { error: 'validation.unit' }).nullish()),
   location: requiredText(MARKETPLACE_LIMITS.addressMaxLength),
   phone: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), phoneSchema),
   disponibility: z.preprocess(

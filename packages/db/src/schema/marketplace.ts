@@ -26,8 +26,11 @@ export const publications = pgTable(
     address: text('address').notNull(),
     phone: text('phone').notNull(),
     quantity: numeric('quantity', { precision: 12, scale: 2, mode: 'number' }).notNull(),
-    /** What the price and the quantity count in (PUBLICATION_UNITS); rows older than the column got 'kg'. */
-    unit: text('unit').$type<PublicationUnit>().notNull().default('kg'),
+    /**
+     * What the price and the quantity count in (PUBLICATION_UNITS); rows older than the column got 'kg'. Null: the
+     * publication names no unit (a client that sends none — issue 28; the web form always asks for one).
+     */
+    unit: text('unit').$type<PublicationUnit>(),
     state: text('state').$type<PublicationState>().notNull().default('DISPO'),
     searchText: text('search_text')
       .notNull()

@@ -25,8 +25,8 @@ export const Publication = z.object({
   addresse: z.string(),
   phoneNumber: z.string(),
   quantité: z.number(),
-  /** What prixUnitaire and quantité count in (PUBLICATION_UNITS). */
-  unit: z.enum(PUBLICATION_UNITS),
+  /** What prixUnitaire and quantité count in (PUBLICATION_UNITS); null when the publication names none. */
+  unit: z.enum(PUBLICATION_UNITS).nullable(),
   etat: z.enum(PUBLICATION_STATES),
   images: z.array(PublicationImage),
   seller: z.object({

@@ -31,7 +31,8 @@ export interface PublicationFields {
   productName: string;
   unitPrice: number;
   quantity: number;
-  unit: PublicationUnit;
+  /** Null: no unit named. */
+  unit: PublicationUnit | null;
   address: string;
   phone: string;
   state: PublicationState;

@@ -54,7 +54,7 @@ function allFields(input: PublicationInput): PublicationFields {
     productName: input.productName,
     unitPrice: input.price,
     quantity: input.quantity,
-    unit: input.unit,
+    unit: input.unit ?? null,
     address: input.location,
     phone: input.phone,
     state: input.disponibility,

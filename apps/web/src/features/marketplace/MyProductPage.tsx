@@ -29,7 +29,8 @@ const valuesOf = (p: Publication): ProductFormInput => ({
   productName: p.nomProduit,
   quantity: String(p.quantité),
   price: String(p.prixUnitaire),
-  unit: p.unit,
+  // A publication without a unit opens with none chosen: the form asks for one.
+  unit: p.unit ?? '',
   location: p.addresse,
   phone: p.phoneNumber,
   disponibility: p.etat,

@@ -46,6 +46,25 @@ describe('product card', () => {
     expect(screen.getByTestId('card-quantity').textContent).toBe('الكمية: 5 صناديق');
   });
 
+  it('shows a publication without a unit (issue 28) with the bare price and quantity, in both languages', async () => {
+    for (const [lang, price, quantity] of [
+      ['fr', '2\u202f500 DA', 'Quantité : 30'],
+      ['ar', '2\u202f500 دج', 'الكمية: 30'],
+    ] as const) {
+      await i18n.changeLanguage(lang);
+      const { unmount } = renderPart(
+        <ProductCard
+          item={publication({ prixUnitaire: 2500, quantité: 30, unit: null })}
+          href="/seller/product-details/7"
+        />,
+      );
+      expect((await screen.findByTestId('card-price')).textContent).toBe(price);
+      expect(screen.getByTestId('card-quantity').textContent).toBe(quantity);
+      expect(document.body.textContent).not.toMatch(/undefined|null|unit\./);
+      unmount();
+    }
+  });
+
   it('links to the details, calls by phone, and falls back to a placeholder', async () => {
     await i18n.changeLanguage('fr');
     renderPart(<ProductCard item={publication()} href="/seller/product-details/7" />);

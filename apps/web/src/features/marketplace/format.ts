@@ -31,6 +31,7 @@ export function usePriceFormat(): (value: number) => string {
 /**
  * A publication's price and quantity with its unit (issue 13 §5): `price(2500, 'quintal')` → "2 500 DA / quintal",
  * `quantity(30, 'quintal')` → "30 quintaux" / "30 قنطارًا" (the unit agrees with the number in both languages).
+ * A publication without a unit (null: an API client sent none) shows the bare price and number: "2 500 DA", "30".
  */
 export function useUnitFormat() {
   const { t } = useTranslation('marketplace');
@@ -40,10 +41,12 @@ export function useUnitFormat() {
   return useMemo(
     () => ({
       label: (unit: PublicationUnit) => t(`unit.${unit}.label`),
-      price: (value: number, unit: PublicationUnit) =>
-        tc('money.perUnit', { price: price(value), unit: t(`unit.${unit}.per`) }),
-      quantity: (value: number, unit: PublicationUnit) =>
-        t(`unit.${unit}.count`, { count: value, amount: formatAmount(value, lang) }),
+      price: (value: number, unit: PublicationUnit | null) =>
+        unit === null ? price(value) : tc('money.perUnit', { price: price(value), unit: t(`unit.${unit}.per`) }),
+      quantity: (value: number, unit: PublicationUnit | null) =>
+        unit === null
+          ? formatAmount(value, lang)
+          : t(`unit.${unit}.count`, { count: value, amount: formatAmount(value, lang) }),
     }),
     [t, tc, lang, price],
   );

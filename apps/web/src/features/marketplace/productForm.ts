@@ -1,12 +1,17 @@
-import { MARKETPLACE_LIMITS, PublicationInput } from '@filaha/shared';
+import { MARKETPLACE_LIMITS, PublicationInput, RequiredPublicationUnit } from '@filaha/shared';
 import type { z } from 'zod';
 
-/** The publication form of SPEC §3 without the subscription id (the page adds it): the API's own schema. */
-export const ProductForm = PublicationInput.omit({ sellerAbonnementUserId: true });
+/**
+ * The publication form of SPEC §3 without the subscription id (the page adds it): the API's own schema, except
+ * that the form requires a unit (the API accepts a publication without one, for older clients).
+ */
+export const ProductForm = PublicationInput.omit({ sellerAbonnementUserId: true }).extend({
+  unit: RequiredPublicationUnit,
+});
 export type ProductFormInput = z.input<typeof ProductForm>;
 export type ProductFormValues = z.output<typeof ProductForm>;
 
-/** `unit` starts unchosen: the seller picks it (the API requires one). */
+/** `unit` starts unchosen: the seller picks it (the form requires one; the API accepts none). */
 export const EMPTY_PRODUCT: ProductFormInput = {
   productName: '',
   quantity: '',
