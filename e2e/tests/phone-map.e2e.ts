@@ -58,8 +58,11 @@ describe.skipIf(!hasChromium)('the farm map on a phone (390 × 844, touch, offli
       expect(await select.inputValue()).toBe(parcelId);
       const generateButton = page.getByRole('button', { name: t(lang, 'farm:generate.button') });
       await expect.poll(() => generateButton.isEnabled(), { timeout: 20_000 }).toBe(true);
-      const summary = (await page.getByTestId('farm-period-summary').textContent()) ?? '';
-      expect(summary).toContain('2025');
+      // The window of the demo catalog's last acquisition (not the last 6 days, which it does not cover).
+      await expect
+        .poll(async () => (await page.getByTestId('farm-period-summary').textContent()) ?? '', { timeout: 60_000 })
+        .toContain('2025');
+      expect(await generateButton.isEnabled()).toBe(true);
       await shot(page, `${lang}-01-folded-form`);
 
       // Tap Generate.

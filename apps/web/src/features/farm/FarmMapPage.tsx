@@ -26,7 +26,7 @@ import { ColourModeSwitch, RelativeLegend, type ColourMode } from './RelativeVie
 import { cssColor, rampColor, rampPosition, relativeRange, renderRelative } from './relativeView.ts';
 import { DownloadPanel, LegendPanel, StatsPanel, VisibilityBadge } from './ResultPanels.tsx';
 import { SavedResultNote } from './SavedResultNote.tsx';
-import { useSavedResult } from './savedResult.ts';
+import { isNetworkFailure, useSavedResult } from './savedResult.ts';
 import { SceneProblem } from './SceneProblem.tsx';
 import { useFarmAccess } from './useFarmAccess.ts';
 import { defaultParcelId, rememberParcel } from './lastParcel.ts';
@@ -108,6 +108,9 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
   const latest = useQuery({
     ...farmQueries.latestAcquisition(parcelId ?? 0, code),
     enabled: autoRange,
+    // A busy catalog (503) is asked again, as compare mode does: else Generate would offer a window it does not
+    // cover. No network fails at once (the saved result is shown instead).
+    retry: (count: number, error: unknown) => count < 2 && !isNetworkFailure(error),
   });
   const range: DateRange = autoRange && latest.data?.window ? latest.data.window : ownRange;
   const findingLatest = autoRange && latest.fetchStatus === 'fetching' && !latest.data;
