@@ -34,7 +34,13 @@ describe('history of an index on a parcel', () => {
     // Produced in the other order (the API lists by production time): the page orders by acquisition.
     const { calls } = farmer([item(2, '2025-08-15', 0.1), item(3, '2025-08-20', 0.55)]);
     renderApp(`/user/historique/${INDEX.id}/${PARCEL.id}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Historique NDVI — Vignoble' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Mes cartes NDVI commandées — Vignoble' }),
+    ).toBeTruthy();
+    // Named apart from the season curve, and linked to it (issue 27).
+    expect(screen.getByRole('link', { name: 'Voir la courbe de saison de la parcelle' }).getAttribute('href')).toBe(
+      `/user/ferme-map/${PARCEL.id}#season-curve`,
+    );
     const entries = screen.getAllByTestId('farm-history-entry');
     expect(entries.map((e) => within(e).getByRole('heading', { level: 2 }).textContent)).toEqual([
       'Image du 20 août 2025',
@@ -70,10 +76,17 @@ describe('parcel page', () => {
     expect(await screen.findByText('Du 20 août 2025 au 20 août 2025')).toBeTruthy();
     expect(screen.getByText(/— Continuez\./)).toBeTruthy();
     for (const index of CONFIG)
-      expect(screen.getByRole('link', { name: `Historique ${index.code}` }).getAttribute('href')).toBe(
+      expect(screen.getByRole('link', { name: `Mes cartes ${index.code} commandées` }).getAttribute('href')).toBe(
         `/user/historique/${index.indiceId}/${PARCEL.id}`,
       );
-    await userEvent.click(screen.getByRole('link', { name: 'Historique NDVI' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Historique NDVI — Vignoble' })).toBeTruthy();
+    // The season curve, the parcel's other history, links to the ordered maps of its index too (issue 27).
+    const curve = screen.getByTestId('season-curve');
+    expect(within(curve).getByRole('link', { name: "Les cartes NDVI que j'ai commandées" }).getAttribute('href')).toBe(
+      `/user/historique/${INDEX.id}/${PARCEL.id}`,
+    );
+    await userEvent.click(within(curve).getByRole('link', { name: "Les cartes NDVI que j'ai commandées" }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Mes cartes NDVI commandées — Vignoble' }),
+    ).toBeTruthy();
   });
 });

@@ -71,6 +71,12 @@ function HistoryView({ index, parcelName, parcelId, items }: HistoryViewProps) {
         {t('history.title', { index: index.code })} — {parcelName}
       </h1>
       <p className="text-sm text-stone-600">{t('history.count', { count: formatNumber(items.length, lang) })}</p>
+      <Link
+        to={`/user/ferme-map/${parcelId}#season-curve`}
+        className="mt-1 inline-block text-sm font-semibold text-brand-800 underline"
+      >
+        {t('history.seasonLink')}
+      </Link>
 
       {items.length === 0 ? (
         <p className={`${panel} mt-6 text-center text-stone-700`}>{t('history.empty')}</p>

@@ -91,11 +91,20 @@ export function SeasonCurve({ parcelId, indices, fromPlan, pointActions, onPoint
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className={panel} data-testid="season-curve">
+    <section id="season-curve" aria-labelledby={`${id}-title`} className={panel} data-testid="season-curve">
       <h2 id={`${id}-title`} className="text-base font-bold text-stone-900">
         {t('season.title')}
       </h2>
       <p className="mt-1 text-sm text-stone-600">{t('season.intro')}</p>
+      {index ? (
+        // The other history of the parcel: the maps the farmer ordered of this index (issue 27).
+        <Link
+          to={`/user/historique/${index.id}/${parcelId}`}
+          className="mt-1 inline-block text-sm font-semibold text-brand-800 underline"
+        >
+          {t('season.ordered', { index: index.code })}
+        </Link>
+      ) : null}
       <SavedCopyNote prefix={`/parcelle/${parcelId}/series`} />
 
       {!fromPlan ? (
