@@ -7,17 +7,15 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = [{ bearer: [] }];
-
 /**
  * A route's method, URL and schemas from its shared contract, for `app.route({ ...fromContract(c), onRequest,
  * handler })`: the handler stays in the module, and fastify-type-provider-zod types `request` and the answer from
- * the contract's zod schemas, which also validate the input, serialize the answer and make the OpenAPI document.
+ * the contract's zod schemas, which also validate the input, serialize the answer and make the OpenAPI document
+ * (where plugins/docs.ts adds what else the contract says: operationId, summary, security, error answers).
  */
 export function fromContract<const C extends RouteContract>(contract: C) {
   const schema = {
     tags: [...contract.tags],
-    ...(contract.auth ? { security: BEARER } : {}),
     ...(contract.description === undefined ? {} : { description: contract.description }),
     ...(contract.hide ? { hide: true } : {}),
     ...(contract.consumes ? { consumes: [...contract.consumes] } : {}),

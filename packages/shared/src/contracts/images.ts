@@ -3,6 +3,7 @@ import { ID_MAX, LIMITS } from '../limits.ts';
 import { indexCodeFromName } from '../index-names.ts';
 import { INDEX_REGISTRY } from '../indices.ts';
 import { route } from './contract.ts';
+import { withExample } from './common.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -367,7 +368,12 @@ export const imagesContract = {
     method: 'POST',
     path: '/images/:indexName',
     params: IndexNameParams,
-    body: GenerateImageBody,
+    body: withExample(GenerateImageBody, {
+      parcelle_id: 1,
+      indice_id: 1,
+      startDate: '2025-03-01',
+      endDate: '2025-03-06',
+    }),
     responses: { 200: GenerateImageAnswer },
     errors: renderErrors,
   }),
@@ -376,7 +382,13 @@ export const imagesContract = {
     method: 'POST',
     path: '/images/:indexName/change',
     params: IndexNameParams,
-    body: ChangeBody,
+    body: withExample(ChangeBody, {
+      parcelle_id: 1,
+      indice_id: 1,
+      earlier: { startDate: '2025-03-01', endDate: '2025-03-06' },
+      later: { startDate: '2025-04-01', endDate: '2025-04-06' },
+      threshold: 0.1,
+    }),
     responses: { 200: ChangeAnswer },
     errors: renderErrors,
   }),

@@ -8,7 +8,7 @@ import {
   PlanIndexUpdateInput,
 } from '../admin.ts';
 import { route } from './contract.ts';
-import { IdParams, MessageAnswer } from './common.ts';
+import { IdParams, MessageAnswer, withExample } from './common.ts';
 import { Parcel } from './parcels.ts';
 
 /** SPEC §3 "Legende", "Indice (admin)", "Indices config", "AbonnementIndice", with the SPEC's field names. */
@@ -134,6 +134,13 @@ export const indicesContract = {
 
 const legendRoute = { tags: ['legends'], auth: true } as const;
 const assignmentRoute = { tags: ['assignments'], auth: true } as const;
+const LEGEND_EXAMPLE = {
+  intervalDeb: 0.2,
+  intervalFin: 0.4,
+  color: 'rgb(166, 217, 106)',
+  descriptionLeg: { ar: 'غطاء نباتي متوسط', fr: 'Végétation moyenne' },
+  indiceId: 1,
+};
 
 /** Legends (SPEC "Legende") and plan ↔ index assignments ("AbonnementIndice"): public reads, Admin writes. */
 export const legendsContract = {
@@ -150,7 +157,7 @@ export const legendsContract = {
     ...legendRoute,
     method: 'POST',
     path: '/legende',
-    body: LegendInput,
+    body: withExample(LegendInput, LEGEND_EXAMPLE),
     responses: { 201: IndexLegend },
     errors: ['FORBIDDEN', 'CONFLICT', 'NOT_FOUND'],
   }),
@@ -159,7 +166,7 @@ export const legendsContract = {
     method: 'PUT',
     path: '/legende/:id',
     params: IdParams,
-    body: LegendUpdateInput,
+    body: withExample(LegendUpdateInput, LEGEND_EXAMPLE),
     responses: { 200: IndexLegend },
     errors: ['FORBIDDEN', 'CONFLICT', 'NOT_FOUND'],
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ParcelInput } from '../parcel-input.ts';
 import { route } from './contract.ts';
-import { MessageAnswer } from './common.ts';
+import { MessageAnswer, withExample } from './common.ts';
 
 /** SPEC §3 "Parcel from server": bWS/bWN = min/max longitude, bES/bEN = min/max latitude; geom is GeoJSON. */
 export const GeoJsonPolygon = z.object({
@@ -54,7 +54,22 @@ export const parcelsContract = {
     ...parcelRoute,
     method: 'POST',
     path: '/parcelle',
-    body: ParcelInput,
+    body: withExample(ParcelInput, {
+      identifiantU: 'Parcelle nord',
+      culture: 'Blé dur',
+      geom: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [3.05, 36.7],
+            [3.06, 36.7],
+            [3.06, 36.71],
+            [3.05, 36.71],
+            [3.05, 36.7],
+          ],
+        ],
+      },
+    }),
     responses: { 201: MessageWithParcel },
     errors: ['FORBIDDEN', 'NOT_FOUND', 'INVALID_GEOMETRY', 'CONFLICT'],
   }),

@@ -90,7 +90,8 @@ export const messagingRoutes: FastifyPluginAsyncZod<MessagingRoutesOptions> = as
   const { response: _text, ...streamSchema } = stream.schema;
   app.route({
     ...stream,
-    schema: streamSchema,
+    // The OpenAPI document shows the contract's answer under this type (plugins/docs.ts).
+    schema: { ...streamSchema, produces: ['text/event-stream'] },
     handler: async (request, reply) => {
       const userId = await tickets.redeem(request.query.ticket);
       if (userId === undefined || !(await userExists(userId))) throw new UnauthenticatedError();

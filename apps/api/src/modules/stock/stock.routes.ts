@@ -67,7 +67,8 @@ export const stockRoutes: FastifyPluginAsyncZod<{ service: StockService }> = asy
   // The headers follow `lang` when given (a download link cannot always set Accept-Language), else the header.
   app.route({
     ...exportCsv,
-    schema: exportSchema,
+    // The OpenAPI document shows the contract's answer under this type (plugins/docs.ts).
+    schema: { ...exportSchema, produces: ['text/csv'] },
     onRequest,
     handler: async (request, reply) => {
       const ctx = authed(request);
