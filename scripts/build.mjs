@@ -6,6 +6,7 @@
 //   node scripts/build.mjs --if-stale [--no-web] `npm start` / `npm run worker`: only what is missing or older than
 //                                                its sources; without the build tools (`npm ci --omit=dev`) nothing
 //                                                is built and the built code must already be there
+//   node scripts/build.mjs --if-stale --web-only `npm test`: the web app only, when missing or older than its sources
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +16,7 @@ const root = new URL('..', import.meta.url).pathname;
 const args = new Set(process.argv.slice(2));
 const ifStale = args.has('--if-stale');
 const withWeb = !args.has('--no-web');
+const webOnly = args.has('--web-only');
 
 /** The TypeScript workspaces in build order: their compiled folders and what the runtime loads from each. */
 const COMPILED = [
@@ -81,7 +83,9 @@ if (!ifStale) {
   process.exit(0);
 }
 
-if (buildTools) {
+if (webOnly) {
+  // The tests run the TypeScript sources: only the web app's build is needed (by the static-serving and browser tests).
+} else if (buildTools) {
   // Incremental: tsc -b compares every project with its dist/.tsbuildinfo and rebuilds only what changed.
   run(process.execPath, [tsc, '-b', 'tsconfig.build.json']);
 } else if (missing.length > 0) {
