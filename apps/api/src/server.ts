@@ -70,7 +70,7 @@ function checkWritableDir(dataDir: string): void {
  */
 async function checkFirstStartSpace(dataDir: string): Promise<void> {
   if (existsSync(join(dataDir, 'pglite'))) return;
-  mkdirSync(dataDir, { recursive: true });
+  checkWritableDir(dataDir);
   const free = await freeBytes(dataDir);
   if (free !== null && free < FIRST_START_BYTES) throw new StartupError(dataDirFullMessage(dataDir, free));
 }
