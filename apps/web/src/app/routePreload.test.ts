@@ -29,7 +29,7 @@ describe('early reads of the screens (app/routePreload.ts)', () => {
   it('the signed-in shell asks the profile once: it is the session check and what the sidebar shows', async () => {
     localStorage.setItem('Token', 'tk');
     const { calls } = stubApi({ 'GET /api/users/profile': () => json(200, profileAnswer({ id: UID })) });
-    expect(await restoreSession(new AbortController().signal)).toBe('User');
+    expect(await restoreSession(new AbortController().signal)).toEqual({ status: 'authenticated', role: 'User' });
     // The sidebar's query takes the answer the session check kept.
     expect(await queryClient.fetchQuery(profileQuery)).toMatchObject({ id: UID });
     expect(asked(calls)).toEqual(early(AREA_SHELL.api));
