@@ -6,6 +6,9 @@ export const DATABASE_PROJECTS = [
   { dir: 'apps/api', name: 'api' },
 ];
 
+/** Every project but the browser suite (e2e), which the test command starts as a run of its own beside them. */
+export const NODE_PROJECTS = ['shared', 'db', 'imagery', 'api', 'web'];
+
 /** The name of a database project's PostgreSQL twin. */
 export const postgresProjectName = (name) => `${name} (postgres)`;
 

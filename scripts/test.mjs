@@ -8,10 +8,10 @@
 //   DATABASE_URL=postgres://… npm test         only the database-backed projects, against that server
 //
 // Extra arguments go to vitest (e.g. `npm test -- apps/api/src/config.test.ts`).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATABASE_PROJECTS } from './test-plan.mjs';
+import { DATABASE_PROJECTS, NODE_PROJECTS, postgresProjectName } from './test-plan.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const run = (cmd, args, env = process.env) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env }).status ?? 1;
@@ -32,8 +32,9 @@ if (!onServer) {
 }
 
 const summaryFile = join(root, 'coverage', onServer ? 'test-summary-postgres.json' : 'test-summary.json');
+const browserSummaryFile = join(root, 'coverage', 'test-summary-e2e.json');
 rmSync(summaryFile, { force: true });
-const projects = onServer ? DATABASE_PROJECTS.flatMap(({ name }) => ['--project', name]) : [];
+rmSync(browserSummaryFile, { force: true });
 if (onServer)
   console.log(`DATABASE_URL is set: running the database-backed projects against ${redact(process.env.DATABASE_URL)}`);
 if (alsoOnServer)
@@ -41,23 +42,71 @@ if (alsoOnServer)
     `TEST_POSTGRES_URL is set: the database-backed projects run on the embedded database and on ${redact(alsoOnServer)}`,
   );
 
-const status = run(
-  'npx',
-  ['vitest', 'run', ...projects, '--reporter=default', '--reporter=./scripts/test-summary-reporter.mjs', ...extra],
-  { ...process.env, TEST_SUMMARY_FILE: summaryFile },
-);
+const vitest = (args, file, stdio) =>
+  new Promise((resolve) => {
+    const child = spawn(
+      'npx',
+      ['vitest', 'run', ...args, '--reporter=default', '--reporter=./scripts/test-summary-reporter.mjs', ...extra],
+      { cwd: root, stdio, env: { ...process.env, TEST_SUMMARY_FILE: file } },
+    );
+    let output = '';
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    child.on('exit', (code, signal) => resolve({ status: code ?? (signal ? 1 : 0), output }));
+  });
 
-if (!existsSync(summaryFile)) {
-  console.error('The test run ended without its summary (coverage/test-summary*.json).');
+let status;
+const summaries = [summaryFile];
+if (onServer) {
+  status = (
+    await vitest(
+      DATABASE_PROJECTS.flatMap(({ name }) => ['--project', name]),
+      summaryFile,
+      'inherit',
+    )
+  ).status;
+} else if (extra.length > 0) {
+  status = (await vitest([], summaryFile, 'inherit')).status;
+} else {
+  // The browser files run one at a time against one platform (e2e/vitest.config.ts), and vitest runs such a
+  // project's files after every other project's. Started as a run of their own beside the others, they overlap:
+  // the browser suite mostly waits (on Chromium, on the platform), while the others use the cores. Its output is
+  // printed whole once both runs have ended.
+  const projects = [
+    ...NODE_PROJECTS,
+    ...(alsoOnServer ? DATABASE_PROJECTS.map(({ name }) => postgresProjectName(name)) : []),
+  ];
+  console.log(`Browser tests (e2e) run beside the others (${projects.join(', ')}); their output follows at the end.`);
+  const [main, browser] = await Promise.all([
+    vitest(
+      projects.flatMap((name) => ['--project', name]),
+      summaryFile,
+      'inherit',
+    ),
+    vitest(['--project', 'e2e'], browserSummaryFile, ['ignore', 'pipe', 'pipe']),
+  ]);
+  console.log('\n== Browser tests (e2e) ==');
+  process.stdout.write(browser.output);
+  status = main.status || browser.status;
+  summaries.push(browserSummaryFile);
+}
+
+const missing = summaries.filter((file) => !existsSync(file));
+if (missing.length > 0) {
+  console.error(`The test run ended without its summary (${missing.map((f) => f.slice(root.length)).join(', ')}).`);
   process.exit(status || 1);
 }
-const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
+const parts = summaries.map((file) => JSON.parse(readFileSync(file, 'utf8')));
+const summary = {
+  wallMs: Math.max(...parts.map((p) => p.wallMs)),
+  projects: Object.assign({}, ...parts.map((p) => p.projects)),
+  total: { passed: 0, failed: 0, skipped: 0 },
+};
+for (const p of parts) for (const k of ['passed', 'failed', 'skipped']) summary.total[k] += p.total[k];
 console.log('\nPer project:');
 for (const [name, p] of Object.entries(summary.projects).sort())
   console.log(`  ${name.padEnd(18)} ${p.files} files: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped`);
-console.log(
-  `\nTest run: ${Math.round(summary.wallMs / 1000)} s wall (slowest files in ${summaryFile.slice(root.length)})`,
-);
+console.log(`\nTest run: ${Math.round(summary.wallMs / 1000)} s wall (slowest files in coverage/test-summary*.json)`);
 const { passed, failed, skipped } = summary.total;
 console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (passed + failed === 0) {
