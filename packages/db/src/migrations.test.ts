@@ -69,7 +69,9 @@ describe('migrations on PGlite', () => {
     } finally {
       await second.close();
     }
-  });
+    // Two new embedded databases migrated from nothing: about 20 s alone, over 60 s beside the rest of the suite on a
+    // 2-core machine. A limit against hangs, not a speed target.
+  }, 300_000);
 });
 
 describe.skipIf(!databaseUrl)('migrations on PostgreSQL', () => {
