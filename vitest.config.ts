@@ -32,8 +32,9 @@ export default defineConfig({
   test: {
     projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts', 'e2e/vitest.config.ts', ...postgresProjects],
     // vitest's default on a 2-core machine is one file at a time (cores − 1). Most of the slow files wait: on a
-    // server process they spawned, on Chromium, on a socket; so one more file than cores keeps both cores busy.
+    // server process they spawned, on a socket; so one file per core, with the browser suite's own run beside them
+    // (scripts/test.mjs). One more than cores made jsdom screens and PGlite migrations pass their time limits in CI.
     // TEST_WORKERS overrides it.
-    maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism() + 1,
+    maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism(),
   },
 });
