@@ -63,14 +63,18 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
 
         // Open the first parcel from the list; its page asks for the curve of the twelve months up to the
         // catalog's latest acquisition, and for the same months a year before.
-        const current = page.waitForResponse((r) => r.url().includes('/series?') && r.url().includes('to=2025-'), {
-          timeout: 90_000,
-        });
+        // The farm map itself may ask another parcel's curve (the one it opens on): wait for this parcel's.
         const open = page.getByRole('link', { name: new RegExp(t(lang, 'farm:parcels.open')) }).first();
+        const linked = (await open.getAttribute('href'))?.split('/').pop();
+        const current = page.waitForResponse(
+          (r) => r.url().includes(`/parcelle/${linked}/series?`) && r.url().includes('to=2025-'),
+          { timeout: 90_000 },
+        );
         await open.scrollIntoViewIfNeeded();
         await open.tap();
         await page.waitForURL(/\/user\/ferme-map\/\d+$/);
         const parcelId = Number(new URL(page.url()).pathname.split('/').pop());
+        expect(String(parcelId)).toBe(linked);
         const answer = await current;
         expect(answer.status()).toBe(200);
         const series = (await answer.json()) as Series;
