@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Response } from 'playwright-core';
 import { launchBrowser, seriousA11yViolations, PHONE, phoneContext } from '../src/browser.ts';
 import { DEMO_CLOUDY_DATE, DEMO_DATES, DEMO_OVERCAST_DATES } from '@filaha/shared';
 import { hasChromium } from '../src/chromium.ts';
@@ -59,23 +59,26 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
 
         // Sign in and reach the farm map.
         await signInDemoFarmer(page, lang);
+        // The curves of the season (to 2025-…) the page is given, whoever asks them: the farm map itself may ask the
+        // parcel's curve before the parcel page opens, which then reuses it.
+        const curves: Response[] = [];
+        page.on('response', (r) => {
+          if (r.url().includes('/series?') && r.url().includes('to=2025-')) curves.push(r);
+        });
         await openFarmMap(page, lang);
 
         // Open the first parcel from the list; its page asks for the curve of the twelve months up to the
         // catalog's latest acquisition, and for the same months a year before.
-        // The farm map itself may ask another parcel's curve (the one it opens on): wait for this parcel's.
         const open = page.getByRole('link', { name: new RegExp(t(lang, 'farm:parcels.open')) }).first();
         const linked = (await open.getAttribute('href'))?.split('/').pop();
-        const current = page.waitForResponse(
-          (r) => r.url().includes(`/parcelle/${linked}/series?`) && r.url().includes('to=2025-'),
-          { timeout: 90_000 },
-        );
         await open.scrollIntoViewIfNeeded();
         await open.tap();
         await page.waitForURL(/\/user\/ferme-map\/\d+$/);
         const parcelId = Number(new URL(page.url()).pathname.split('/').pop());
         expect(String(parcelId)).toBe(linked);
-        const answer = await current;
+        const ofParcel = () => curves.find((r) => r.url().includes(`/parcelle/${parcelId}/series?`));
+        await expect.poll(() => ofParcel() !== undefined, { timeout: 90_000 }).toBe(true);
+        const answer = ofParcel()!;
         expect(answer.status()).toBe(200);
         const series = (await answer.json()) as Series;
         // The demo season's last acquisition, and twelve months back from it.
