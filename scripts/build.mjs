@@ -31,7 +31,7 @@ const COMPILED = [
 ];
 const WEB_OUTPUT = 'apps/web/dist/index.html';
 /** What the web bundle is made from (besides apps/web itself, minus its node_modules and dist). */
-const WEB_INPUTS = ['packages/shared/src', 'packages/imagery/src', 'package-lock.json'];
+const WEB_INPUTS = ['packages/shared/src', 'package-lock.json'];
 
 /** Resolves `specifier` as the given workspace would; undefined when it is not installed. */
 function installed(specifier, from) {

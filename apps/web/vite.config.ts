@@ -39,7 +39,7 @@ const AREA_SHELL_MODULES =
  * pages stay in their own chunks, loaded when used.
  */
 const FARM_PAGE_MODULES =
-  /[\\/](?:src[\\/]features[\\/](?:farm[\\/](?!ParcelPage|HistoryPage|HistoryChart|SeasonChart)[^\\/]+|farm[\\/]map[\\/](?:FarmMapFrame|LazyFarmMap|mapConfig)\.tsx?|farm[\\/]compare[\\/]CompareToggle\.tsx|demo[\\/]DemoImageryNote\.tsx)|packages[\\/]imagery[\\/]src[\\/]output[\\/]values-grid\.ts)$/;
+  /[\\/](?:src[\\/]features[\\/](?:farm[\\/](?!ParcelPage|HistoryPage|HistoryChart|SeasonChart)[^\\/]+|farm[\\/]map[\\/](?:FarmMapFrame|LazyFarmMap|mapConfig)\.tsx?|farm[\\/]compare[\\/]CompareToggle\.tsx|demo[\\/]DemoImageryNote\.tsx)|packages[\\/]shared[\\/]src[\\/]values-grid\.ts)$/;
 
 /**
  * The marketplace list with the modules that always load with it (API, formats, filters, cards, the reads before its
@@ -88,7 +88,7 @@ function localeGroup(id: string): string | null {
 export default defineConfig(({ command }) => ({
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : [],
-    // @filaha/shared and @filaha/imagery are bundled from their TypeScript sources, not their built dist/.
+    // @filaha/shared is bundled from its TypeScript sources, not its built dist/.
     conditions: ['@filaha/source', ...defaultClientConditions],
   },
   // The API serves dist/ with `preCompressed`, so every text asset ships with .br and .gz siblings.

@@ -12,7 +12,7 @@ import { assertParcelGeometry } from './geo/geometry.ts';
 import { getIndex, type IndexDefinition } from './indices.ts';
 import type { LegendInterval } from './output/legend.ts';
 import { encodeNativeGeoTiff, encodePng, renderIndexMap } from './output/render.ts';
-import type { ValuesGrid } from './output/values-grid.ts';
+import type { ValuesGrid } from '@filaha/shared/values-grid';
 import { readBandStack, type BandStack, type StackGrid } from './raster/band-stack.ts';
 import { mosaicStacks } from './raster/mosaic.ts';
 import { computeStats, type IndexStats } from './raster/stats.ts';

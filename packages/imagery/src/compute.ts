@@ -1,10 +1,11 @@
 import type { CogReader } from './cog/reader.ts';
 import { AllCloudyError } from './errors.ts';
-import { assertParcelGeometry, type ParcelGeometry } from './geo/geometry.ts';
+import type { ParcelGeometry } from '@filaha/shared/geometry';
+import { assertParcelGeometry } from './geo/geometry.ts';
 import { getIndex, type IndexDefinition } from './indices.ts';
 import type { LegendInterval } from './output/legend.ts';
 import { encodeNativeGeoTiff, encodePng, renderIndexMap } from './output/render.ts';
-import type { ValuesGrid } from './output/values-grid.ts';
+import type { ValuesGrid } from '@filaha/shared/values-grid';
 import { readBandStack, type BandStack } from './raster/band-stack.ts';
 import { sclLookup } from './raster/masks.ts';
 import { mosaicStacks } from './raster/mosaic.ts';

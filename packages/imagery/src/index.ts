@@ -73,12 +73,13 @@ export {
   encodeValuesGeoTiff,
   MAX_OUTPUT_SIZE,
 } from './output/render.ts';
-export { encodeValuesGrid, decodeValuesGrid, valueAt } from './output/values-grid.ts';
-export type { ValuesGrid } from './output/values-grid.ts';
+export { encodeValuesGrid, decodeValuesGrid, valueAt } from '@filaha/shared/values-grid';
+export type { ValuesGrid } from '@filaha/shared/values-grid';
 export { writeGeoTiff, downsample2 } from './output/geotiff-writer.ts';
 export type { GeoTiffOptions, GeoReference, RasterLevel } from './output/geotiff-writer.ts';
-export { assertParcelGeometry, geometryBBox } from './geo/geometry.ts';
-export type { ParcelGeometry, PolygonGeometry, MultiPolygonGeometry, BBox } from './geo/geometry.ts';
+export { assertParcelGeometry } from './geo/geometry.ts';
+export { geometryBBox } from '@filaha/shared/geometry';
+export type { ParcelGeometry, PolygonGeometry, MultiPolygonGeometry, BBox } from '@filaha/shared/geometry';
 export { fitLonLatToXY, applyFit, projector } from './geo/project.ts';
 export type { LonLatFit } from './geo/project.ts';
 export { rasterizeRings } from './geo/rasterize.ts';

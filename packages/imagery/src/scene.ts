@@ -1,6 +1,6 @@
 import type { CogReader } from './cog/reader.ts';
 import { AllCloudyError, CatalogUnavailableError, NoSceneError } from './errors.ts';
-import { geometryRings, ringsContain, ringsIntersect, type ParcelGeometry } from './geo/geometry.ts';
+import { geometryRings, ringsContain, ringsIntersect, type ParcelGeometry } from '@filaha/shared/geometry';
 import { readBandStack } from './raster/band-stack.ts';
 import { sclLookup, summarizeScl, type SclSummary } from './raster/masks.ts';
 import { mosaicStacks } from './raster/mosaic.ts';

@@ -1,6 +1,7 @@
 import type { CogReader } from './cog/reader.ts';
 import { computeIndexValues, DEFAULT_MIN_VALID_FRACTION } from './compute.ts';
-import { assertParcelGeometry, type ParcelGeometry } from './geo/geometry.ts';
+import type { ParcelGeometry } from '@filaha/shared/geometry';
+import { assertParcelGeometry } from './geo/geometry.ts';
 import { getIndex, type IndexDefinition } from './indices.ts';
 import { readBandStack } from './raster/band-stack.ts';
 import { mosaicStacks } from './raster/mosaic.ts';

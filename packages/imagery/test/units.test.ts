@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  compileLegend,
-  decodeValuesGrid,
-  encodeValuesGrid,
-  getIndex,
-  parseColor,
-  rasterizeRings,
-  valueAt,
-  ImageryError,
-} from '../src/index.ts';
+import { compileLegend, getIndex, parseColor, rasterizeRings, ImageryError } from '../src/index.ts';
 import { percentile } from '../src/raster/stats.ts';
 
 describe('legend', () => {
@@ -58,26 +49,7 @@ describe('rasterisation', () => {
   });
 });
 
-describe('values grid and small helpers', () => {
-  it('encodes, decodes and answers valueAt with null outside or on NaN', () => {
-    const grid = {
-      width: 2,
-      height: 2,
-      bounds: [
-        [36, 3],
-        [36.1, 3.2],
-      ] as [[number, number], [number, number]],
-      data: Float32Array.from([0.5, NaN, -0.25, 1]),
-    };
-    const decoded = decodeValuesGrid(encodeValuesGrid(grid));
-    expect(valueAt(decoded, 3.05, 36.09)).toBe(0.5);
-    expect(valueAt(decoded, 3.15, 36.09)).toBeNull();
-    expect(valueAt(decoded, 3.05, 36.01)).toBe(-0.25);
-    expect(valueAt(decoded, 3.2, 36)).toBe(1); // the far corner belongs to the last pixel
-    expect(valueAt(decoded, 3.3, 36.05)).toBeNull();
-    expect(() => decodeValuesGrid(new Uint8Array(12))).toThrow();
-  });
-
+describe('small helpers', () => {
   it('interpolates percentiles like numpy', () => {
     expect(percentile(Float64Array.from([1, 2, 3, 4]), 0.25)).toBeCloseTo(1.75, 12);
     expect(percentile(Float64Array.from([7]), 0.75)).toBe(7);

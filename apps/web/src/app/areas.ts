@@ -1,5 +1,6 @@
 import type layout from '../i18n/locales/ar/layout.json';
 import type { AreaName } from '../lib/roles.ts';
+import type { AreaIcon } from '../features/areas/areaIcons.tsx';
 import type { PageKey } from './pages.ts';
 
 /** Sidebar and page-title keys of the `layout` namespace; typed so a missing translation fails tsc. */
@@ -9,27 +10,6 @@ export type NavLabel = `nav.${keyof typeof layout.nav}`;
  * Every signed-in route of SPEC §2, per area. `nav` items appear in the sidebar; the others are detail
  * pages reached from a list. `page` names the screen (a key of PAGES in app/pages.ts).
  */
-export type AreaIcon =
-  | 'store'
-  | 'map'
-  | 'card'
-  | 'tools'
-  | 'upload'
-  | 'boxes'
-  | 'chat'
-  | 'friends'
-  | 'user'
-  | 'users'
-  | 'layers'
-  | 'leaf'
-  | 'palette'
-  | 'link'
-  | 'grid'
-  | 'dashboard'
-  | 'parcel'
-  | 'history'
-  | 'tag';
-
 export interface AreaRoute {
   path: string;
   /** Key in the `layout` namespace (`nav.*`), used for the sidebar and the page title. */

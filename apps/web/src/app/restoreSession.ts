@@ -5,7 +5,7 @@ import { profileQuery, queryClient } from '../lib/queries.ts';
 import { parseRole } from '../lib/roles.ts';
 import { clearSession, getToken } from '../lib/storage.ts';
 import { tokenClaims } from '../lib/tokenClaims.ts';
-import type { Session } from './session.tsx';
+import type { Session } from './sessionState.ts';
 
 /**
  * Start-up check of a stored token (SPEC §4: the role is fetched). Only the server's refusal (401) or an unreadable

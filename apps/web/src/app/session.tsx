@@ -2,16 +2,9 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { RoleName } from '@filaha/shared';
 import { clearSession, getToken, setToken, UNAUTHENTICATED_EVENT } from '../lib/storage.ts';
 import { useNavigation } from './navigation.tsx';
+import type { Session } from './sessionState.ts';
 
-export type Session =
-  | { status: 'loading' }
-  /** `signedOut`: the user signed out here, so the sign-in page does not offer to return to where they were. */
-  | { status: 'anonymous'; signedOut?: boolean }
-  /**
-   * `unverified`: opened from the stored token because the server could not be asked (no network); asked again when
-   * the network returns (app/restoreSession.ts).
-   */
-  | { status: 'authenticated'; role: RoleName; unverified?: true };
+export type { Session };
 
 interface SessionContextValue {
   session: Session;

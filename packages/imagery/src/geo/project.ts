@@ -1,6 +1,7 @@
-import proj4 from 'proj4';
+import proj4, { type Converter } from 'proj4';
 import { InvalidGeometryError } from '../errors.ts';
-import type { BBox, FlatRing, Ring } from './geometry.ts';
+import type { BBox, Ring } from '@filaha/shared/geometry';
+import type { FlatRing } from './geometry.ts';
 
 export interface Projector {
   epsg: number;
@@ -15,7 +16,7 @@ const projectors = new Map<number, Projector>();
 export function projector(epsg: number): Projector {
   const cached = projectors.get(epsg);
   if (cached) return cached;
-  let converter: proj4.Converter;
+  let converter: Converter;
   try {
     converter = proj4('EPSG:4326', `EPSG:${epsg}`);
   } catch {

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
-import { geometryBBox, type BBox, type ParcelGeometry } from '../geo/geometry.ts';
+import { geometryBBox, type BBox, type ParcelGeometry } from '@filaha/shared/geometry';
 import { applyFit, fitLonLatToXY, projector } from '../geo/project.ts';
 import type { PixelGrid } from '../geo/rasterize.ts';
 import { compileLegend, type LegendInterval } from './legend.ts';
 import { writeGeoTiff } from './geotiff-writer.ts';
-import type { ValuesGrid } from './values-grid.ts';
+import type { ValuesGrid } from '@filaha/shared/values-grid';
 
 export const MAX_OUTPUT_SIZE = 2048;
 

@@ -1,6 +1,6 @@
 import type { CogInfo, CogReader } from '../cog/reader.ts';
 import { CogUnavailableError } from '../errors.ts';
-import { geometryRings, type ParcelGeometry } from '../geo/geometry.ts';
+import { geometryRings, type ParcelGeometry } from '@filaha/shared/geometry';
 import { flatRingsBBox, projectRings } from '../geo/project.ts';
 import { pointOnSurface } from '../geo/point-on-surface.ts';
 import { countSet, rasterizeRings, type PixelGrid } from '../geo/rasterize.ts';

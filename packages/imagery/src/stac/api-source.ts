@@ -1,5 +1,5 @@
 import { CatalogUnavailableError } from '../errors.ts';
-import type { BBox, ParcelGeometry } from '../geo/geometry.ts';
+import type { BBox, ParcelGeometry } from '@filaha/shared/geometry';
 import { requestJson, type JsonRequest, type RetryPolicy } from './http-json.ts';
 import { DEFAULT_COLLECTIONS, itemProblem, parseItem, type Acquisition } from './item.ts';
 

@@ -1,7 +1,7 @@
 import type { FetchLike } from '../cog/byte-source.ts';
 import { createCogReader, type CogReader } from '../cog/reader.ts';
 import { ImageryError } from '../errors.ts';
-import type { BBox, ParcelGeometry } from '../geo/geometry.ts';
+import type { BBox, ParcelGeometry } from '@filaha/shared/geometry';
 import { searchStacApi } from './api-source.ts';
 import { dedupeCollections } from './dedupe.ts';
 import { DEFAULT_COLLECTIONS, type Acquisition } from './item.ts';

@@ -7,7 +7,7 @@ import {
   type BBox,
   type ParcelGeometry,
   type PolygonGeometry,
-} from '../geo/geometry.ts';
+} from '@filaha/shared/geometry';
 import { requestJson } from './http-json.ts';
 import { StaticCatalogSource } from './static-source.ts';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { geometryBBox, type BBox, type ParcelGeometry } from '../geo/geometry.ts';
+import { geometryBBox, type BBox, type ParcelGeometry } from '@filaha/shared/geometry';
 import { offsetFromDate, REFLECTANCE_SCALE, reflectanceDnOffset } from './offset.ts';
 
 /** Earth Search's original L2A collection (mixed processing baselines, `earthsearch:boa_offset_applied`). */

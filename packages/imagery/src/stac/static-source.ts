@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CatalogUnavailableError } from '../errors.ts';
-import { bboxPolygon, geometryRings, ringsIntersect, type BBox, type ParcelGeometry } from '../geo/geometry.ts';
+import { bboxPolygon, geometryRings, ringsIntersect, type BBox, type ParcelGeometry } from '@filaha/shared/geometry';
 import { malformedAnswerError } from './api-source.ts';
 import { DEFAULT_COLLECTIONS, itemProblem, parseItem, type Acquisition } from './item.ts';
 

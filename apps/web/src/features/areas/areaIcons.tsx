@@ -1,5 +1,26 @@
-import type { AreaIcon } from '../../app/areas.ts';
 import { StrokeIcon } from '../../components/ui/Icon.tsx';
+
+/** The icon of a signed-in route (`icon` in app/areas.ts). */
+export type AreaIcon =
+  | 'store'
+  | 'map'
+  | 'card'
+  | 'tools'
+  | 'upload'
+  | 'boxes'
+  | 'chat'
+  | 'friends'
+  | 'user'
+  | 'users'
+  | 'layers'
+  | 'leaf'
+  | 'palette'
+  | 'link'
+  | 'grid'
+  | 'dashboard'
+  | 'parcel'
+  | 'history'
+  | 'tag';
 
 /** Sidebar icons (24px grid, stroke). Only sign-out is directional, so only it mirrors in RTL. */
 const PATHS: Record<AreaIcon | 'home' | 'signOut' | 'collapse' | 'menu' | 'close', string> = {

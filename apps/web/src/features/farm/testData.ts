@@ -1,4 +1,4 @@
-import { encodeValuesGrid } from '@filaha/imagery/values-grid';
+import { encodeValuesGrid } from '@filaha/shared/values-grid';
 import { json, reply, type ContractStubs } from '../../../test/fetch.ts';
 import type {
   HistoryItem,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-// Dependency-free decoder of the engine's "FVG1" grid (no node imports), shared with the server that writes it.
-import { decodeValuesGrid, valueAt, type ValuesGrid } from '@filaha/imagery/values-grid';
+// Dependency-free decoder of the engine's "FVG1" grid (packages/shared), the same module the server writes it with.
+import { decodeValuesGrid, valueAt, type ValuesGrid } from '@filaha/shared/values-grid';
 
 export { valueAt, type ValuesGrid };
 

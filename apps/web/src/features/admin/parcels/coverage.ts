@@ -1,6 +1,6 @@
 import { DEMO_AREA, type PolygonInput } from '@filaha/shared';
 import type { RouteData } from '@filaha/shared/contracts';
-import { geometryRings, ringsIntersect, type ParcelGeometry } from '@filaha/imagery/geometry';
+import { geometryRings, ringsIntersect, type ParcelGeometry } from '@filaha/shared/geometry';
 import { call } from '../../../lib/client.ts';
 import type { Bounds } from './geometry.ts';
 
