@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db, Tx } from './client.ts';
+import type { Db, Tx } from './db-type.ts';
 
 /** The transaction a piece of work runs in, and what waits for its commit. */
 interface Scope {

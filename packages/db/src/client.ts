@@ -5,37 +5,21 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { postgis } from '@electric-sql/pglite-postgis';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { ambientDb } from './ambient.ts';
+import type { Db } from './db-type.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { postgisProblem } from './postgres-start.ts';
 import { migrationState, runMigrations, type MigrationState, type SqlExecutor } from './migrate.ts';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
+// The Db type has its own module, which ambient.ts (imported here) reads without importing this file back.
+export type { Db, RowsResult, RowsResultHKT, Schema, Tx } from './db-type.ts';
 
 /** Extensions the migrations create; PGlite must have them loaded when the instance is created. */
 export const PGLITE_EXTENSIONS = { postgis, pg_trgm, unaccent, btree_gist };
-
-/**
- * The query-result shape both drivers share: pg's QueryResult and PGlite's Results both carry `rows`.
- * Typing `db.execute()` with only that keeps one `Db` type for both drivers.
- */
-export interface RowsResult<TRow> {
-  rows: Array<TRow extends Record<string, unknown> ? TRow : Record<string, unknown>>;
-}
-export interface RowsResultHKT extends PgQueryResultHKT {
-  type: RowsResult<this['row']>;
-}
-
-/** One drizzle type for PGlite and node-postgres. */
-export type Db = PgDatabase<RowsResultHKT, Schema>;
-/** The `tx` handed to `db.transaction(async (tx) => …)`; a `Tx` is also usable where a `Db` is expected. */
-export type Tx = PgTransaction<RowsResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export interface Database {
   db: Db;

@@ -1,5 +1,5 @@
 /**
- * What the background jobs use of the alerts module (eslint.config.js refuses imports of its other files): the
+ * What the background jobs use of the alerts module (.dependency-cruiser.mjs refuses imports of its other files): the
  * engine, the evaluation and the e-mail, and the jobs' repository (jobs/alerts-hooks.ts releases a dead worker's
  * e-mail claim and lists the e-mails still pending).
  */

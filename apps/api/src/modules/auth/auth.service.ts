@@ -5,11 +5,10 @@ import type { Ctx } from '../../context.ts';
 import { BadRequestError, UnauthenticatedError, ValidationError } from '../../core/errors.ts';
 import { text } from '../../i18n/texts.ts';
 import type { TokenService } from '../../lib/tokens.ts';
-import type { RolesRepository } from '../roles/roles.repository.ts';
-import { toProfile } from '../users/public.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import type { RoleLookup } from '../roles/public.ts';
+import { toProfile, type Accounts } from '../users/public.ts';
 
-export function createAuthService(users: UsersRepository, roles: RolesRepository, tokens: TokenService) {
+export function createAuthService(users: Accounts, roles: RoleLookup, tokens: TokenService) {
   // Compared against when the e-mail is unknown, so a wrong e-mail costs the same scrypt time as a wrong password.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hashPassword('decoy password that matches nothing'));

@@ -6,7 +6,7 @@ import { BadRequestError } from '../../core/errors.ts';
 import { text } from '../../i18n/texts.ts';
 import type { Defer } from '../../lib/background.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import type { Accounts } from '../users/public.ts';
 import type { ResetCodesRepository } from './reset-codes.repository.ts';
 import { resetCodeMail } from './reset-mail.ts';
 
@@ -14,7 +14,7 @@ const MAX_ATTEMPTS = LIMITS.resetCodeMaxAttempts;
 const TTL_MS = LIMITS.resetCodeTtlMinutes * 60_000;
 
 export interface PasswordResetDeps {
-  users: UsersRepository;
+  users: Pick<Accounts, 'findCredentials'>;
   codes: ResetCodesRepository;
   mailer: Mailer;
   /** Keys the code hashes: a stolen table alone does not reveal 5-digit codes by brute force. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { createParcelsRepository } from '../parcels/parcels.repository.ts';
+import { createParcelsOfUser } from '../parcels/public.ts';
 import { createAssignmentsRepository } from './assignments.repository.ts';
 import { createAssignmentsService } from './assignments.service.ts';
 import { createIndicesRepository } from './indices.repository.ts';
@@ -14,7 +14,7 @@ import { createLegendsService } from './legends.service.ts';
 const indices: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   await app.register(indicesRoutes, {
-    indices: createIndicesService(createIndicesRepository(db), createParcelsRepository(db)),
+    indices: createIndicesService(createIndicesRepository(db), createParcelsOfUser(db)),
   });
   await app.register(legendsRoutes, {
     legends: createLegendsService(createLegendsRepository(db)),

@@ -10,8 +10,7 @@ import { findIndex } from '@filaha/imagery';
 import type { AuthedCtx, Ctx } from '../../context.ts';
 import { AppError, conflict, inUse, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { requireAccess } from '../../core/access.ts';
-import { toParcel } from '../parcels/public.ts';
-import type { ParcelsRepository } from '../parcels/parcels.repository.ts';
+import type { ParcelsOfUser } from '../parcels/public.ts';
 import { text } from '../../i18n/texts.ts';
 import type { IndexValues, IndicesRepository, WriteOutcome } from './indices.repository.ts';
 import { descriptionText, toIndex, toLegend } from './indices.presenter.ts';
@@ -39,7 +38,7 @@ function codeOf(input: { code?: string | undefined; indiceName: string }): strin
 }
 
 /** Vegetation indices (admin CRUD; reads are public) and the farmer's index-map configuration (SPEC §3). */
-export function createIndicesService(repo: IndicesRepository, parcels: ParcelsRepository) {
+export function createIndicesService(repo: IndicesRepository, parcelsOf: ParcelsOfUser) {
   function settle(outcome: WriteOutcome) {
     if (outcome.ok) return outcome.index;
     if (outcome.reason === 'not_found') throw new NotFoundError();
@@ -109,12 +108,11 @@ export function createIndicesService(repo: IndicesRepository, parcels: ParcelsRe
       if (subscriptions.length === 0) throw new AppError('SUBSCRIPTION_REQUIRED');
       const active = subscriptions.find((s) => s.state === 'actif');
       if (!active) throw new AppError('SUBSCRIPTION_INACTIVE');
-      const [planIndices, parcelRows, usage] = await Promise.all([
+      const [planIndices, parcelles, usage] = await Promise.all([
         repo.ofPlan(active.planId),
-        parcels.list(userId),
+        parcelsOf(userId),
         repo.usageOf(active.id),
       ]);
-      const parcelles = parcelRows.map(toParcel);
       return planIndices.map((index) => {
         const quota = usage.get(index.id);
         return {

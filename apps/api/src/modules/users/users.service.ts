@@ -2,7 +2,7 @@ import type { UpdateUserInput } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { text } from '../../i18n/texts.ts';
-import type { RolesRepository } from '../roles/roles.repository.ts';
+import type { RoleLookup } from '../roles/public.ts';
 import { toListItem, toProfile, toPublicUser } from './users.presenter.ts';
 import type { UsersRepository } from './users.repository.ts';
 import type { Profile, PublicUser, UserListItem } from '@filaha/shared/contracts';
@@ -10,7 +10,7 @@ import { mayAccess, requireAccess } from '../../core/access.ts';
 
 const isSelf = (ctx: AuthedCtx, id: number) => ctx.actor.id === id;
 
-export function createUsersService(users: UsersRepository, roles: RolesRepository) {
+export function createUsersService(users: UsersRepository, roles: RoleLookup) {
   async function mustFind(id: number) {
     const user = await users.findById(id);
     if (!user) throw new NotFoundError();
