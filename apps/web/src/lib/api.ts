@@ -1,5 +1,5 @@
 import type { ApiError, ApiIssue, ErrorCode } from '@filaha/shared';
-import { LIMITS } from '@filaha/shared';
+import { ERROR_STATUS, LIMITS } from '@filaha/shared';
 import { currentLang } from '../i18n/languages.ts';
 import { SAVED_AT_HEADER } from '../sw/routes.ts';
 import { takeEarly } from './early.ts';
@@ -8,8 +8,12 @@ import { getToken, UNAUTHENTICATED_EVENT } from './storage.ts';
 
 export const API_BASE = '/api';
 
-/** A 2xx answer, or a 4xx answer returned as a value (SPEC §7: client errors are normal responses). */
-export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError };
+/**
+ * A 2xx answer, or a 4xx answer returned as a value (SPEC §7: client errors are normal responses). `E`, the error's
+ * body: lib/client.ts types it from the route's contract (`RouteFailure`, discriminated by `code`).
+ */
+export type ApiResult<T, E extends ApiError = ApiError> =
+  { ok: true; status: number; data: T } | { ok: false; status: number; error: E };
 
 export type ApiFailureKind = 'timeout' | 'network' | 'server';
 
@@ -37,6 +41,8 @@ export interface RequestOptions {
   notifyUnauthenticated?: boolean;
   /** Sent as `Idempotency-Key`: the same key on every retry of one submission (lib/outbox.ts). */
   idempotencyKey?: string;
+  /** The time limit of this request; LIMITS.httpTimeoutMs unless said (a change map's two dates take longer). */
+  timeoutMs?: number;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -66,7 +72,10 @@ export async function apiRequest(
   }
 
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), LIMITS.httpTimeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('timeout', 'TimeoutError')),
+    options.timeoutMs ?? LIMITS.httpTimeoutMs,
+  );
   const onOuterAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
@@ -135,7 +144,7 @@ export function apiUpload(
       timer = setTimeout(() => {
         failure = new ApiFailure('timeout', 'Request timed out');
         xhr.abort();
-      }, LIMITS.httpTimeoutMs);
+      }, options.timeoutMs ?? LIMITS.httpTimeoutMs);
     };
     const onOuterAbort = () => xhr.abort();
     const done = () => {
@@ -195,7 +204,8 @@ async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    const parsed: unknown = JSON.parse(text);
+    return parsed;
   } catch {
     return text;
   }
@@ -208,15 +218,43 @@ function withRetryAfter(error: ApiError, response: Response): ApiError {
   return Number.isFinite(seconds) && seconds > 0 ? { ...error, retryAfterSeconds: Math.ceil(seconds) } : error;
 }
 
-function toApiError(payload: unknown, status: number): ApiError {
-  if (payload && typeof payload === 'object') {
-    const p = payload as { code?: unknown; message?: unknown; issues?: unknown };
-    const code = typeof p.code === 'string' ? (p.code as ErrorCode) : fallbackCode(status);
-    const message = typeof p.message === 'string' ? p.message : `HTTP ${status}`;
-    const issues = Array.isArray(p.issues) ? (p.issues as ApiIssue[]) : undefined;
-    return issues ? { code, message, issues } : { code, message };
+/**
+ * An error answer's body as the API sent it: `code` (one of the catalogue, else the status's usual one), `message`,
+ * the `issues` it has, and every other field kept (a route's contract may declare them: lib/client.ts types and, in
+ * development and tests, checks them).
+ */
+export function toApiError(payload: unknown, status: number): ApiError {
+  if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
+    const code = 'code' in payload && isErrorCode(payload.code) ? payload.code : fallbackCode(status);
+    const message = 'message' in payload && typeof payload.message === 'string' ? payload.message : `HTTP ${status}`;
+    const error: ApiError = { ...payload, code, message };
+    const issues = 'issues' in payload && Array.isArray(payload.issues) ? issuesOf(payload.issues) : [];
+    if (issues.length > 0) error.issues = issues;
+    else delete error.issues;
+    return error;
   }
   return { code: fallbackCode(status), message: typeof payload === 'string' && payload ? payload : `HTTP ${status}` };
+}
+
+function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_STATUS, code);
+}
+
+/** The issues that say something (a string `code`), each with its other fields (STOCK_NEGATIVE's day…). */
+function issuesOf(items: unknown[]): ApiIssue[] {
+  const issues: ApiIssue[] = [];
+  for (const item of items) {
+    if (!item || typeof item !== 'object' || !('code' in item) || typeof item.code !== 'string') continue;
+    const path = 'path' in item ? item.path : '';
+    const message = 'message' in item && typeof item.message === 'string' ? item.message : '';
+    issues.push({
+      ...item,
+      code: item.code,
+      message,
+      path: typeof path === 'string' ? path : Array.isArray(path) ? path.join('.') : '',
+    });
+  }
+  return issues;
 }
 
 function fallbackCode(status: number): ErrorCode {

@@ -1,7 +1,7 @@
 import type { RouteData } from '@filaha/shared/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { json, reply, stubApi, stubContracts } from '../../test/fetch.ts';
-import { call, ContractMismatch, contractMismatches, pathOf, request } from './client.ts';
+import { call, ContractMismatch, contractMismatches, pathOf, request, type RouteFailure } from './client.ts';
 import { ApiAnswerError } from './queries.ts';
 
 const PARCEL: RouteData<'GET /parcelle/:id'> = {
@@ -69,5 +69,60 @@ describe('the contract client', () => {
     expect(result).toEqual({ ok: false, status: 409, error: { code: 'IN_USE', message: 'used' } });
     await expect(call('DELETE /parcelle/:id', { params: { id: 4 } })).rejects.toBeInstanceOf(ApiAnswerError);
     expect(contractMismatches).toEqual([]);
+  });
+
+  it('types a 4xx by the error bodies its route declares, a union on `code`, and keeps their fields', async () => {
+    const noScene = {
+      code: 'NO_SCENE',
+      message: 'none',
+      nearestDates: ['2025-08-10'],
+      nearestBefore: '2025-08-10',
+      nearestAfter: null,
+    };
+    stubApi({ 'POST /api/images/NDVI': () => json(404, noScene) });
+    const result = await request('POST /images/:indexName', {
+      params: { indexName: 'NDVI' },
+      body: { startDate: '2025-08-14', endDate: '2025-08-19', parcelle_id: 4 },
+    });
+    expect(result).toEqual({ ok: false, status: 404, error: noScene });
+    if (result.ok || result.error.code !== 'NO_SCENE') throw new Error('a NO_SCENE answer was expected');
+    expectTypeOf(result.error.nearestDates).toEqualTypeOf<string[]>();
+    expectTypeOf(result.error.nearestBefore).toEqualTypeOf<string | null>();
+    expect(contractMismatches).toEqual([]);
+  });
+
+  it('refuses, in tests, a declared error code answered without its fields', async () => {
+    stubApi({ 'POST /api/stock/movements': () => json(409, { code: 'STOCK_NEGATIVE', message: 'Stock négatif' }) });
+    const failure = request('POST /stock/movements', {
+      body: { itemId: 1, direction: 'out', kind: 'sale', quantity: 3, date: '2025-08-14' },
+    });
+    await expect(failure).rejects.toBeInstanceOf(ContractMismatch);
+    await expect(failure).rejects.toThrow(/POST \/stock\/movements answered STOCK_NEGATIVE without the body .*issues/);
+  });
+});
+
+describe('the error bodies, as types', () => {
+  type ImageFailure = RouteFailure<'POST /images/:indexName'>;
+  it('gives the declared codes their fields and the others none', () => {
+    expectTypeOf<Extract<ImageFailure, { code: 'QUOTA_EXHAUSTED' }>['indicator_info']>().toEqualTypeOf<{
+      indicators_used: number;
+      indicators_limit: number;
+    }>();
+    expectTypeOf<Extract<ImageFailure, { code: 'ALL_CLOUDY' }>['validFraction']>().toEqualTypeOf<number>();
+    // Narrowed on `code` as a screen does: a code without a declared body has no such fields.
+    const plain = (failure: ImageFailure) => {
+      if (failure.code !== 'FORBIDDEN') return;
+      // @ts-expect-error FORBIDDEN's answer carries no nearest dates
+      return failure.nearestDates;
+    };
+    // A code only some routes declare a body for is plain elsewhere (the marketplace's 403 QUOTA_EXHAUSTED).
+    const publication = (failure: RouteFailure<'POST /publications/add'>) => {
+      if (failure.code !== 'QUOTA_EXHAUSTED') return;
+      // @ts-expect-error no limit-modal payload on this route
+      return failure.indicator_info;
+    };
+    expect([plain, publication]).toHaveLength(2);
+    // Every failure keeps what the transport adds (a 429's wait).
+    expectTypeOf<ImageFailure['retryAfterSeconds']>().toEqualTypeOf<number | undefined>();
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ErrorCode } from '../errors.ts';
+import type { ApiIssue, ErrorCode } from '../errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -32,6 +32,12 @@ export interface RouteContract {
    * the API refuses, in development and tests, to answer a code its route does not declare.
    */
   readonly errors: readonly ErrorCode[];
+  /**
+   * The error answers of this route that carry more than `{ code, message, issues? }`: the schema of their extra
+   * fields by code (`error-bodies.ts`). Each code must be one the route may answer (`routeErrors`); the web's client
+   * types a failure's body from it (`RouteError`) and checks it in development and tests.
+   */
+  readonly errorBodies?: { readonly [C in ErrorCode]?: z.ZodType<object> };
 }
 
 /** Declares a route; `const` keeps its method and path as literal types (they key the web's client). */
@@ -79,6 +85,33 @@ type In<S> = S extends z.ZodType ? z.input<S> : never;
 export type ResponseOf<C extends RouteContract> = {
   [S in keyof C['responses']]: S extends 200 | 201 | 202 | 204 ? Out<C['responses'][S]> : never;
 }[keyof C['responses']];
+
+/** An error answer as the API sends it: `{ code, message, issues? }` (plugins/error-handler.ts). */
+export interface ErrorBody<C extends ErrorCode = ErrorCode> {
+  code: C;
+  message: string;
+  issues?: ApiIssue[];
+}
+
+/** The codes whose answer the route declares with extra fields (`errorBodies`). */
+export type DetailedCodesOf<C extends RouteContract> = C extends { errorBodies: infer B }
+  ? Extract<keyof B, ErrorCode>
+  : never;
+
+type Flat<T> = { [P in keyof T]: T[P] } & {};
+type Detailed<Code extends ErrorCode, D> = Flat<Omit<ErrorBody<Code>, keyof D> & D>;
+
+/**
+ * A route's error answer, a union discriminated by `code`: for each code of its `errorBodies` the body with those
+ * fields (NO_SCENE's nearest dates…), for any other code the plain `{ code, message, issues? }`.
+ */
+export type ErrorBodyOf<C extends RouteContract> =
+  | {
+      [Code in DetailedCodesOf<C>]: C extends { errorBodies: { [K in Code]: infer S } }
+        ? Detailed<Code, Out<S>>
+        : never;
+    }[DetailedCodesOf<C>]
+  | ErrorBody<Exclude<ErrorCode, DetailedCodesOf<C>>>;
 
 type Part<K extends string, S> = [S] extends [z.ZodType]
   ? object extends In<S>

@@ -2,9 +2,10 @@ import { z } from 'zod';
 
 /**
  * The extra fields of the error answers that carry more than `{ code, message, issues? }`. A route's contract lists
- * the codes it may answer; these are the bodies of the few codes whose answer says more. The API builds them typed
- * from these schemas (`apps/api/src/modules/images/images.errors.ts`, `modules/stock/stock.service.ts`) and the web
- * reads them with the same types (`features/farm/farmApi.ts`, `features/stock/api.ts`).
+ * the codes it may answer, and under `errorBodies` the schema of the few whose answer says more (images.ts,
+ * stock.ts). The API builds them typed from these schemas (`apps/api/src/modules/images/images.errors.ts`,
+ * `modules/stock/stock.service.ts`); the web's client types a failure by the route's `errorBodies` (`RouteError`,
+ * a union discriminated by `code`) and checks the body against them in development and tests.
  */
 
 /** 429 QUOTA_EXHAUSTED of an image request: SPEC §3 "Limit modal payload", besides `code`. */
@@ -46,3 +47,7 @@ export const NegativeStockIssue = z.object({
   shortfall: z.number(),
 });
 export type NegativeStockIssue = z.infer<typeof NegativeStockIssue>;
+
+/** 409 STOCK_NEGATIVE: its one issue. */
+export const NegativeStockDetails = z.object({ issues: z.tuple([NegativeStockIssue]) });
+export type NegativeStockDetails = z.infer<typeof NegativeStockDetails>;

@@ -4,6 +4,7 @@ import { indexCodeFromName } from '../index-names.ts';
 import { INDEX_REGISTRY } from '../indices.ts';
 import { route } from './contract.ts';
 import { withExample } from './common.ts';
+import { CloudedDetails, NoSceneDetails, QuotaExhaustedDetails } from './error-bodies.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -323,6 +324,12 @@ const renderErrors = [
   'CATALOG_UNAVAILABLE',
   'INVALID_GEOMETRY',
 ] as const;
+/** The answers among those that say more than a code (error-bodies.ts). */
+const renderErrorBodies = {
+  QUOTA_EXHAUSTED: QuotaExhaustedDetails,
+  NO_SCENE: NoSceneDetails,
+  ALL_CLOUDY: CloudedDetails,
+} as const;
 
 /**
  * Farm imagery (farmers only, role User, except the season curve staff read too): an index map of a parcel
@@ -376,6 +383,7 @@ export const imagesContract = {
     }),
     responses: { 200: GenerateImageAnswer },
     errors: renderErrors,
+    errorBodies: renderErrorBodies,
   }),
   change: route({
     ...imageRoute,
@@ -391,6 +399,7 @@ export const imagesContract = {
     }),
     responses: { 200: ChangeAnswer },
     errors: renderErrors,
+    errorBodies: renderErrorBodies,
   }),
   latestAcquisition: route({
     ...imageRoute,

@@ -1,4 +1,4 @@
-import type { InputOf, ResponseOf, RouteContract, RouteKeyOf } from './contract.ts';
+import type { ErrorBodyOf, InputOf, ResponseOf, RouteContract, RouteKeyOf } from './contract.ts';
 import { parcelsContract } from './parcels.ts';
 import { marketplaceContract } from './marketplace.ts';
 import { stockContract } from './stock.ts';
@@ -83,6 +83,8 @@ export type RouteKey = keyof ApiRoutes;
 export type RouteData<K extends RouteKey> = ResponseOf<ApiRoutes[K]>;
 /** What the web sends to a route (params, query, body). */
 export type RouteInput<K extends RouteKey> = InputOf<ApiRoutes[K]>;
+/** A route's error answer, discriminated by `code`: the fields its contract declares for some codes (`errorBodies`). */
+export type RouteError<K extends RouteKey> = ErrorBodyOf<ApiRoutes[K]>;
 
 /** Every contract, once. */
 export function allContracts(): RouteContract[] {

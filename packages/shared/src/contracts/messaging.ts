@@ -49,6 +49,18 @@ export const StreamTicketAnswer = z.object({ ticket: z.string(), expiresIn: z.nu
 /** The ticket is opaque to clients (a signed token of about 230 characters today). */
 export const StreamQuery = z.object({ ticket: z.string().min(1).max(1000) });
 
+/**
+ * The events of GET /conversations/stream that carry data, by event name: each `data:` line is the JSON of its schema
+ * (sent by apps/api modules/messaging/live-events.ts; `ready` only says the stream is open). The web reads them
+ * through lib/client.ts `streamEventData`, typed by these and checked against them in development and tests.
+ */
+export const StreamEvents = {
+  message: z.object({ conversationId: z.number().int(), message: ConversationMessage }),
+  read: z.object({ conversationId: z.number().int(), readerId: z.number().int(), readAt: z.string() }),
+};
+export type StreamEventName = keyof typeof StreamEvents;
+export type StreamEventData<E extends StreamEventName> = z.output<(typeof StreamEvents)[E]>;
+
 export const BlockedUser = z.object({
   userId: z.number().int(),
   userName: z.string(),
@@ -120,7 +132,8 @@ export const messagingContract = {
   /**
    * The server-sent event stream (`text/event-stream`, opened by EventSource, which cannot send headers: the
    * one-use ticket stands in for the Bearer token). The API registers it without a response schema (the answer is
-   * hijacked and never serialized); `z.string()` only says the body is text. Not for the web's `call`.
+   * hijacked and never serialized); `z.string()` only says the body is text, and its events' data are
+   * `StreamEvents`. Not for the web's `call`.
    */
   stream: route({
     method: 'GET',

@@ -11,6 +11,7 @@ import {
   StockPeriodQuery,
 } from '../social.ts';
 import { route } from './contract.ts';
+import { NegativeStockDetails } from './error-bodies.ts';
 
 export const StockIdParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -127,6 +128,7 @@ export const stockContract = {
     body: StockMovementInput,
     responses: { 201: StockMovement },
     errors: ['FORBIDDEN', 'STOCK_NEGATIVE'],
+    errorBodies: { STOCK_NEGATIVE: NegativeStockDetails },
   }),
   deleteMovement: route({
     ...stockRoute,
@@ -135,6 +137,7 @@ export const stockContract = {
     params: StockIdParams,
     responses: { 200: StockMovementDeleted },
     errors: ['FORBIDDEN', 'NOT_FOUND', 'STOCK_NEGATIVE'],
+    errorBodies: { STOCK_NEGATIVE: NegativeStockDetails },
   }),
   summary: route({
     ...stockRoute,

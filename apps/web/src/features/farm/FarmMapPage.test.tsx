@@ -166,6 +166,7 @@ describe('index map screen: generating', () => {
   it('opens the bilingual limit modal on a 429 with the used/limit counter and contact', async () => {
     const quota = {
       code: 'QUOTA_EXHAUSTED',
+      error: 'x',
       title: 'Limite atteinte',
       message: 'x',
       message_ar: 'استنفدت طلبات NDVI (2/2).',
@@ -212,7 +213,19 @@ describe('index map screen: generating', () => {
 
   it('offers the windows around a clouded one', async () => {
     await i18n.changeLanguage('fr');
-    farmer(active(() => json(422, { code: 'ALL_CLOUDY', message: 'x', validFraction: 0.12, sceneId: 's' })));
+    farmer(
+      active(() =>
+        json(422, {
+          code: 'ALL_CLOUDY',
+          message: 'x',
+          validFraction: 0.12,
+          sceneId: 's',
+          nearestDates: [],
+          nearestBefore: null,
+          nearestAfter: null,
+        }),
+      ),
+    );
     renderApp(`/user/ferme-map?parcel=${PARCEL.id}`);
     await userEvent.click(await screen.findByRole('button', { name: "Générer l'image" }));
     expect(await screen.findByText('Parcelle couverte de nuages')).toBeTruthy();
@@ -230,6 +243,7 @@ describe('index map screen: generating', () => {
           message: 'x',
           validFraction: 0,
           sceneId: 's',
+          nearestDates: ['2025-08-15'],
           nearestBefore: '2025-08-15',
           nearestAfter: null,
         }),

@@ -2,13 +2,13 @@ import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
-import { toFailure } from './farmApi.ts';
+import { toFailure, type ImageryError } from './farmApi.ts';
 import { SceneProblem } from './SceneProblem.tsx';
 
 const RANGE = { start: '2025-08-14', end: '2025-08-19' };
 
-function mount(body: Record<string, unknown>) {
-  const failure = toFailure(404, body);
+function mount(body: ImageryError) {
+  const failure = toFailure(body);
   if (failure.kind !== 'noScene') throw new Error(`unexpected ${failure.kind}`);
   return render(
     <Suspense fallback={null}>
@@ -36,7 +36,13 @@ describe('scene problem: outside the catalog coverage', () => {
 
   it('keeps the NO_SCENE answer with its nearest dates for a covered parcel', async () => {
     await i18n.changeLanguage('fr');
-    mount({ code: 'NO_SCENE', message: '', nearestBefore: '2025-08-10', nearestAfter: null });
+    mount({
+      code: 'NO_SCENE',
+      message: '',
+      nearestDates: ['2025-08-10'],
+      nearestBefore: '2025-08-10',
+      nearestAfter: null,
+    });
     expect(await screen.findByText('Aucune image satellite pour cette période')).toBeTruthy();
     expect(screen.queryByTestId('scene-outside-coverage')).toBeNull();
     expect(screen.getAllByRole('button')).toHaveLength(1);

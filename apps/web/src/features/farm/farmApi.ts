@@ -1,10 +1,8 @@
-import { LIMITS } from '@filaha/shared';
+import { LIMITS, type ApiIssue, type ErrorCode } from '@filaha/shared';
 import type { QuotaExhaustedDetails, RouteData } from '@filaha/shared/contracts';
-import { currentLang } from '../../i18n/languages.ts';
-import { API_BASE, ApiFailure } from '../../lib/api.ts';
+import { ApiFailure, type ApiResult } from '../../lib/api.ts';
 import { ApiAnswerError, unwrap } from '../../lib/queries.ts';
-import { call, checkContractAnswer, request } from '../../lib/client.ts';
-import { getToken } from '../../lib/storage.ts';
+import { call, request, type RouteFailure } from '../../lib/client.ts';
 
 /** The shapes this feature reads from the API (apps/api/README.md), with the SPEC's field names. */
 /** A farmer subscription as the status list answers it (packages/shared/src/contracts/subscriptions.ts). */
@@ -39,8 +37,8 @@ export type HistoryItem = RouteData<'GET /request/image'>;
 
 /**
  * SPEC §3 "Limit modal payload" (429 QUOTA_EXHAUSTED; its fields: `QuotaExhaustedDetails` in
- * packages/shared/src/contracts/error-bodies.ts). Read field by field (`quotaPayload`): a field missing or of another
- * type is left out, and the modal falls back to its own text.
+ * packages/shared/src/contracts/error-bodies.ts, declared by the image routes' contracts). The modal shows its own
+ * text for any field it lacks.
  */
 export type QuotaPayload = { code: 'QUOTA_EXHAUSTED' } & Partial<QuotaExhaustedDetails>;
 
@@ -62,7 +60,7 @@ export type GenerateFailure =
       nearestBefore: string | null;
       nearestAfter: string | null;
     }
-  | { kind: 'error'; code: string; message: string; issues: Array<{ path?: unknown; message?: string }> };
+  | { kind: 'error'; code: ErrorCode; message: string; issues: readonly ApiIssue[] };
 
 export type GenerateOutcome = { ok: true; image: GeneratedImage } | { ok: false; failure: GenerateFailure };
 
@@ -75,125 +73,95 @@ export interface GenerateRequest {
   endDate: string;
 }
 
-type Body = Record<string, unknown>;
-const text = (v: unknown): string => (typeof v === 'string' ? v : '');
-const dayOrNull = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
-const isRecord = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
-const optionalText = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+/**
+ * A 4xx answer of an imagery request (an image, a change map): the body its route's contract declares, a union on
+ * `code` whose QUOTA_EXHAUSTED, NO_SCENE and ALL_CLOUDY members carry the limit modal's payload and the nearest dates
+ * with imagery (`errorBodies` in packages/shared/src/contracts/images.ts). Both routes declare the same.
+ */
+export type ImageryError = RouteFailure<'POST /images/:indexName'> | RouteFailure<'POST /images/:indexName/change'>;
 
-function quotaPayload(body: Body): QuotaPayload {
-  const payload: QuotaPayload = { code: 'QUOTA_EXHAUSTED' };
-  for (const key of ['error', 'title', 'message', 'message_ar', 'message_fr'] as const) {
-    const value = optionalText(body[key]);
-    if (value !== undefined) payload[key] = value;
+/** The failure the screens explain for an imagery request's 4xx answer. */
+export function toFailure(error: ImageryError): GenerateFailure {
+  switch (error.code) {
+    case 'QUOTA_EXHAUSTED': {
+      const { code, error: text, title, message, message_ar, message_fr, indicator_info } = error;
+      return { kind: 'quota', payload: { code, error: text, title, message, message_ar, message_fr, indicator_info } };
+    }
+    case 'OUTSIDE_COVERAGE':
+      return {
+        kind: 'noScene',
+        outsideCoverage: true,
+        message: error.message,
+        nearestBefore: null,
+        nearestAfter: null,
+      };
+    case 'NO_SCENE':
+      return {
+        kind: 'noScene',
+        message: error.message,
+        nearestBefore: error.nearestBefore || null,
+        nearestAfter: error.nearestAfter || null,
+      };
+    case 'ALL_CLOUDY':
+      return {
+        kind: 'cloudy',
+        message: error.message,
+        validFraction: error.validFraction,
+        nearestBefore: error.nearestBefore || null,
+        nearestAfter: error.nearestAfter || null,
+      };
+    default:
+      return { kind: 'error', code: error.code, message: error.message, issues: error.issues ?? [] };
   }
-  const info = body.indicator_info;
-  if (isRecord(info) && typeof info.indicators_used === 'number' && typeof info.indicators_limit === 'number')
-    payload.indicator_info = { indicators_used: info.indicators_used, indicators_limit: info.indicators_limit };
-  return payload;
-}
-
-export function toFailure(status: number, body: Body): GenerateFailure {
-  const code = text(body.code);
-  if (status === 429 && code === 'QUOTA_EXHAUSTED') return { kind: 'quota', payload: quotaPayload(body) };
-  if (code === 'OUTSIDE_COVERAGE')
-    return {
-      kind: 'noScene',
-      outsideCoverage: true,
-      message: text(body.message),
-      nearestBefore: null,
-      nearestAfter: null,
-    };
-  if (code === 'NO_SCENE')
-    return {
-      kind: 'noScene',
-      message: text(body.message),
-      nearestBefore: dayOrNull(body.nearestBefore),
-      nearestAfter: dayOrNull(body.nearestAfter),
-    };
-  if (code === 'ALL_CLOUDY')
-    return {
-      kind: 'cloudy',
-      message: text(body.message),
-      validFraction: typeof body.validFraction === 'number' ? body.validFraction : null,
-      nearestBefore: dayOrNull(body.nearestBefore),
-      nearestAfter: dayOrNull(body.nearestAfter),
-    };
-  const issues = Array.isArray(body.issues) ? (body.issues as Array<{ path?: unknown; message?: string }>) : [];
-  return { kind: 'error', code: code || 'generic', message: text(body.message), issues };
 }
 
 /**
- * POSTs an imagery request (an image, a change map) with a JSON `payload`: the answer's body, or the failure
- * the screens explain. Not through the shared `api` wrapper: its error values keep only
- * `{ code, message, issues }`, and these answers' extra fields (the limit modal's counter, the nearest dates
- * with imagery) are the point of the 429 and 404 answers. A success is checked against the route's contract
- * (development and tests); a 5xx but CATALOG_UNAVAILABLE, a timeout or no network throws an ApiFailure.
+ * An imagery request's answer (lib/client.ts `request`, typed and, in development and tests, checked by the
+ * route's contract): its data, or the failure the screens explain — every 4xx, and the 503 CATALOG_UNAVAILABLE. Any
+ * other 5xx, a timeout or no network throws its ApiFailure.
  */
-export async function postImagery(
-  route: 'POST /images/:indexName' | 'POST /images/:indexName/change',
-  path: string,
-  payload: unknown,
-  timeoutMs: number,
-  signal?: AbortSignal,
-): Promise<{ ok: true; body: Body } | { ok: false; failure: GenerateFailure }> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': currentLang(),
-    'Content-Type': 'application/json',
-  };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  signal?.addEventListener('abort', () => controller.abort(), { once: true });
-  let response: Response;
+export async function imageryOutcome<T>(
+  asking: Promise<ApiResult<T, ImageryError>>,
+): Promise<{ ok: true; data: T } | { ok: false; failure: GenerateFailure }> {
+  let result: ApiResult<T, ImageryError>;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method: 'POST',
-      headers,
-      signal: controller.signal,
-      body: JSON.stringify(payload),
-    });
+    result = await asking;
   } catch (error) {
-    if (controller.signal.aborted && !signal?.aborted) throw new ApiFailure('timeout', 'Request timed out');
-    throw new ApiFailure('network', error instanceof Error ? error.message : 'Network error');
-  } finally {
-    clearTimeout(timer);
+    if (error instanceof ApiFailure && error.code === 'CATALOG_UNAVAILABLE') {
+      return { ok: false, failure: { kind: 'error', code: error.code, message: error.message, issues: [] } };
+    }
+    throw error;
   }
-  let body: Body = {};
-  try {
-    body = (await response.json()) as Body;
-  } catch {
-    // An unreadable body is handled below like any other failure.
-  }
-  if (response.ok) {
-    await checkContractAnswer(route, response.status, body);
-    return { ok: true, body };
-  }
-  if (response.status >= 500 && text(body.code) !== 'CATALOG_UNAVAILABLE')
-    throw new ApiFailure('server', text(body.message) || `HTTP ${response.status}`, response.status);
-  return { ok: false, failure: toFailure(response.status, body) };
+  return result.ok ? { ok: true, data: result.data } : { ok: false, failure: toFailure(result.error) };
 }
 
-/** POST /api/images/{index} (postImagery). */
+/**
+ * Sent without the signed-out event of a 401 (lib/api.ts): an imagery request that meets an ended session says so
+ * in its own error, as it always has.
+ */
+export const IMAGERY_OPTIONS = { notifyUnauthenticated: false } as const;
+
+/** POST /api/images/{index}. */
 export async function generateImage(req: GenerateRequest, signal?: AbortSignal): Promise<GenerateOutcome> {
-  const answer = await postImagery(
-    'POST /images/:indexName',
-    `/images/${encodeURIComponent(req.indexCode)}`,
-    {
-      startDate: req.startDate,
-      endDate: req.endDate,
-      width: LIMITS.imageSize,
-      height: LIMITS.imageSize,
-      user_id: req.userId,
-      indice_id: req.indexId,
-      parcelle_id: req.parcelId,
-    },
-    LIMITS.httpTimeoutMs,
-    signal,
+  const answer = await imageryOutcome(
+    request(
+      'POST /images/:indexName',
+      {
+        params: { indexName: req.indexCode },
+        body: {
+          startDate: req.startDate,
+          endDate: req.endDate,
+          width: LIMITS.imageSize,
+          height: LIMITS.imageSize,
+          user_id: req.userId,
+          indice_id: req.indexId,
+          parcelle_id: req.parcelId,
+        },
+      },
+      { ...IMAGERY_OPTIONS, signal },
+    ),
   );
-  return answer.ok ? { ok: true, image: answer.body as unknown as GeneratedImage } : answer;
+  return answer.ok ? { ok: true, image: answer.data } : answer;
 }
 
 /** GET /api/images/latest-acquisition: the latest day over the parcel and the window the map opens on. */

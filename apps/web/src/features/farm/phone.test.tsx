@@ -193,6 +193,7 @@ describe.each(LANGS)('the index map on a phone (%s)', (lang) => {
     let configs = 0;
     const quota = {
       code: 'QUOTA_EXHAUSTED',
+      error: 'x',
       title: 'x',
       message: 'x',
       message_ar: 'استنفدت طلبات NDVI (2/2).',

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE } from '../../lib/api.ts';
 import { useSettled, whenSettled } from '../../lib/settled.ts';
-import { call } from '../../lib/client.ts';
+import { call, streamEventData } from '../../lib/client.ts';
 import { ApiAnswerError } from '../../lib/queries.ts';
-import { chatKeys, fetchUnread, receiveMessage, type Message, type MessagePage } from './api.ts';
+import { chatKeys, fetchUnread, receiveMessage, type MessagePage } from './api.ts';
 
 const MAX_DELAY_MS = 30_000;
 /** Without a live stream the badge still follows, by polling. */
@@ -58,15 +58,12 @@ export function useMessagingStream(enabled: boolean): void {
         void client.invalidateQueries({ queryKey: chatKeys.all });
       });
       source.addEventListener('message', (event) => {
-        const data = JSON.parse((event as MessageEvent<string>).data) as { message: Message };
+        const data = streamEventData('message', event.data);
         receiveMessage(client, data.message);
       });
       source.addEventListener('read', (event) => {
-        const data = JSON.parse((event as MessageEvent<string>).data) as {
-          conversationId: number;
-          readerId: number;
-          readAt: string;
-        };
+        if (!(event instanceof MessageEvent)) return;
+        const data = streamEventData('read', event.data);
         client.setQueryData<MessagePage>(chatKeys.messages(data.conversationId), (page) =>
           page
             ? {

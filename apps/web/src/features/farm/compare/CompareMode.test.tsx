@@ -260,6 +260,7 @@ describe('compare mode on the farm map', { timeout: 60_000 }, () => {
     await i18n.changeLanguage('fr');
     let answer: Response = json(429, {
       code: 'QUOTA_EXHAUSTED',
+      error: 'x',
       message: 'x',
       title: 'Limite atteinte',
       message_fr: 'Vous avez utilisé 2 demandes sur 2.',
@@ -276,7 +277,15 @@ describe('compare mode on the farm map', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByTestId('farm-limit-counter').textContent).toContain('2 / 2');
 
-    answer = json(422, { code: 'ALL_CLOUDY', message: 'La parcelle est couverte de nuages (visible à 12 %).' });
+    answer = json(422, {
+      code: 'ALL_CLOUDY',
+      message: 'La parcelle est couverte de nuages (visible à 12 %).',
+      validFraction: 0.12,
+      sceneId: 's',
+      nearestDates: [],
+      nearestBefore: null,
+      nearestAfter: null,
+    });
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await userEvent.click(run);

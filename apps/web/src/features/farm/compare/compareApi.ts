@@ -1,5 +1,6 @@
 import type { RouteData } from '@filaha/shared/contracts';
-import { postImagery, type GenerateFailure, type SeriesPoint } from '../farmApi.ts';
+import { request } from '../../../lib/client.ts';
+import { IMAGERY_OPTIONS, imageryOutcome, type GenerateFailure, type SeriesPoint } from '../farmApi.ts';
 
 /** POST /api/images/{index}/change: the answer (packages/shared/src/contracts/images.ts ChangeAnswer). */
 export type ChangeResult = RouteData<'POST /images/:indexName/change'>;
@@ -29,24 +30,27 @@ export const DEFAULT_THRESHOLD = 0.1;
 /** The overlays' size: a phone screen shows nothing finer, and three PNGs stay light. */
 const CHANGE_IMAGE_SIZE = 1024;
 
-/** POST /api/images/{index}/change, like generateImage (postImagery, farmApi.ts). */
+/** POST /api/images/{index}/change, like generateImage (imageryOutcome, farmApi.ts). */
 export async function fetchChange(req: ChangeRequest, signal?: AbortSignal): Promise<ChangeOutcome> {
-  const answer = await postImagery(
-    'POST /images/:indexName/change',
-    `/images/${encodeURIComponent(req.indexCode)}/change`,
-    {
-      parcelle_id: req.parcelId,
-      indice_id: req.indexId,
-      earlier: { startDate: req.earlier, endDate: req.earlier },
-      later: { startDate: req.later, endDate: req.later },
-      threshold: req.threshold,
-      width: CHANGE_IMAGE_SIZE,
-      height: CHANGE_IMAGE_SIZE,
-    },
-    CHANGE_TIMEOUT_MS,
-    signal,
+  const answer = await imageryOutcome(
+    request(
+      'POST /images/:indexName/change',
+      {
+        params: { indexName: req.indexCode },
+        body: {
+          parcelle_id: req.parcelId,
+          indice_id: req.indexId,
+          earlier: { startDate: req.earlier, endDate: req.earlier },
+          later: { startDate: req.later, endDate: req.later },
+          threshold: req.threshold,
+          width: CHANGE_IMAGE_SIZE,
+          height: CHANGE_IMAGE_SIZE,
+        },
+      },
+      { ...IMAGERY_OPTIONS, signal, timeoutMs: CHANGE_TIMEOUT_MS },
+    ),
   );
-  return answer.ok ? { ok: true, change: answer.body as unknown as ChangeResult } : answer;
+  return answer.ok ? { ok: true, change: answer.data } : answer;
 }
 
 const DAY_MS = 86_400_000;
