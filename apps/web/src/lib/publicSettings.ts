@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RouteData } from '@filaha/shared/contracts';
 import { SETTINGS_ELEMENT_ID } from '@filaha/shared/document';
+import { isRecord } from './record.ts';
 
 /**
  * GET /api/settings/public: the deployment's contact details, the field services' starting prices in DA (each null
@@ -16,15 +17,34 @@ export const NO_SETTINGS: PublicSettings = {
 
 let kept: Promise<PublicSettings> | null = null;
 
-/** The settings the document came with; null for a document without them (the service worker's shell, tests). */
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const priceOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+/**
+ * The settings the document came with (GET /api/settings/public's answer, put there by the server), read field by
+ * field: this runs before the API client is loaded, so nothing checks the block against the contract, and a field
+ * missing or of another type reads as unset. null for a document without them (the service worker's shell, tests).
+ */
 function fromDocument(): PublicSettings | null {
+  let data: unknown;
   try {
     // No block (or no document): JSON.parse of nothing throws, as it does on an unreadable block.
-    const data: unknown = JSON.parse(document.getElementById(SETTINGS_ELEMENT_ID)!.textContent!);
-    return data && typeof data === 'object' ? { ...NO_SETTINGS, ...(data as Partial<PublicSettings>) } : null;
+    data = JSON.parse(document.getElementById(SETTINGS_ELEMENT_ID)!.textContent!);
   } catch {
     return null;
   }
+  if (!isRecord(data)) return null;
+  const contact = isRecord(data.contact) ? data.contact : {};
+  const prices = isRecord(data.servicePrices) ? data.servicePrices : {};
+  return {
+    contact: {
+      phone: textOrNull(contact.phone),
+      email: textOrNull(contact.email),
+      address: textOrNull(contact.address),
+    },
+    servicePrices: { soil: priceOrNull(prices.soil), other: priceOrNull(prices.other) },
+    demoImagery: data.demoImagery === true,
+  };
 }
 
 /**

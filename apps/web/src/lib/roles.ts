@@ -1,15 +1,15 @@
 import { ROLE_HOME, ROLE_NAMES, type RoleName } from '@filaha/shared';
+import { isRecord } from './record.ts';
 
 /** Reads a role out of the shapes the API may answer: "User", { role: "User" }, { roleName }, { role: { roleName } }. */
 export function parseRole(payload: unknown): RoleName | null {
   if (typeof payload === 'string') {
     return ROLE_NAMES.find((r) => r.toLowerCase() === payload.trim().toLowerCase()) ?? null;
   }
-  if (payload && typeof payload === 'object') {
-    const p = payload as Record<string, unknown>;
+  if (isRecord(payload)) {
     for (const key of ['roleName', 'role', 'name']) {
-      if (key in p) {
-        const found = parseRole(p[key]);
+      if (key in payload) {
+        const found = parseRole(payload[key]);
         if (found) return found;
       }
     }

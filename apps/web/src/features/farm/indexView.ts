@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LangCode } from '../../i18n/languages.ts';
+import { isRecord } from '../../lib/record.ts';
 import { farmQueries, type IndexConfig, type IndexInfo, type Recommendation } from './farmApi.ts';
 import { indexCodeOf, type LegendEntry } from './legend.ts';
 import { useUserId } from './useFarmAccess.ts';
@@ -39,11 +40,9 @@ export function fromInfo(i: IndexInfo): IndexView {
 /** SPEC §3: an index description is JSON text with ar and fr keys; plain text is shown as it is. */
 export function descriptionIn(description: string, lang: LangCode): string {
   try {
-    const parsed = JSON.parse(description) as unknown;
-    if (parsed && typeof parsed === 'object') {
-      const text = (parsed as Record<string, unknown>)[lang];
-      if (typeof text === 'string') return text;
-    }
+    const parsed: unknown = JSON.parse(description);
+    const text = isRecord(parsed) ? parsed[lang] : undefined;
+    if (typeof text === 'string') return text;
   } catch {
     // Not JSON: an older row keeps one text for both languages.
   }

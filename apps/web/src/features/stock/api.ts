@@ -1,6 +1,6 @@
-import type { ApiIssue, MovementDirection, MovementKind, StockItemInput, StockMovementInput } from '@filaha/shared';
+import type { MovementDirection, MovementKind, StockItemInput, StockMovementInput } from '@filaha/shared';
 import type { NegativeStockIssue, RouteData, RouteInput } from '@filaha/shared/contracts';
-import { API_BASE, ApiFailure } from '../../lib/api.ts';
+import { API_BASE, ApiFailure, toApiError } from '../../lib/api.ts';
 import { call, pathOf } from '../../lib/client.ts';
 import { getToken, UNAUTHENTICATED_EVENT } from '../../lib/storage.ts';
 import { ApiAnswerError } from '../../lib/queries.ts';
@@ -90,20 +90,10 @@ export async function downloadCsv(period: Period, lang: 'ar' | 'fr'): Promise<st
     throw new ApiFailure('network', error instanceof Error ? error.message : 'Network error');
   }
   if (!response.ok) {
-    const payload = (await response.json().catch(() => ({}))) as {
-      code?: string;
-      message?: string;
-      issues?: ApiIssue[];
-    };
+    const error = toApiError(await response.json().catch(() => undefined), response.status);
     if (response.status === 401 && token) window.dispatchEvent(new Event(UNAUTHENTICATED_EVENT));
-    if (response.status >= 500)
-      throw new ApiFailure('server', payload.message ?? `HTTP ${response.status}`, response.status);
-    throw new ApiAnswerError(
-      response.status,
-      payload.code ?? 'VALIDATION_FAILED',
-      payload.message ?? '',
-      payload.issues,
-    );
+    if (response.status >= 500) throw new ApiFailure('server', error.message, response.status, error.code);
+    throw new ApiAnswerError(response.status, error.code, error.message, error.issues);
   }
   const name = filenameFrom(response.headers.get('Content-Disposition')) ?? 'stock.csv';
   const url = URL.createObjectURL(await response.blob());

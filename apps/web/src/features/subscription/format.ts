@@ -1,5 +1,6 @@
 import { formatAmount } from '../../lib/money.ts';
 import { dateFormat, numberFormat } from '../../lib/intl.ts';
+import { isRecord } from '../../lib/record.ts';
 
 export type Lang = 'ar' | 'fr';
 
@@ -35,10 +36,9 @@ export function localizedText(value: string | null | undefined, lang: Lang): str
   if (!value) return '';
   try {
     const parsed: unknown = JSON.parse(value);
-    if (parsed && typeof parsed === 'object') {
-      const obj = parsed as Record<string, unknown>;
-      const own = obj[lang];
-      const other = obj[lang === 'ar' ? 'fr' : 'ar'];
+    if (isRecord(parsed)) {
+      const own = parsed[lang];
+      const other = parsed[lang === 'ar' ? 'fr' : 'ar'];
       if (typeof own === 'string' && own.trim()) return own.trim();
       if (typeof other === 'string') return other.trim();
     }

@@ -3,9 +3,9 @@ import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import L from 'leaflet';
 // Geoman extends the global `L` that Leaflet's build sets, so it must load after it (import order).
 import '@geoman-io/leaflet-geoman-free';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GeoJsonObject } from 'geojson';
+import type { Feature, FeatureCollection, MultiPolygon, Polygon as GeoPolygon, Position } from 'geojson';
 import { GeoJSON, MapContainer, Polygon, Tooltip, ZoomControl, useMap } from 'react-leaflet';
 import { MapBase } from '../../basemap/MapBase.tsx';
 import type { PolygonInput } from '@filaha/shared';
@@ -127,6 +127,22 @@ function Draw({ drawing, onDrawn, onDrawCancel }: Pick<ParcelMapProps, 'drawing'
   return null;
 }
 
+/** The catalog's coverage as Leaflet's GeoJSON layer takes it: the same features, in mutable arrays. */
+function coverageLayer(coverage: Coverage): FeatureCollection<GeoPolygon | MultiPolygon> {
+  const ring = (positions: ReadonlyArray<readonly number[]>): Position[] => positions.map((p) => [...p]);
+  return {
+    type: 'FeatureCollection',
+    features: coverage.features.map((f): Feature<GeoPolygon | MultiPolygon> => ({
+      type: 'Feature',
+      properties: { ...f.properties },
+      geometry:
+        f.geometry.type === 'Polygon'
+          ? { type: 'Polygon', coordinates: f.geometry.coordinates.map(ring) }
+          : { type: 'MultiPolygon', coordinates: f.geometry.coordinates.map((polygon) => polygon.map(ring)) },
+    })),
+  };
+}
+
 /**
  * The admin parcel map (SPEC §9): the selected farmer's parcels, the new parcel's draft (dashed), and the
  * drawing tool. Tiles are optional: without them the parcels and controls still show on a plain ground.
@@ -147,6 +163,7 @@ export function ParcelMap({
   others = [],
 }: ParcelMapProps) {
   const { t } = useTranslation('admin');
+  const coverageData = useMemo(() => (coverage ? coverageLayer(coverage) : null), [coverage]);
   const shown = new Set(parcels.map((p) => p.id));
   const focused = parcels.find((p) => p.id === focusId);
   return (
@@ -166,11 +183,11 @@ export function ParcelMap({
         {/* Leaflet's own buttons say "Zoom in" in English: titled (and so named) in the page's language. */}
         <ZoomControl position="topleft" zoomInTitle={t('parcels.mapZoomIn')} zoomOutTitle={t('parcels.mapZoomOut')} />
         <MapBase tiles={ADMIN_BASE_TILES} />
-        {coverage ? (
+        {coverageData ? (
           <GeoJSON
             // react-leaflet reads `data` once: a different coverage is a new layer.
-            key={coverage.features.length}
-            data={coverage as unknown as GeoJsonObject}
+            key={coverageData.features.length}
+            data={coverageData}
             interactive={false}
             style={{ className: 'admin-coverage', color: '#7dd3fc', weight: 2, dashArray: '8 6', fill: false }}
           />
