@@ -66,7 +66,8 @@ const missing = COMPILED.flatMap(({ dir, outputs }) => outputs.map((o) => `${dir
 );
 const webStale = () => builtAt(WEB_OUTPUT) < Math.max(...['apps/web', ...WEB_INPUTS].map((p) => newest(join(root, p))));
 
-const tsc = installed('typescript/bin/tsc', '.');
+// TypeScript 7's native compiler (the dev dependency `typescript-native`; see scripts/tsc.mjs).
+const tsc = installed('typescript-native/package.json', '.')?.replace(/package\.json$/, 'bin/tsc');
 const vite = installed('vite', 'apps/web');
 // A full `npm ci`. Checked by Vite (a dev dependency only): TypeScript alone is no sign, since `npm ci --omit=dev`
 // installs it too (an optional peer of i18next), and such an install runs the built code as it is.
