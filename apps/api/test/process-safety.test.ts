@@ -116,143 +116,158 @@ async function stop(server: Server | undefined) {
   await waitExit(server);
 }
 
-describe('the embedded database folder belongs to one process', { timeout: TEST_TIMEOUT_MS }, () => {
-  const dataDir = join(root, 'data');
-  const confirmed: string[] = [];
-  let port: number;
-  let first: Server | undefined;
+/**
+ * The servers these tests start have a clean environment (server-process.ts) and their own embedded database or a
+ * database URL of their own: what they check does not depend on the engine of the test run. They run in the
+ * embedded pass; the PostgreSQL pass (DATABASE_URL set) runs the case that needs that server.
+ */
+const databaseUrl = process.env.DATABASE_URL;
 
-  beforeAll(async () => {
-    port = await freePort();
-    first = await startServer({ DATA_DIR: dataDir, PORT: String(port) });
-  }, START_TIMEOUT_MS);
+describe.skipIf(databaseUrl)(
+  'the embedded database folder belongs to one process',
+  { timeout: TEST_TIMEOUT_MS },
+  () => {
+    const dataDir = join(root, 'data');
+    const confirmed: string[] = [];
+    let port: number;
+    let first: Server | undefined;
 
-  afterAll(async () => {
-    await stop(first);
-  });
+    beforeAll(async () => {
+      port = await freePort();
+      first = await startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    }, START_TIMEOUT_MS);
 
-  it('refuses a second process on the same DATA_DIR at once, naming the folder and the holder, touching nothing', async () => {
-    const running = first as Server;
-    confirmed.push(...(await signUps(running.url, 10, 'before')));
-    const before = snapshot(dataDir);
-
-    const second = await refusedStart({ DATA_DIR: dataDir, PORT: String(await freePort()) });
-    console.log(`second process on the same DATA_DIR refused in ${second.seconds.toFixed(1)} s: ${second.last}`);
-    expect(second.code).not.toBe(0);
-    expect(second.last).toContain(`DATA_DIR: ${dataDir}`);
-    expect(second.last).toContain(`process ${running.pid}`);
-    expectNoStack(second.lines);
-    expect(snapshot(dataDir)).toEqual(before);
-    expect(readFileSync(join(dataDir, 'filaha.lock'), 'utf8').trim()).toBe(String(running.pid));
-
-    // The first one is unaffected and keeps taking writes.
-    confirmed.push(...(await signUps(running.url, 10, 'after')));
-  });
-
-  it('keeps every confirmed write through a stop and a restart', async () => {
-    const running = first as Server;
-    running.child.kill('SIGTERM');
-    expect((await waitExit(running)).code).toBe(0);
-    first = await startServer({ DATA_DIR: dataDir, PORT: String(port) });
-    await expectAllSignIn(first.url, confirmed);
-  });
-
-  it('writes nothing when the port is busy: neither in the folder in use nor in a new folder', async () => {
-    const before = snapshot(dataDir);
-    const sameFolder = await refusedStart({ DATA_DIR: dataDir, PORT: String(port) });
-    expect(sameFolder.code).not.toBe(0);
-    expect(sameFolder.last).toMatch(/^PORT: 127\.0\.0\.1:\d+ is already in use/);
-    expectNoStack(sameFolder.lines);
-    expect(snapshot(dataDir)).toEqual(before);
-
-    // A port held by something else entirely, and a folder that does not exist yet: it is not even created.
-    const other = createServer();
-    await new Promise<void>((ok) => other.listen(0, '127.0.0.1', ok));
-    const address = other.address();
-    const busy = typeof address === 'object' && address ? address.port : 0;
-    const freshDir = join(root, 'never-created');
-    try {
-      const fresh = await refusedStart({ DATA_DIR: freshDir, PORT: String(busy) });
-      expect(fresh.code).not.toBe(0);
-      expect(fresh.last).toMatch(/^PORT: .* is already in use/);
-      expect(existsSync(freshDir)).toBe(false);
-    } finally {
-      await new Promise((ok) => other.close(ok));
-    }
-  });
-
-  it('starts again after kill -9 (no stale lock) and keeps every confirmed write', async () => {
-    const running = first as Server;
-    confirmed.push(...(await signUps(running.url, 10, 'before-kill')));
-    running.child.kill('SIGKILL');
-    expect((await waitExit(running)).signal).toBe('SIGKILL');
-
-    first = await startServer({ DATA_DIR: dataDir, PORT: String(port) });
-    expect(readFileSync(join(dataDir, 'filaha.lock'), 'utf8').trim()).toBe(String(first.pid));
-    await expectAllSignIn(first.url, confirmed);
-  });
-});
-
-describe('start-up failures name the setting at fault, in one line', { timeout: TEST_TIMEOUT_MS }, () => {
-  it('DATA_DIR that cannot be written (a path through a file)', async () => {
-    const file = join(root, 'a-file');
-    writeFileSync(file, 'not a folder');
-    const dataDir = join(file, 'sub');
-    const embedded = await refusedStart({ DATA_DIR: dataDir, PORT: String(await freePort()) });
-    expect(embedded.code).not.toBe(0);
-    expect(embedded.last).toMatch(/^DATA_DIR: .*a-file\/sub cannot be used as a writable data folder/);
-    expectNoStack(embedded.lines);
-
-    // With a database server the folder is still used (files, mail outbox): checked before connecting.
-    const server = await refusedStart({
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      DATABASE_URL: `postgres://filaha@127.0.0.1:${await freePort()}/filaha`,
-      JWT_SECRET: 'x'.repeat(40),
+    afterAll(async () => {
+      await stop(first);
     });
-    expect(server.code).not.toBe(0);
-    expect(server.last).toMatch(/^DATA_DIR: /);
-  });
 
-  it('DATABASE_URL unreachable: retries for DATABASE_WAIT, says so, then stops (credentials not shown)', async () => {
-    const dbPort = await freePort();
-    const result = await refusedStart({
-      DATA_DIR: join(root, 'unreachable'),
-      PORT: String(await freePort()),
-      DATABASE_URL: `postgres://filaha:hunter2-secret@127.0.0.1:${dbPort}/filaha`,
-      DATABASE_WAIT: '2s',
-      JWT_SECRET: 'x'.repeat(40),
+    it('refuses a second process on the same DATA_DIR at once, naming the folder and the holder, touching nothing', async () => {
+      const running = first as Server;
+      confirmed.push(...(await signUps(running.url, 10, 'before')));
+      const before = snapshot(dataDir);
+
+      const second = await refusedStart({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+      console.log(`second process on the same DATA_DIR refused in ${second.seconds.toFixed(1)} s: ${second.last}`);
+      expect(second.code).not.toBe(0);
+      expect(second.last).toContain(`DATA_DIR: ${dataDir}`);
+      expect(second.last).toContain(`process ${running.pid}`);
+      expectNoStack(second.lines);
+      expect(snapshot(dataDir)).toEqual(before);
+      expect(readFileSync(join(dataDir, 'filaha.lock'), 'utf8').trim()).toBe(String(running.pid));
+
+      // The first one is unaffected and keeps taking writes.
+      confirmed.push(...(await signUps(running.url, 10, 'after')));
     });
-    expect(result.code).not.toBe(0);
-    expect(result.lines.join('\n')).toContain('retrying for up to 2 s (DATABASE_WAIT)');
-    expect(result.last).toMatch(
-      new RegExp(`^DATABASE_URL: cannot reach the database at 127\\.0\\.0\\.1:${dbPort}/filaha within 2 s`),
-    );
-    expect(result.lines.join('\n')).not.toContain('hunter2-secret');
-    expectNoStack(result.lines);
-  });
 
-  it('JWT_SECRET too short', async () => {
-    const result = await refusedStart({ DATA_DIR: join(root, 'short'), JWT_SECRET: 'too-short' });
-    expect(result.code).not.toBe(0);
-    expect(result.lines).toEqual([expect.stringMatching(/^Invalid configuration: JWT_SECRET: must be at least 32/)]);
-    expect(result.last).not.toContain('too-short');
-  });
-
-  it('DATABASE_URL without JWT_SECRET', async () => {
-    const result = await refusedStart({
-      DATA_DIR: join(root, 'no-secret'),
-      DATABASE_URL: 'postgres://filaha@127.0.0.1:5432/filaha',
+    it('keeps every confirmed write through a stop and a restart', async () => {
+      const running = first as Server;
+      running.child.kill('SIGTERM');
+      expect((await waitExit(running)).code).toBe(0);
+      first = await startServer({ DATA_DIR: dataDir, PORT: String(port) });
+      await expectAllSignIn(first.url, confirmed);
     });
-    expect(result.code).not.toBe(0);
-    expect(result.lines).toEqual([
-      expect.stringMatching(/^Invalid configuration: JWT_SECRET: required when DATABASE_URL is set/),
-    ]);
-  });
 
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) console.log('PostGIS-missing start-up test skipped: DATABASE_URL is not set');
-  it.skipIf(!databaseUrl)('PostGIS missing in the database (a user who cannot create it)', async () => {
+    it('writes nothing when the port is busy: neither in the folder in use nor in a new folder', async () => {
+      const before = snapshot(dataDir);
+      const sameFolder = await refusedStart({ DATA_DIR: dataDir, PORT: String(port) });
+      expect(sameFolder.code).not.toBe(0);
+      expect(sameFolder.last).toMatch(/^PORT: 127\.0\.0\.1:\d+ is already in use/);
+      expectNoStack(sameFolder.lines);
+      expect(snapshot(dataDir)).toEqual(before);
+
+      // A port held by something else entirely, and a folder that does not exist yet: it is not even created.
+      const other = createServer();
+      await new Promise<void>((ok) => other.listen(0, '127.0.0.1', ok));
+      const address = other.address();
+      const busy = typeof address === 'object' && address ? address.port : 0;
+      const freshDir = join(root, 'never-created');
+      try {
+        const fresh = await refusedStart({ DATA_DIR: freshDir, PORT: String(busy) });
+        expect(fresh.code).not.toBe(0);
+        expect(fresh.last).toMatch(/^PORT: .* is already in use/);
+        expect(existsSync(freshDir)).toBe(false);
+      } finally {
+        await new Promise((ok) => other.close(ok));
+      }
+    });
+
+    it('starts again after kill -9 (no stale lock) and keeps every confirmed write', async () => {
+      const running = first as Server;
+      confirmed.push(...(await signUps(running.url, 10, 'before-kill')));
+      running.child.kill('SIGKILL');
+      expect((await waitExit(running)).signal).toBe('SIGKILL');
+
+      first = await startServer({ DATA_DIR: dataDir, PORT: String(port) });
+      expect(readFileSync(join(dataDir, 'filaha.lock'), 'utf8').trim()).toBe(String(first.pid));
+      await expectAllSignIn(first.url, confirmed);
+    });
+  },
+);
+
+describe.skipIf(databaseUrl)(
+  'start-up failures name the setting at fault, in one line',
+  { timeout: TEST_TIMEOUT_MS },
+  () => {
+    it('DATA_DIR that cannot be written (a path through a file)', async () => {
+      const file = join(root, 'a-file');
+      writeFileSync(file, 'not a folder');
+      const dataDir = join(file, 'sub');
+      const embedded = await refusedStart({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+      expect(embedded.code).not.toBe(0);
+      expect(embedded.last).toMatch(/^DATA_DIR: .*a-file\/sub cannot be used as a writable data folder/);
+      expectNoStack(embedded.lines);
+
+      // With a database server the folder is still used (files, mail outbox): checked before connecting.
+      const server = await refusedStart({
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+        DATABASE_URL: `postgres://filaha@127.0.0.1:${await freePort()}/filaha`,
+        JWT_SECRET: 'x'.repeat(40),
+      });
+      expect(server.code).not.toBe(0);
+      expect(server.last).toMatch(/^DATA_DIR: /);
+    });
+
+    it('DATABASE_URL unreachable: retries for DATABASE_WAIT, says so, then stops (credentials not shown)', async () => {
+      const dbPort = await freePort();
+      const result = await refusedStart({
+        DATA_DIR: join(root, 'unreachable'),
+        PORT: String(await freePort()),
+        DATABASE_URL: `postgres://filaha:hunter2-secret@127.0.0.1:${dbPort}/filaha`,
+        DATABASE_WAIT: '2s',
+        JWT_SECRET: 'x'.repeat(40),
+      });
+      expect(result.code).not.toBe(0);
+      expect(result.lines.join('\n')).toContain('retrying for up to 2 s (DATABASE_WAIT)');
+      expect(result.last).toMatch(
+        new RegExp(`^DATABASE_URL: cannot reach the database at 127\\.0\\.0\\.1:${dbPort}/filaha within 2 s`),
+      );
+      expect(result.lines.join('\n')).not.toContain('hunter2-secret');
+      expectNoStack(result.lines);
+    });
+
+    it('JWT_SECRET too short', async () => {
+      const result = await refusedStart({ DATA_DIR: join(root, 'short'), JWT_SECRET: 'too-short' });
+      expect(result.code).not.toBe(0);
+      expect(result.lines).toEqual([expect.stringMatching(/^Invalid configuration: JWT_SECRET: must be at least 32/)]);
+      expect(result.last).not.toContain('too-short');
+    });
+
+    it('DATABASE_URL without JWT_SECRET', async () => {
+      const result = await refusedStart({
+        DATA_DIR: join(root, 'no-secret'),
+        DATABASE_URL: 'postgres://filaha@127.0.0.1:5432/filaha',
+      });
+      expect(result.code).not.toBe(0);
+      expect(result.lines).toEqual([
+        expect.stringMatching(/^Invalid configuration: JWT_SECRET: required when DATABASE_URL is set/),
+      ]);
+    });
+  },
+);
+
+describe.skipIf(!databaseUrl)('start-up on a PostgreSQL server', { timeout: TEST_TIMEOUT_MS }, () => {
+  it('PostGIS missing in the database (a user who cannot create it)', async () => {
     const name = `filaha_nogis_${process.pid}_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
