@@ -5,11 +5,13 @@ import type { Config } from './config.ts';
 import { jobsModule } from './jobs/jobs.routes.ts';
 import { jobsPlugin } from './jobs/plugin.ts';
 import { databaseCounterStore, memoryCounterStore, prefixedCounterStore } from './lib/counters.ts';
+import { imageryPlugin } from './lib/imagery/plugin.ts';
 import { storagePlugin } from './lib/storage/plugin.ts';
 import { storageSweeperPlugin } from './lib/storage/sweeper.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { alertsModule } from './modules/alerts/index.ts';
 import { authModule } from './modules/auth/index.ts';
+import { changeModule } from './modules/change/index.ts';
 import { healthModule, storageStatusPlugin } from './modules/health/index.ts';
 import { historyModule } from './modules/history/index.ts';
 import { imagesModule } from './modules/images/index.ts';
@@ -21,6 +23,7 @@ import { networkModule } from './modules/network/index.ts';
 import { parcelsModule } from './modules/parcels/index.ts';
 import { plansModule } from './modules/plans/index.ts';
 import { rolesModule } from './modules/roles/index.ts';
+import { seasonModule } from './modules/season/index.ts';
 import { sellerPlansModule } from './modules/seller-plans/index.ts';
 import { servicesModule } from './modules/services/index.ts';
 import { publicSettingsReader, settingsModule } from './modules/settings/index.ts';
@@ -118,7 +121,11 @@ export async function buildApp(
         db: database.db,
         intervalSeconds: config.storageSweepIntervalSeconds,
       });
+      // The imagery engine and its catalog's coverage, shared by the images, change and season modules.
+      await api.register(imageryPlugin);
       await api.register(imagesModule);
+      await api.register(changeModule);
+      await api.register(seasonModule);
       await api.register(historyModule);
       await api.register(plansModule);
       await api.register(subscriptionsModule);

@@ -96,7 +96,7 @@ function accountsTable(accounts: SeedAccount[]): string {
 
 /** With neither STAC_CATALOG_PATH nor STAC_API_URL the API reads the demo catalog: make sure it is there. */
 async function startDemoCatalog(config: Config): Promise<void> {
-  const { imageryOptionsFromConfig } = await import('./modules/images/imagery.ts');
+  const { imageryOptionsFromConfig } = await import('./lib/imagery/imagery.ts');
   const { DEMO_CATALOG_PATH, ensureDemoCatalog } = await import('@filaha/imagery');
   if (imageryOptionsFromConfig(config).catalogPath !== DEMO_CATALOG_PATH) return;
   await ensureDemoCatalog({ log: (line) => console.log(line) });

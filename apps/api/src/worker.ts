@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   // Migrates like an API process would (under the same advisory lock), so workers may start first.
   const database = await db.createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const { createMailer } = await import('./lib/mailer.ts');
-  const { createImagery, imageryOptionsFromConfig } = await import('./modules/images/imagery.ts');
+  const { createImagery, imageryOptionsFromConfig } = await import('./lib/imagery/imagery.ts');
   const { createJobRuntime } = await import('./jobs/runtime.ts');
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const imageryOptions = imageryOptionsFromConfig(config);

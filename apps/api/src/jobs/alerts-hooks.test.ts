@@ -2,7 +2,7 @@ import { alerts, eq } from '@filaha/db';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helper.ts';
 import { farmerWithParcel, insertAlert } from '../modules/alerts/alerts.test-support.ts';
-import { createImagery, imageryOptionsFromConfig } from '../modules/images/public.ts';
+import { createImagery, imageryOptionsFromConfig } from '../lib/imagery/imagery.ts';
 import { alertHooks } from './alerts-hooks.ts';
 
 /**

@@ -6,7 +6,7 @@ import {
   evaluateParcelAlerts,
   sendAlertEmail,
 } from '../modules/alerts/public.ts';
-import type { Imagery } from '../modules/images/public.ts';
+import type { Imagery } from '../lib/imagery/imagery.ts';
 import type { AlertHooks } from './parcel-scene.ts';
 
 /**

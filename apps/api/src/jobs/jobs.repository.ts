@@ -85,7 +85,7 @@ export function createJobsRepository(db: Db) {
 
     /**
      * The parcels the platform watches: their owner has an active subscription whose plan holds at least one
-     * index (the same rule that lets a farmer draw the curve: images.series.ts).
+     * index (the same rule that lets a farmer draw the curve: modules/season/season.service.ts).
      */
     async coveredParcels(): Promise<CoveredParcel[]> {
       const rows = await db

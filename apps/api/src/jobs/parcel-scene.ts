@@ -1,6 +1,7 @@
 import type { Database } from '@filaha/db';
 import type { PgBoss } from 'pg-boss';
-import { computeAndStoreSeries, type Imagery } from '../modules/images/public.ts';
+import type { Imagery } from '../lib/imagery/imagery.ts';
+import { computeAndStoreSeries } from '../modules/season/public.ts';
 import type { ParcelSceneData } from './catalog-poll.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 import { QUEUES } from './queue.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { createImagery, imageryOptionsFromConfig } from '../modules/images/public.ts';
+import { createImagery, imageryOptionsFromConfig } from '../lib/imagery/imagery.ts';
 import { createJobRuntime, type JobRuntime } from './runtime.ts';
 
 declare module 'fastify' {

@@ -17,7 +17,7 @@ import { createTestDatabase, factories } from '@filaha/db/testing';
 import { DEMO_FIELDS } from '@filaha/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, outboxDir } from '../lib/mailer.ts';
-import { createImagery } from '../modules/images/public.ts';
+import { createImagery } from '../lib/imagery/imagery.ts';
 import { jobsOverview } from './jobs.routes.ts';
 import { QUEUES } from './queue.ts';
 import { createJobRuntime, type JobRuntime } from './runtime.ts';

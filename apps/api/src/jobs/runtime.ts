@@ -2,7 +2,7 @@ import type { CatalogPollTrigger, Database } from '@filaha/db';
 import type { Job, JobResult, PgBoss } from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { Mailer } from '../lib/mailer.ts';
-import type { Imagery } from '../modules/images/public.ts';
+import type { Imagery } from '../lib/imagery/imagery.ts';
 import { alertHooks } from './alerts-hooks.ts';
 import { pollCatalog, type ParcelSceneData } from './catalog-poll.ts';
 import { runParcelScene } from './parcel-scene.ts';

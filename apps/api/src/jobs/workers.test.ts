@@ -19,7 +19,7 @@ import {
 import { createScratchDatabase, factories, squarePolygon, type ScratchDatabase } from '@filaha/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../lib/mailer.ts';
-import { createImagery } from '../modules/images/public.ts';
+import { createImagery } from '../lib/imagery/imagery.ts';
 import { QUEUES } from './queue.ts';
 import { createJobRuntime, type JobRuntime } from './runtime.ts';
 import { demoItems, oneAlertPerPoint, smallCatalog, waitFor, type DemoItem } from './test-support/catalog.ts';

@@ -225,6 +225,7 @@ export const LatestImageQuery = z.object({
     .optional()
     .refine((code) => !code || isEngineIndexName(code), 'validation.invalid'),
 });
+export type LatestImageQuery = z.infer<typeof LatestImageQuery>;
 
 const LatestWindow = z.object({ start: z.string(), end: z.string() });
 export const LatestAcquisitionAnswer = z.object({
@@ -233,6 +234,7 @@ export const LatestAcquisitionAnswer = z.object({
   date: z.string().nullable(),
   window: LatestWindow.nullable(),
 });
+export type LatestAcquisitionAnswer = z.infer<typeof LatestAcquisitionAnswer>;
 export const LatestClearAnswer = z.object({
   parcelId: z.number(),
   /** The most recent clear acquisition day in the 60 days up to the latest one, or null. */
@@ -243,6 +245,7 @@ export const LatestClearAnswer = z.object({
   searched: LatestWindow.nullable(),
   minValidFraction: z.number(),
 });
+export type LatestClearAnswer = z.infer<typeof LatestClearAnswer>;
 
 /** The longest window of one season-curve request, in days (a year and a day). */
 export const SERIES_MAX_DAYS = 366;
@@ -271,6 +274,7 @@ export const SeriesQuery = z
     message: 'validation.invalid',
     path: ['to'],
   });
+export type SeriesQuery = z.infer<typeof SeriesQuery>;
 
 export const SeriesParams = z.object({
   id: z.coerce

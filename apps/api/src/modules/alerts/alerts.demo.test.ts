@@ -9,7 +9,7 @@ import {
 import { alerts, and, asc, eq, inArray, seriesPoints } from '@filaha/db';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
-import { createImagery, imageryOptionsFromConfig } from '../images/public.ts';
+import { createImagery, imageryOptionsFromConfig } from '../../lib/imagery/imagery.ts';
 import { createFarmer, createParcel } from '../images/test-support/fixtures.ts';
 import { alertEngineFrom } from './alerts.engine.ts';
 import { evaluateParcelAlerts, sendAlertEmail } from './alerts.jobs.ts';

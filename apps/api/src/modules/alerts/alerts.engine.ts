@@ -1,5 +1,5 @@
 import { AllCloudyError, computeChange, NoSceneError } from '@filaha/imagery';
-import type { Imagery } from '../images/public.ts';
+import type { Imagery } from '../../lib/imagery/imagery.ts';
 import type { AlertEngine } from './alerts.jobs.ts';
 
 /**

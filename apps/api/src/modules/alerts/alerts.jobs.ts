@@ -1,7 +1,7 @@
 import type { AlertDetails, AlertRule, Database, PolygonGeometry } from '@filaha/db';
 import type { AlertRuleConfig } from '@filaha/shared';
 import type { Mailer } from '../../lib/mailer.ts';
-import { seriesBasis } from '../images/public.ts';
+import { seriesBasis } from '../season/public.ts';
 import { composeAlertEmail } from './alerts.email.ts';
 import { createAlertJobsRepository, type AlertJobsRepository } from './alerts.repository.ts';
 import { dropFires, emailWanted, partialDropFires, waterStressFires } from './alerts.rules.ts';

@@ -24,7 +24,7 @@ export interface PointSpec {
 
 export const sceneOf = (date: string) => `S2_TEST_${date.replaceAll('-', '')}`;
 
-/** Stores one season point per spec (as images.series.ts stores them). */
+/** Stores one season point per spec (as modules/season/season.points.ts stores them). */
 export async function storePoints(t: TestApp, parcelId: number, specs: PointSpec[]) {
   await t.database.db
     .insert(seriesPoints)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthedCtx } from '../../context.ts';
 import { AppError } from '../../core/errors.ts';
 import { buildTestApp, json, type TestApp } from '../../../test/helper.ts';
-import { createImagery, IMAGERY_DEFAULTS } from './imagery.ts';
+import { createImagery, IMAGERY_DEFAULTS } from '../../lib/imagery/imagery.ts';
 import { createImagesRepository } from './images.repository.ts';
 import { GenerateImageBody } from '@filaha/shared/contracts';
 import { createImagesService } from './images.service.ts';

@@ -11,14 +11,11 @@ import {
   type ParcelGeometry,
 } from '@filaha/imagery';
 import { LIMITS } from '@filaha/shared';
-import { imagesContract as contract } from '@filaha/shared/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authedCtxOf as authed } from '../../context.ts';
-import { fromContract } from '../../core/contract-route.ts';
+import type { LatestAcquisitionAnswer, LatestClearAnswer, LatestImageQuery } from '@filaha/shared/contracts';
+import type { AuthedCtx } from '../../context.ts';
 import { AppError, NotFoundError } from '../../core/errors.ts';
-import type { Imagery } from './imagery.ts';
+import type { Imagery } from '../../lib/imagery/imagery.ts';
 import type { ImagesRepository } from './images.repository.ts';
-import { IMAGE_ROLES } from './images.routes.ts';
 
 /**
  * GET /images/latest-acquisition and GET /images/latest-clear: where the farm map's default window and its
@@ -145,7 +142,8 @@ export async function findLatestClear(
   return { date: null, validFraction: null, sceneId: null, searched };
 }
 
-export const latestImageRoutes: FastifyPluginAsyncZod<LatestImageOptions> = async (app, options) => {
+/** The two searches as the routes call them, on the caller's own parcel. */
+export function createLatestImages(options: LatestImageOptions) {
   const { repo, imagery } = options;
   const catalog = imagery.catalog;
   const today = options.today ?? (() => day(Date.now()));
@@ -157,28 +155,27 @@ export const latestImageRoutes: FastifyPluginAsyncZod<LatestImageOptions> = asyn
     return parcel;
   }
 
-  app.route({
-    ...fromContract(contract.latestAcquisition),
-    onRequest: app.requireRole(...IMAGE_ROLES),
-    handler: async (request) => {
-      const { parcelId, index } = request.query;
-      const parcel = await ownParcel(authed(request).actor.id, parcelId);
+  return {
+    async latestAcquisition({ ctx, query }: { ctx: AuthedCtx; query: LatestImageQuery }) {
+      const { parcelId, index } = query;
+      const parcel = await ownParcel(ctx.actor.id, parcelId);
       const now = today();
       const bands = index ? findIndex(index)!.bands : [];
       const latest = await bounded(
         findLatestAcquisition({ catalog, geometry: parcel.geom, today: now, bands }),
         imagery.deadlineMs,
       );
-      return { parcelId, date: latest?.date ?? null, window: latest ? windowFor(latest.date, now) : null };
+      const answer: LatestAcquisitionAnswer = {
+        parcelId,
+        date: latest?.date ?? null,
+        window: latest ? windowFor(latest.date, now) : null,
+      };
+      return answer;
     },
-  });
 
-  app.route({
-    ...fromContract(contract.latestClear),
-    onRequest: app.requireRole(...IMAGE_ROLES),
-    handler: async (request) => {
-      const { parcelId, index } = request.query;
-      const parcel = await ownParcel(authed(request).actor.id, parcelId);
+    async latestClear({ ctx, query }: { ctx: AuthedCtx; query: LatestImageQuery }) {
+      const { parcelId, index } = query;
+      const parcel = await ownParcel(ctx.actor.id, parcelId);
       const bands = index ? findIndex(index)!.bands : [];
       const found = await bounded(
         findLatestClear({
@@ -191,7 +188,8 @@ export const latestImageRoutes: FastifyPluginAsyncZod<LatestImageOptions> = asyn
         }),
         imagery.deadlineMs,
       );
-      return { parcelId, minValidFraction, ...found };
+      const answer: LatestClearAnswer = { parcelId, minValidFraction, ...found };
+      return answer;
     },
-  });
-};
+  };
+}

@@ -1,12 +1,5 @@
 import type { Catalog, ParcelGeometry } from '@filaha/imagery';
 import { catalogCoverage, intersectsCoverage, type Coverage } from '@filaha/imagery/coverage';
-import { imagesContract } from '@filaha/shared/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fromContract } from '../../core/contract-route.ts';
-import { AppError } from '../../core/errors.ts';
-
-/** Staff draw parcels (SPEC §5): they see where the catalog has imagery before saving one. */
-export const COVERAGE_ROLES = ['Admin', 'Manager'] as const;
 
 /** How long a computed coverage is reused (a static catalog hardly changes; a STAC extent changes slowly). */
 const TTL_MS = 10 * 60_000;
@@ -43,18 +36,3 @@ export function createCatalogCoverage(catalog: Pick<Catalog, 'sources' | 'collec
     },
   };
 }
-
-/** GET /images/coverage: the catalog's footprint as a GeoJSON FeatureCollection, for the admin parcel map. */
-export const coverageRoutes: FastifyPluginAsyncZod<{ coverage: CatalogCoverage }> = async (app, { coverage }) => {
-  app.route({
-    ...fromContract(imagesContract.coverage),
-    onRequest: app.requireRole(...COVERAGE_ROLES),
-    handler: async () => {
-      try {
-        return await coverage.get();
-      } catch (error) {
-        throw Object.assign(new AppError('CATALOG_UNAVAILABLE'), { cause: error });
-      }
-    },
-  });
-};

@@ -1,7 +1,7 @@
 import type { PolygonGeometry } from '@filaha/db';
 import { DEFAULT_MASKED_SCL_CLASSES } from '@filaha/imagery';
 import { describe, expect, it } from 'vitest';
-import { seriesBasis } from './images.series.ts';
+import { seriesBasis } from './season.points.ts';
 
 /**
  * Issue 28 §1: the basis of stored season points names every setting a point depends on. The masked SCL classes

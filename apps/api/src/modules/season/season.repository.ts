@@ -18,7 +18,7 @@ const inWindow = (key: SeriesKey, from: string, to: string) =>
   );
 
 /** The season curves' stored points and skips (`series_points`), shared by the curve route and the jobs. */
-export function createSeriesRepository(db: Db) {
+export function createSeasonRepository(db: Db) {
   return {
     /** The scenes of [from, to] already stored for this curve. */
     async storedSceneIds(key: SeriesKey, from: string, to: string): Promise<Set<string>> {
@@ -50,3 +50,5 @@ export function createSeriesRepository(db: Db) {
     },
   };
 }
+
+export type SeasonRepository = ReturnType<typeof createSeasonRepository>;

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { referencedKeys, STORAGE_REFERENCES } from '../../lib/storage/references.ts';
-import { CHANGE_KEY_PREFIX } from './images.change.ts';
+import { CHANGE_KEY_PREFIX } from './change-files.ts';
 import {
   codeOf,
   createFarmer,
@@ -16,7 +16,7 @@ import {
   setUsed,
   usageOf,
   type Farmer,
-} from './test-support/fixtures.ts';
+} from '../images/test-support/fixtures.ts';
 
 /** POST /api/images/{index}/change on the embedded demo catalog (the August 2025 dates). */
 const t = useTestApp();

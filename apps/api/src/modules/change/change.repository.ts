@@ -1,5 +1,5 @@
 import { and, changeResults, desc, eq, gte, like, lte, type Db, type SQL } from '@filaha/db';
-import { chargeRecorded, type Charged } from './images.repository.ts';
+import { chargeRecorded, type Charged } from '../images/public.ts';
 
 export type ChangeRow = typeof changeResults.$inferSelect;
 export type NewChange = typeof changeResults.$inferInsert;

@@ -2,7 +2,7 @@ import { DEMO_CLOUDY_DATE, DEMO_DATES, DEMO_FIELDS } from '@filaha/shared';
 import { count, eq, seriesPoints } from '@filaha/db';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp, type TestApp } from '../../../test/helper.ts';
-import { createFarmer, createParcel, usageOf } from './test-support/fixtures.ts';
+import { createFarmer, createParcel, usageOf } from '../images/test-support/fixtures.ts';
 
 /** GET /api/parcelle/{id}/series on the embedded demo catalog (issue 15 §1). */
 const t = useTestApp({ SERIES_DAILY_LIMIT: '4' });
