@@ -9,7 +9,7 @@
 //
 // Extra arguments go to vitest (e.g. `npm test -- apps/api/src/config.test.ts`).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATABASE_PROJECTS, NODE_PROJECTS, postgresProjectName } from './test-plan.mjs';
 
@@ -33,6 +33,10 @@ if (!onServer) {
 
 const summaryFile = join(root, 'coverage', onServer ? 'test-summary-postgres.json' : 'test-summary.json');
 const browserSummaryFile = join(root, 'coverage', 'test-summary-e2e.json');
+/** The last run's browser file times (before they are removed below), to balance this run's browser runs. */
+const lastBrowserTimes = existsSync(browserSummaryFile)
+  ? Object.fromEntries(JSON.parse(readFileSync(browserSummaryFile, 'utf8')).files.map((f) => [f.file, f.ms / 1000]))
+  : {};
 rmSync(summaryFile, { force: true });
 rmSync(browserSummaryFile, { force: true });
 if (onServer)
@@ -55,6 +59,34 @@ const vitest = (args, file, stdio) =>
     child.on('exit', (code, signal) => resolve({ status: code ?? (signal ? 1 : 0), output }));
   });
 
+/**
+ * The browser files split into E2E_RUNS groups (default 2) of about equal time, each run by a vitest of its own
+ * against its own platform (e2e/src/global-setup.ts): one browser file at a time mostly waits (polls, a shaped
+ * network, the platform), so two runs side by side use the time the other leaves. Times: the last local run's
+ * summary, else e2e/durations.json, else the median; the slowest first into the least loaded group.
+ */
+function browserGroups() {
+  const runs = Math.max(1, Number(process.env.E2E_RUNS) || 2);
+  const dir = join(root, 'e2e', 'tests');
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.e2e.ts'))
+    .map((name) => `e2e/tests/${name}`);
+  const recorded = JSON.parse(readFileSync(join(root, 'e2e', 'durations.json'), 'utf8')).seconds;
+  const known = (file) => lastBrowserTimes[file] ?? recorded[file.slice('e2e/'.length)];
+  const times = files
+    .map(known)
+    .filter((t) => t !== undefined)
+    .sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)] ?? 60;
+  const groups = Array.from({ length: Math.min(runs, files.length) }, () => ({ seconds: 0, files: [] }));
+  for (const file of files.sort((a, b) => (known(b) ?? median) - (known(a) ?? median))) {
+    const group = groups.reduce((least, g) => (g.seconds < least.seconds ? g : least));
+    group.files.push(file);
+    group.seconds += known(file) ?? median;
+  }
+  return groups.map((g) => g.files);
+}
+
 let status;
 const summaries = [summaryFile];
 if (onServer) {
@@ -76,19 +108,27 @@ if (onServer) {
     ...NODE_PROJECTS,
     ...(alsoOnServer ? DATABASE_PROJECTS.map(({ name }) => postgresProjectName(name)) : []),
   ];
-  console.log(`Browser tests (e2e) run beside the others (${projects.join(', ')}); their output follows at the end.`);
-  const [main, browser] = await Promise.all([
+  const groups = browserGroups();
+  console.log(
+    `Browser tests (e2e) run beside the others (${projects.join(', ')}), as ${groups.length} runs of their own, ` +
+      'each against its own platform; their output follows at the end.',
+  );
+  const groupFile = (i) => browserSummaryFile.replace(/\.json$/, `-${i + 1}.json`);
+  groups.forEach((_, i) => rmSync(groupFile(i), { force: true }));
+  const [main, ...browser] = await Promise.all([
     vitest(
       projects.flatMap((name) => ['--project', name]),
       summaryFile,
       'inherit',
     ),
-    vitest(['--project', 'e2e'], browserSummaryFile, ['ignore', 'pipe', 'pipe']),
+    ...groups.map((files, i) => vitest(['--project', 'e2e', ...files], groupFile(i), ['ignore', 'pipe', 'pipe'])),
   ]);
-  console.log('\n== Browser tests (e2e) ==');
-  process.stdout.write(browser.output);
-  status = main.status || browser.status;
-  summaries.push(browserSummaryFile);
+  browser.forEach((run, i) => {
+    console.log(`\n== Browser tests (e2e), run ${i + 1} of ${groups.length} ==`);
+    process.stdout.write(run.output);
+  });
+  status = main.status || browser.reduce((s, run) => s || run.status, 0);
+  summaries.push(...groups.map((_, i) => groupFile(i)));
 }
 
 const missing = summaries.filter((file) => !existsSync(file));
@@ -99,10 +139,23 @@ if (missing.length > 0) {
 const parts = summaries.map((file) => JSON.parse(readFileSync(file, 'utf8')));
 const summary = {
   wallMs: Math.max(...parts.map((p) => p.wallMs)),
-  projects: Object.assign({}, ...parts.map((p) => p.projects)),
+  projects: {},
   total: { passed: 0, failed: 0, skipped: 0 },
 };
-for (const p of parts) for (const k of ['passed', 'failed', 'skipped']) summary.total[k] += p.total[k];
+for (const p of parts) {
+  for (const k of ['passed', 'failed', 'skipped']) summary.total[k] += p.total[k];
+  // The browser runs each report the project e2e: their counts add up.
+  for (const [name, counts] of Object.entries(p.projects)) {
+    const into = (summary.projects[name] ??= { files: 0, passed: 0, failed: 0, skipped: 0 });
+    for (const k of Object.keys(into)) into[k] += counts[k] ?? 0;
+  }
+}
+const browserParts = parts.filter((p) => p.files.some((f) => f.project === 'e2e'));
+if (browserParts.length > 1) {
+  // One file for the browser suite, as a single run would have written (its times balance the next run).
+  const files = browserParts.flatMap((p) => p.files).sort((a, b) => b.ms - a.ms);
+  writeFileSync(browserSummaryFile, JSON.stringify({ ...summary, files }, null, 2));
+}
 console.log('\nPer project:');
 for (const [name, p] of Object.entries(summary.projects).sort())
   console.log(`  ${name.padEnd(18)} ${p.files} files: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped`);
