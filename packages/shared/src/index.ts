@@ -14,3 +14,4 @@ export * from './marketplace.ts';
 export * from './social.ts';
 export * from './alerts.ts';
 export * from './jobs.ts';
+export * from './statistics.ts';

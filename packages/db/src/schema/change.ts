@@ -14,22 +14,9 @@ import {
 import { users } from './accounts.ts';
 import { indices } from './catalog.ts';
 import { createdAt, id } from './columns.ts';
-import { parcels, type ResultBounds, type ResultStats } from './parcels.ts';
+import type { IndexStats, ResultStats } from '@filaha/shared';
+import { parcels, type ResultBounds } from './parcels.ts';
 import { farmerSubscriptions } from './subscriptions.ts';
-
-/** Statistics of one date of a change (the engine's IndexStats of that acquisition over the parcel). */
-export interface ChangeDateStats {
-  min: number | null;
-  max: number | null;
-  mean: number | null;
-  std: number | null;
-  median: number | null;
-  p25: number | null;
-  p75: number | null;
-  count: number;
-  validFraction: number;
-  resolution: number;
-}
 
 /**
  * Change maps between two dates (migration 0013): one row per parcel × index × (earlier, later) acquisition
@@ -54,11 +41,12 @@ export const changeResults = pgTable(
     earlierSceneId: text('earlier_scene_id').notNull(),
     earlierDatetime: timestamp('earlier_datetime', { withTimezone: true, mode: 'date' }).notNull(),
     earlierCloudFraction: doublePrecision('earlier_cloud_fraction'),
-    earlierStats: jsonb('earlier_stats').$type<ChangeDateStats>().notNull(),
+    // Each date's statistics: the engine's IndexStats of that acquisition over the parcel.
+    earlierStats: jsonb('earlier_stats').$type<IndexStats>().notNull(),
     laterSceneId: text('later_scene_id').notNull(),
     laterDatetime: timestamp('later_datetime', { withTimezone: true, mode: 'date' }).notNull(),
     laterCloudFraction: doublePrecision('later_cloud_fraction'),
-    laterStats: jsonb('later_stats').$type<ChangeDateStats>().notNull(),
+    laterStats: jsonb('later_stats').$type<IndexStats>().notNull(),
     earlierStart: date('earlier_start', { mode: 'string' }).notNull(),
     earlierEnd: date('earlier_end', { mode: 'string' }).notNull(),
     laterStart: date('later_start', { mode: 'string' }).notNull(),

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { IndexStats, ResultStats } from '@filaha/shared';
 import { users } from './accounts.ts';
 import { indices } from './catalog.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
@@ -58,18 +59,6 @@ export const parcels = pgTable(
   ],
 );
 
-export interface ResultStats {
-  min: number;
-  max: number;
-  mean: number;
-  std: number;
-  median: number;
-  p25: number;
-  p75: number;
-  count: number;
-  validFraction: number;
-  resolution: number;
-}
 /** [[minLat, minLon], [maxLat, maxLon]] as Leaflet wants it. */
 export type ResultBounds = [[number, number], [number, number]];
 
@@ -98,6 +87,7 @@ export const indexResults = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     legendHash: text('legend_hash').notNull(),
+    // Every value defined (a delivered image has valid pixels): `@filaha/shared` statistics.ts.
     stats: jsonb('stats').$type<ResultStats>().notNull(),
     bounds: jsonb('bounds').$type<ResultBounds>().notNull(),
     cloudFraction: doublePrecision('cloud_fraction'),
@@ -117,20 +107,6 @@ export const indexResults = pgTable(
   ],
 );
 
-/** Statistics of one point of a season curve (the engine's IndexStats of an acquisition with valid pixels). */
-export interface SeriesStats {
-  min: number | null;
-  max: number | null;
-  mean: number | null;
-  std: number | null;
-  median: number | null;
-  p25: number | null;
-  p75: number | null;
-  count: number;
-  validFraction: number;
-  resolution: number;
-}
-
 /**
  * Season curves (migration 0011): one row per parcel × index × acquisition, computed once. `basis` hashes what
  * the numbers depend on besides the scene (geometry, minimum valid fraction, cloud buffer).
@@ -147,7 +123,8 @@ export const seriesPoints = pgTable(
     sceneId: text('scene_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     status: text('status').$type<'point' | 'CLOUDY' | 'OUTSIDE_COVERAGE'>().notNull(),
-    stats: jsonb('stats').$type<SeriesStats>(),
+    // The engine's IndexStats of an acquisition with valid pixels (`@filaha/shared` statistics.ts).
+    stats: jsonb('stats').$type<IndexStats>(),
     validFraction: doublePrecision('valid_fraction'),
     tiles: jsonb('tiles').$type<string[]>(),
     createdAt: createdAt(),

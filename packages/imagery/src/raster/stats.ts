@@ -1,19 +1,11 @@
-/** Statistics of the valid source pixels inside the parcel (never of the resampled output image). */
-export interface IndexStats {
-  min: number | null;
-  max: number | null;
-  mean: number | null;
-  std: number | null;
-  median: number | null;
-  p25: number | null;
-  p75: number | null;
-  /** Valid pixels inside the parcel. */
-  count: number;
-  /** count / pixels inside the parcel. */
-  validFraction: number;
-  /** Source pixel size in metres (10 for Sentinel-2). */
-  resolution: number;
-}
+import type { IndexStats } from '@filaha/shared';
+
+/**
+ * Statistics of the valid source pixels inside the parcel (never of the resampled output image): the one
+ * declaration is the zod schema of `@filaha/shared` (statistics.ts), which the database rows and the API answers
+ * derive from too.
+ */
+export type { IndexStats };
 
 /** Percentile with linear interpolation between closest ranks (numpy's default). */
 export function percentile(sorted: Float64Array | Float32Array, q: number): number {

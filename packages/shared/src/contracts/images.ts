@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ID_MAX, LIMITS } from '../limits.ts';
 import { indexCodeFromName } from '../index-names.ts';
 import { INDEX_REGISTRY } from '../indices.ts';
+import { IndexStats, ResultStats } from '../statistics.ts';
 import { route } from './contract.ts';
 import { withExample } from './common.ts';
 import { CloudedDetails, NoSceneDetails, QuotaExhaustedDetails } from './error-bodies.ts';
@@ -63,18 +64,8 @@ export type GenerateImageBody = z.infer<typeof GenerateImageBody>;
 
 export const IndexNameParams = z.object({ indexName: z.string().trim().min(1).max(40) });
 
-export const ImageStats = z.object({
-  min: z.number(),
-  max: z.number(),
-  mean: z.number(),
-  std: z.number(),
-  median: z.number(),
-  p25: z.number(),
-  p75: z.number(),
-  count: z.number().int(),
-  validFraction: z.number(),
-  resolution: z.number(),
-});
+/** A delivered image's (or change map's) statistics: every value defined (statistics.ts). */
+export const ImageStats = ResultStats;
 
 /** [[minLat, minLon], [maxLat, maxLon]] — Leaflet's LatLngBounds. */
 export const ImageBounds = z.tuple([z.tuple([z.number(), z.number()]), z.tuple([z.number(), z.number()])]);
@@ -159,24 +150,12 @@ export const ChangeBody = z
   });
 export type ChangeBody = z.infer<typeof ChangeBody>;
 
-const ChangeDateStats = z.object({
-  min: z.number().nullable(),
-  max: z.number().nullable(),
-  mean: z.number().nullable(),
-  std: z.number().nullable(),
-  median: z.number().nullable(),
-  p25: z.number().nullable(),
-  p75: z.number().nullable(),
-  count: z.number().int(),
-  validFraction: z.number(),
-  resolution: z.number(),
-});
-
 const ChangeDate = z.object({
   scene: SceneRef,
   /** The index map of that date alone (index legend), on the change map's bounds: the before/after swipe. */
   imageUrl: z.string(),
-  stats: ChangeDateStats,
+  /** The index statistics of that date alone, as the engine computed them (statistics.ts). */
+  stats: IndexStats,
   startDate: z.string(),
   endDate: z.string(),
 });
@@ -284,15 +263,16 @@ export const SeriesParams = z.object({
     .max(ID_MAX, 'validation.invalid'),
 });
 
-const SeriesStats = z.object({
-  mean: z.number().nullable(),
-  median: z.number().nullable(),
-  p25: z.number().nullable(),
-  p75: z.number().nullable(),
-  min: z.number().nullable(),
-  max: z.number().nullable(),
-  std: z.number().nullable(),
-  validFraction: z.number(),
+/** A season point's statistics: the engine's of that acquisition (statistics.ts), without count and resolution. */
+const SeriesStats = IndexStats.pick({
+  mean: true,
+  median: true,
+  p25: true,
+  p75: true,
+  min: true,
+  max: true,
+  std: true,
+  validFraction: true,
 });
 
 export const SeriesAnswer = z.object({

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PolygonGeometry, ResultStats } from '@filaha/db';
+import type { PolygonGeometry } from '@filaha/db';
 import {
   AllCloudyError,
   CatalogUnavailableError,
@@ -7,9 +7,9 @@ import {
   InvalidGeometryError,
   NoSceneError,
   UnknownIndexError,
-  type IndexStats,
   type LegendInterval,
 } from '@filaha/imagery';
+import { ResultStats, type IndexStats } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
 import { requireAccess } from '../../core/access.ts';
 import { AppError, NotFoundError, ValidationError, WordedError } from '../../core/errors.ts';
@@ -41,30 +41,9 @@ export function styleHash(legend: ReadonlyArray<LegendInterval>, geometry: Polyg
  * error thrown when they are not (no valid pixel: the engine answers before that).
  */
 export function toResultStats(stats: IndexStats, what: string): ResultStats {
-  const { min, max, mean, std, median, p25, p75 } = stats;
-  if (
-    min === null ||
-    max === null ||
-    mean === null ||
-    std === null ||
-    median === null ||
-    p25 === null ||
-    p75 === null
-  ) {
-    throw new Error(`statistics of ${what}`);
-  }
-  return {
-    min,
-    max,
-    mean,
-    std,
-    median,
-    p25,
-    p75,
-    count: stats.count,
-    validFraction: stats.validFraction,
-    resolution: stats.resolution,
-  };
+  const defined = ResultStats.safeParse(stats);
+  if (!defined.success) throw new Error(`statistics of ${what}`);
+  return defined.data;
 }
 
 /** Engine failures as API errors. None of them is charged: they are thrown before the quota transaction. */

@@ -1,5 +1,5 @@
-import type { SeriesStats } from '@filaha/db';
 import { CatalogUnavailableError, CogUnavailableError, findIndex, InvalidGeometryError } from '@filaha/imagery';
+import type { IndexStats } from '@filaha/shared';
 import type { SeriesAnswer, SeriesQuery } from '@filaha/shared/contracts';
 import type { AuthedCtx } from '../../context.ts';
 import { hasRoleAccess, requireAccess } from '../../core/access.ts';
@@ -25,7 +25,7 @@ function apiErrorOf(error: unknown): unknown {
   return error;
 }
 
-function pick(stats: SeriesStats) {
+function pick(stats: IndexStats) {
   const { mean, median, p25, p75, min, max, std, validFraction } = stats;
   return { mean, median, p25, p75, min, max, std, validFraction };
 }
