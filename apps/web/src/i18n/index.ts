@@ -87,7 +87,6 @@ export const i18nReady = i18n
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
-    showSupportNotice: false,
   });
 
 /** Switches language; resolves once the namespaces in use are loaded, so the swap is a single render. */

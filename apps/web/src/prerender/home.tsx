@@ -35,7 +35,6 @@ export async function renderHome(lang: LangCode): Promise<string> {
     fallbackLng: false,
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
-    showSupportNotice: false,
   });
   return renderToString(
     <StrictMode>
