@@ -1,5 +1,3 @@
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -12,17 +10,6 @@ import { precacheCore } from './build/precache-core.ts';
 import { pwaOptions } from './build/pwa.ts';
 import { routePreload } from './build/route-preload.ts';
 import { routeShell } from './build/route-shell.ts';
-
-const require = createRequire(import.meta.url);
-
-/**
- * react-router's package exports always resolve to its development build (dev-only warnings and checks);
- * production bundles take the production build that ships beside it.
- */
-function reactRouterProduction(): string {
-  const pkg = require.resolve('react-router/package.json');
-  return fileURLToPath(new URL('./dist/production/index.mjs', `file://${pkg}`));
-}
 
 /**
  * The signed-in frame every area screen loads (layout, sidebar, page switch, session check, react-query, the
@@ -85,9 +72,10 @@ function localeGroup(id: string): string | null {
   return SIGNED_IN_STRINGS.has(m[2]!) ? `strings-${m[1]}` : null;
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction() }] : [],
+    // react-router 8 picks its production build by the `development` export condition, which Vite sets only when
+    // not building for production: no alias needed any more.
     // @filaha/shared is bundled from its TypeScript sources, not its built dist/.
     conditions: ['@filaha/source', ...defaultClientConditions],
   },
