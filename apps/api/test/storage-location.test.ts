@@ -40,7 +40,7 @@ async function startApi(name: string, databaseUrl: string): Promise<Api> {
     await waitHealthy(server);
   } catch (error) {
     await stopServer(server);
-    throw new Error(`API ${name}: ${(error as Error).message}`);
+    throw new Error(`API ${name}: ${(error as Error).message}`, { cause: error });
   }
   return { server, dataDir };
 }

@@ -39,7 +39,7 @@ async function startApi(name: string, databaseUrl: string): Promise<ApiProcess> 
     await waitHealthy(server);
   } catch (error) {
     await stop();
-    throw new Error(`API ${name}: ${(error as Error).message}`);
+    throw new Error(`API ${name}: ${(error as Error).message}`, { cause: error });
   }
   return { name, url: server.url, output: server.output, stop };
 }

@@ -89,7 +89,7 @@ export function renderRelative(grid: ValuesGrid, range: RelativeRange): string |
   const canvas = document.createElement('canvas');
   canvas.width = grid.width;
   canvas.height = grid.height;
-  let context: CanvasRenderingContext2D | null = null;
+  let context: CanvasRenderingContext2D | null;
   try {
     context = canvas.getContext('2d');
   } catch {
