@@ -11,13 +11,17 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validRegistration } from './helper.ts';
-import { freePort, spawnServer, waitHealthy, type ServerProcess as Server } from './server-process.ts';
+import {
+  freePort,
+  spawnServer,
+  START_TIMEOUT_MS,
+  waitHealthy,
+  type ServerProcess as Server,
+} from './server-process.ts';
 
-/** Generous: a first start creates and migrates the embedded database, slow on a loaded 2-core machine. */
-const START_TIMEOUT_MS = 180_000;
 const EXIT_TIMEOUT_MS = 120_000;
 /** Each test starts or refuses a few servers; only a hang should reach this. */
-const TEST_TIMEOUT_MS = 400_000;
+const TEST_TIMEOUT_MS = 600_000;
 const PASSWORD = 'secret-pass-1';
 
 const root = mkdtempSync(join(tmpdir(), 'filaha-process-'));

@@ -57,10 +57,11 @@ describe('notification centre', { timeout: 30_000 }, () => {
     expect(plain(within(drop).getByTestId('alert-sentence').textContent)).toBe(
       "L'indice NDVI moyen a baissé de 0,19 depuis le 10 juin 2025 (de 0,71 à 0,52).",
     );
-    const map = new URL(
-      within(drop).getByRole('link', { name: 'La carte à cette date' }).getAttribute('href')!,
-      'http://x',
-    );
+    // The link names the index once the index list has arrived (it may land after the alerts: it did under load).
+    const mapLink = () =>
+      new URL(within(drop).getByRole('link', { name: 'La carte à cette date' }).getAttribute('href')!, 'http://x');
+    await waitFor(() => expect(mapLink().searchParams.get('index')).toBe('1'));
+    const map = mapLink();
     expect(map.pathname).toBe('/user/ferme-map');
     expect(Object.fromEntries(map.searchParams)).toEqual({
       parcel: '11',

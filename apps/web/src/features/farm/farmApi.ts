@@ -232,7 +232,9 @@ export const farmQueries = {
     queryKey: farmKeys.latestAcquisition(parcelId, indexCode),
     queryFn: () => call('GET /images/latest-acquisition', { query: { parcelId, index: indexCode } }),
     staleTime: 10 * 60_000,
-    retry: false,
+    // Once more after a timeout or a 5xx (a slow catalog search on a busy server), never after an answer: without
+    // it, the farm map would open on a window the imagery does not cover.
+    retry: (count: number, error: unknown) => !(error instanceof ApiAnswerError) && count < 1,
   }),
   /** The season curve of one index over a window of at most 366 days (included in the plan, never charged). */
   series: (parcelId: number, indexCode: string, from: string, to: string) => ({
