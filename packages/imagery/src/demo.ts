@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import lockfile from 'proper-lockfile';
+import { waitForFileLock } from './file-lock.ts';
 
 const HERE = fileURLToPath(import.meta.url);
 
@@ -101,7 +101,8 @@ export interface EnsureDemoCatalogResult {
 /**
  * Makes sure DEMO_CATALOG_PATH holds the catalog of the current generator sources: nothing to do when its stamp
  * matches (a few ms), else it is generated into a temporary folder and swapped in. One process generates at a
- * time (a lock beside the folder); the others wait for it and then find it up to date.
+ * time (an operating-system lock on a file beside the folder, see file-lock.ts); the others wait for it and then
+ * find it up to date.
  */
 export async function ensureDemoCatalog(
   options: { log?: (line: string) => void } = {},
@@ -112,14 +113,9 @@ export async function ensureDemoCatalog(
   const done = (generated: boolean) => ({ path: DEMO_CATALOG_PATH, generated, ms: performance.now() - started });
   if ((await stampOf(DEMO_CATALOG_PATH)) === sourceHash) return done(false);
   await mkdir(path.dirname(DEMO_CATALOG_PATH), { recursive: true });
-  const release = await lockfile.lock(DEMO_CATALOG_PATH, {
-    realpath: false,
-    lockfilePath: `${DEMO_CATALOG_PATH}.lock`,
-    stale: 20_000,
-    update: 5_000,
-    // Another process may be generating: wait for it (up to about 5 minutes).
-    retries: { retries: 300, factor: 1, minTimeout: 1_000, maxTimeout: 1_000 },
-  });
+  // Another process may be generating: wait for it (up to 5 minutes). The lock is an operating-system lock on
+  // a file beside the folder, released by the kernel if that process dies, so nothing is left to go stale.
+  const release = await waitForFileLock(`${DEMO_CATALOG_PATH}.generate.lock`, { waitMs: 300_000 });
   try {
     if ((await stampOf(DEMO_CATALOG_PATH)) === sourceHash) return done(false);
     log('Generating the synthetic demo catalog (February–October 2025, 57 acquisitions)…');
@@ -138,6 +134,6 @@ export async function ensureDemoCatalog(
     log(`Demo catalog ready in ${(result.ms / 1000).toFixed(1)} s (${DEMO_CATALOG_PATH})`);
     return result;
   } finally {
-    await release();
+    release();
   }
 }
