@@ -9,7 +9,7 @@ import { stubResizeObserver } from '../../../../test/dom.ts';
 import { json, reply, stubContracts, type Call } from '../../../../test/fetch.ts';
 import { signInFarmer } from '../../../../test/session.ts';
 import type { SeriesAnswer } from '../farmApi.ts';
-import { CONFIG, PARCEL, gridBytes, seriesPoint, status } from '../testData.ts';
+import { CONFIG, PARCEL, gridBytes, seriesPoint, status, tapSeasonPoint } from '../testData.ts';
 import { changeClassOf, defaultPair, type ChangeResult } from './compareApi.ts';
 
 /** French numbers and percentages carry (narrow) no-break spaces: compared as plain spaces. */
@@ -244,8 +244,8 @@ describe('compare mode on the farm map', { timeout: 60_000 }, () => {
 
       // Two points of the season curve can be the dates too.
       const curve = within(mode).getByTestId('season-curve');
-      const dots = await within(curve).findAllByTestId('season-point');
-      await userEvent.click(dots[0]!);
+      await within(curve).findAllByTestId('season-point');
+      tapSeasonPoint(curve, '2025-06-20');
       await userEvent.click(within(curve).getByRole('button', { name: texts.setEarlier }));
       expect((within(mode).getByTestId('compare-earlier') as HTMLSelectElement).value).toBe('2025-06-20');
       expect(within(mode).queryByTestId('compare-result')).toBeNull();
@@ -310,7 +310,7 @@ describe('season curve on the farm map', { timeout: 60_000 }, () => {
       // The page's index picker chooses the curve's index: no second picker.
       expect(within(curve).queryByRole('combobox')).toBeNull();
       expect(calls.some((c) => c.url.includes('/series?index=NDVI'))).toBe(true);
-      await userEvent.click(dots[1]!);
+      tapSeasonPoint(curve, '2025-07-24');
       expect(within(curve).getByTestId('season-window-set')).toBeTruthy();
       await waitFor(() => expect((screen.getByLabelText(hint) as HTMLInputElement).value).toBe('2025-07-24'));
     });
