@@ -10,7 +10,7 @@ import { changeResults, indexResults, inArray, or, publicationImages, type Db } 
 export const STORAGE_REFERENCES = [
   // modules/images/result-files.ts: the PNG overlay, the values grid and the GeoTIFF of a delivered image.
   { prefix: 'index-results/', columns: [indexResults.imageKey, indexResults.valuesKey, indexResults.tiffKey] },
-  // modules/images/images.change.ts (CHANGE_KEY_PREFIX): the change map's PNG, values grid, GeoTIFF and both dates' PNGs.
+  // modules/change/change-files.ts (CHANGE_KEY_PREFIX): the change map's PNG, values grid, GeoTIFF and both dates' PNGs.
   {
     prefix: 'change-results/',
     columns: [

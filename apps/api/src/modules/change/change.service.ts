@@ -7,6 +7,7 @@ import {
   apiErrorOf,
   QuotaExhaustedError,
   replaceStoredFiles,
+  settleDelivery,
   toResultStats,
   type IndexRecord,
   type RenderChecks,
@@ -131,8 +132,9 @@ export function createChangeService({ changes, checks, imagery, storage }: Chang
       const map = change.map!;
       const base = changeKeyBase(ctx.actor.id, parcel.id, index.code, earlier, later);
       const keys = await storeChangeFiles(storage, base, map);
-      const delivery = await changes
-        .deliver(quota.usage.id, {
+      const delivery = await settleDelivery(
+        index.code,
+        changes.deliver(quota.usage.id, {
           userId: ctx.actor.id,
           parcelId: parcel.id,
           indexId: index.id,
@@ -157,13 +159,9 @@ export function createChangeService({ changes, checks, imagery, storage }: Chang
           width: map.width,
           height: map.height,
           ...keys,
-        })
-        .catch(async (error: unknown) => {
-          await removeChangeFiles(storage, keys);
-          throw error;
-        });
-      if (delivery.kind !== 'charged') await removeChangeFiles(storage, keys);
-      if (delivery.kind === 'exhausted') throw new QuotaExhaustedError(index.code, delivery.used, delivery.total);
+        }),
+        () => removeChangeFiles(storage, keys),
+      );
       return answer(index, delivery.row, delivery.kind === 'duplicate', input.threshold);
     },
   };

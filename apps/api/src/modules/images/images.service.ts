@@ -5,6 +5,7 @@ import type { CatalogCoverage } from '../../lib/imagery/coverage.ts';
 import type { Imagery, RenderRequest } from '../../lib/imagery/imagery.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import { apiErrorOf, createRenderChecks, toResultStats, type RenderChecks } from './images.checks.ts';
+import { settleDelivery } from './images.delivery.ts';
 import { QuotaExhaustedError } from './images.errors.ts';
 import { createLatestImages, type LatestImageOptions } from './images.latest.ts';
 import type { ImagesRepository } from './images.repository.ts';
@@ -68,8 +69,9 @@ async function generateImage(
     throw apiErrorOf(e, window);
   });
   const keys = await storeResultFiles(storage, resultKeyBase(ctx.actor.id, parcel.id, index.code, map.scene.id), map);
-  const delivery = await repo
-    .deliver(quota.usage.id, {
+  const delivery = await settleDelivery(
+    index.code,
+    repo.deliver(quota.usage.id, {
       userId: ctx.actor.id,
       parcelId: parcel.id,
       indexId: index.id,
@@ -84,13 +86,9 @@ async function generateImage(
       cloudFraction: map.scene.cloudFraction,
       validFraction: map.stats.validFraction,
       ...keys,
-    })
-    .catch(async (error: unknown) => {
-      await removeResultFiles(storage, keys);
-      throw error;
-    });
-  if (delivery.kind !== 'charged') await removeResultFiles(storage, keys);
-  if (delivery.kind === 'exhausted') throw new QuotaExhaustedError(index.code, delivery.used, delivery.total);
+    }),
+    () => removeResultFiles(storage, keys),
+  );
   return delivery.kind === 'charged'
     ? stored.answer(index, delivery.row, false, { width: map.width, height: map.height })
     : stored.answer(index, delivery.row, true, undefined, window);

@@ -11,6 +11,7 @@ import { createImagesRepository, type ImagesRepository } from './images.reposito
  */
 export { downloadName, resultUrls, CONTENT_TYPES, replaceStoredFiles, SIGNED_URL_TTL_SECONDS } from './result-files.ts';
 export { apiErrorOf, toResultStats, type RenderChecks } from './images.checks.ts';
+export { settleDelivery } from './images.delivery.ts';
 export { QuotaExhaustedError } from './images.errors.ts';
 export { chargeRecorded, type Charged, type IndexRecord } from './images.repository.ts';
 export { IMAGE_ROLES } from './images.routes.ts';
