@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { runQuietly } from './lib/quiet-step.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = new Set(process.argv.slice(2));
@@ -44,6 +45,15 @@ function installed(specifier, from) {
 
 function run(cmd, cmdArgs) {
   const status = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit' }).status ?? 1;
+  if (status !== 0) process.exit(status);
+}
+
+/** Where a build made on behalf of start, worker or test writes its output (issue 27 §3: a start prints what a person needs). */
+const BUILD_LOG = join(root, 'node_modules', '.cache', 'filaha', 'build.log');
+
+/** A build step of `--if-stale`: one line in the terminal, its output in BUILD_LOG (printed only if it fails). */
+async function quietly(label, cmd, cmdArgs) {
+  const status = await runQuietly(label, cmd, cmdArgs, { cwd: root, logFile: BUILD_LOG });
   if (status !== 0) process.exit(status);
 }
 
@@ -87,7 +97,8 @@ if (!ifStale) {
 if (webOnly) {
   // The tests run the TypeScript sources: only the web app's build is needed (by the static-serving and browser tests).
 } else if (buildTools) {
-  // Incremental: tsc -b compares every project with its dist/.tsbuildinfo and rebuilds only what changed.
+  // Incremental: tsc -b compares every project with its dist/.tsbuildinfo and rebuilds only what changed; it prints
+  // nothing but errors.
   run(process.execPath, [tsc, '-b', 'tsconfig.build.json']);
 } else if (missing.length > 0) {
   console.error(
@@ -109,7 +120,12 @@ if (webOnly) {
 }
 
 if (withWeb && webStale()) {
-  if (buildTools) run('npm', ['run', 'build:web', '--silent']);
+  if (buildTools)
+    await quietly('Building the web app (first start, or its sources changed)', 'npm', [
+      'run',
+      'build:web',
+      '--silent',
+    ]);
   else if (!existsSync(join(root, WEB_OUTPUT)))
     console.warn('Note: the web app is not built and Vite is not installed: the API starts without it.');
 }

@@ -27,6 +27,8 @@ export const ONCE_ONLY = [
   // before any database is opened.
   'apps/api/test/openapi.test.ts',
   'apps/api/test/node-guard.test.ts',
+  'apps/api/test/build-output.test.ts',
+  'apps/api/src/lib/log-destination.test.ts',
   // Files that open no database at all (no test app, no test database, no DATABASE_URL): configuration, tokens,
   // storage, mail, i18n, the error catalogue, the plugins tested on a bare Fastify, the data folder lock.
   'apps/api/src/modules/marketplace/listing-cache.test.ts',

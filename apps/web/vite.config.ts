@@ -117,7 +117,7 @@ export default defineConfig(() => ({
             // group with a test for the runtime module changed nothing), so they stay one request of every screen.
             // Issue 13 §4: what always loads together after the first paint, one file per group instead of
             // ten small ones (each ≥ 1 round trip on a weak connection; docs/PERFORMANCE.md).
-            { name: localeGroup, priority: 3, includeDependenciesRecursively: false },
+            { name: localeGroup, debugName: 'locale', priority: 3, includeDependenciesRecursively: false },
             { name: 'area', test: AREA_SHELL_MODULES, priority: 2, includeDependenciesRecursively: false },
             { name: 'farm-page', test: FARM_PAGE_MODULES, priority: 2, includeDependenciesRecursively: false },
             { name: 'market', test: MARKET_MODULES, priority: 2, includeDependenciesRecursively: false },

@@ -1,6 +1,12 @@
 import type { Database } from '@filaha/db';
-import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type onRouteHookHandler,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { pino } from 'pino';
 import type { Config } from './config.ts';
 import { jobsModule } from './jobs/jobs.routes.ts';
 import { jobsPlugin } from './jobs/plugin.ts';
@@ -58,6 +64,25 @@ export interface AppDeps {
   recordStorageLocation?: boolean;
 }
 
+const REDACT = ['req.headers.authorization', 'req.headers.cookie'];
+
+/**
+ * The JSON log on the standard output, or (LOG_FILE) in that file with only warnings and errors also on the
+ * standard output: a person who started the platform in a terminal reads what they need there (issue 27 §3).
+ */
+function loggerOptions(
+  config: Config,
+): { logger: FastifyServerOptions['logger'] } | { loggerInstance: FastifyBaseLogger } {
+  if (config.logFile === undefined || config.logFile === '-')
+    return { logger: { level: config.logLevel, redact: REDACT } };
+  const file = pino.destination({ dest: config.logFile, mkdir: true, sync: true });
+  const streams = pino.multistream([
+    { level: config.logLevel === 'silent' ? 'fatal' : config.logLevel, stream: file },
+    { level: 'warn', stream: process.stdout },
+  ]);
+  return { loggerInstance: pino({ level: config.logLevel, redact: REDACT }, streams) };
+}
+
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
@@ -75,7 +100,7 @@ export async function buildApp(
   // loadConfig refuses this already; a hand-built Config must not fall back to a per-folder secret either.
   if (!config.jwtSecret && config.databaseUrl) throw new Error('JWT_SECRET: required when DATABASE_URL is set');
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    ...loggerOptions(config),
     // A hop count becomes the function form Fastify's types accept: trust the first n proxies.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,

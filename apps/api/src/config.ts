@@ -233,6 +233,7 @@ const EnvSchema = z.object({
   WEB_DIST: optionalText,
   MAP_TILE_HOSTS: optionalText.pipe(hostList.optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS, `expected one of ${LOG_LEVELS.join(', ')}`).default('info'),
+  LOG_FILE: optionalText,
   TRUST_PROXY: optionalText.pipe(trustProxyText.optional()),
   RATE_LIMIT_MAX: z.coerce.number('expected a number').int().min(1).default(300),
   STORAGE_SWEEP_INTERVAL: optionalText.pipe(sweepIntervalText.optional()),
@@ -295,6 +296,11 @@ export interface Config {
   webDist: string;
   mapTileHosts: string[];
   logLevel: LogLevel;
+  /**
+   * LOG_FILE: where the JSON log goes; the terminal then shows only warnings and errors. `-` = the standard output.
+   * Unset: the standard output, or `<DATA_DIR>/logs/api.log` when `npm start` runs in a terminal (server.ts).
+   */
+  logFile: string | undefined;
   /**
    * CONTRACT_CHECKS: an error code a route's contract does not declare answers 500 and is logged (tests and
    * development turn it on; packages/shared/src/contracts).
@@ -410,6 +416,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
     webDist: e.WEB_DIST === undefined ? resolve(REPO_ROOT, 'apps/web/dist') : absolute(e.WEB_DIST, cwd),
     mapTileHosts: [...DEFAULT_MAP_TILE_HOSTS, ...(e.MAP_TILE_HOSTS ?? [])],
     logLevel: e.LOG_LEVEL,
+    logFile: e.LOG_FILE === undefined || e.LOG_FILE === '-' ? e.LOG_FILE : absolute(e.LOG_FILE, cwd),
     contractChecks: e.CONTRACT_CHECKS ?? false,
     trustProxy: e.TRUST_PROXY ?? false,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: 60_000 },

@@ -6,7 +6,7 @@ import { DataDirUnusableError, lockDataDir, type DataDirLock } from '@filaha/db/
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { dataDirFullMessage, FIRST_START_BYTES, freeBytes, isStorageFull } from './lib/disk.ts';
-import { configOrExit, stopOnSignals } from './lib/process.ts';
+import { configOrExit, logDestination, stopOnSignals } from './lib/process.ts';
 // The database driver and the app are imported only once the port and the data folder are ours (main()),
 // so that a second process is refused in the time it takes to parse the configuration, not to load the app.
 
@@ -103,7 +103,8 @@ async function startDemoCatalog(config: Config): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const config = configOrExit(process.env);
+  const loaded = configOrExit(process.env);
+  const config = { ...loaded, logFile: logDestination(loaded, Boolean(process.stdout.isTTY)) };
 
   // Order matters: the port, then the data folder's lock, then the database — so a second start on a busy port
   // or on a folder in use stops before it writes anything.
@@ -159,6 +160,8 @@ async function main(): Promise<void> {
         : `E-mails (sign-up, password reset codes) are written to ${outboxDir(config.dataDir)} (no SMTP_URL set).`,
     );
     const demo = seeded.accounts.filter((a) => a.email !== config.admin?.email);
+    if (config.logFile && config.logFile !== '-')
+      console.log(`The log is written to ${config.logFile} (warnings and errors show here too; LOG_FILE=- logs here).`);
     if (config.demoData && demo.length > 0) console.log(`\nDemo accounts:\n${accountsTable(demo)}\n`);
   } catch (err) {
     await releasePort(port);

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 
 /*
@@ -55,4 +56,13 @@ export function stopOnSignals({ onSignal, close, timeoutMs, messages }: StopOnSi
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/**
+ * Where the JSON log goes: LOG_FILE when set; otherwise, for a person who ran `npm start` in a terminal, a file in
+ * the data folder (the terminal keeps the address, the accounts, where mail goes, and warnings and errors); for a
+ * service manager or a container (no terminal), the standard output.
+ */
+export function logDestination(config: Pick<Config, 'logFile' | 'dataDir'>, terminal: boolean): string | undefined {
+  return config.logFile ?? (terminal ? join(config.dataDir, 'logs', 'api.log') : undefined);
 }
