@@ -1,6 +1,6 @@
-import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig, type TestProjectConfiguration } from 'vitest/config';
 import { DATABASE_PROJECTS, ONCE_ONLY, postgresProjectName } from './scripts/test-plan.mjs';
+import { testWorkers } from './vitest.shared.ts';
 
 /**
  * One runner for the whole repository; each workspace has its own project config.
@@ -34,7 +34,7 @@ export default defineConfig({
     // vitest's default on a 2-core machine is one file at a time (cores − 1). Most of the slow files wait: on a
     // server process they spawned, on a socket; so one file per core, with the browser suite's own run beside them
     // (scripts/test.mjs). One more than cores made jsdom screens and PGlite migrations pass their time limits in CI.
-    // TEST_WORKERS overrides it.
-    maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism(),
+    // TEST_WORKERS overrides it. Each project sets it too (vitest.shared.ts): projects do not inherit it from here.
+    maxWorkers: testWorkers,
   },
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 
 /**
@@ -8,3 +9,10 @@ export const sourceConditions = {
   resolve: { conditions: ['@filaha/source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['@filaha/source', ...defaultServerConditions] } },
 };
+
+/**
+ * Test files at once: one per core (TEST_WORKERS overrides it). Set in every project's own config: a project given
+ * by its config file does not inherit the root config's `maxWorkers`, and without it vitest 5 runs each project at
+ * its default of cores − 1 (one file at a time on 2 cores: the whole run used one core, measured 2026-11-28).
+ */
+export const testWorkers = Number(process.env.TEST_WORKERS) || availableParallelism();

@@ -1,9 +1,10 @@
 import { defineProject } from 'vitest/config';
-import { sourceConditions } from '../../vitest.shared.ts';
+import { sourceConditions, testWorkers } from '../../vitest.shared.ts';
 
 export default defineProject({
   ...sourceConditions,
   test: {
+    maxWorkers: testWorkers,
     name: 'api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // One database per worker (getTestDb) is reused across files; isolating would start PGlite per file.

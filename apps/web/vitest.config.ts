@@ -1,11 +1,12 @@
 import { defineProject } from 'vitest/config';
-import { sourceConditions } from '../../vitest.shared.ts';
+import { sourceConditions, testWorkers } from '../../vitest.shared.ts';
 import react from '@vitejs/plugin-react';
 
 export default defineProject({
   ...sourceConditions,
   plugins: [react()],
   test: {
+    maxWorkers: testWorkers,
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -1,9 +1,10 @@
 import { defineProject } from 'vitest/config';
-import { sourceConditions } from '../../vitest.shared.ts';
+import { sourceConditions, testWorkers } from '../../vitest.shared.ts';
 
 export default defineProject({
   ...sourceConditions,
   test: {
+    maxWorkers: testWorkers,
     name: 'imagery',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60000,

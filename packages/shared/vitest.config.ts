@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
-import { sourceConditions } from '../../vitest.shared.ts';
+import { sourceConditions, testWorkers } from '../../vitest.shared.ts';
 
 export default defineProject({
   ...sourceConditions,
-  test: { name: 'shared', include: ['src/**/*.test.ts'] },
+  test: { name: 'shared', include: ['src/**/*.test.ts'], maxWorkers: testWorkers },
 });
