@@ -1,4 +1,4 @@
-import { useMemo, type KeyboardEvent } from 'react';
+import { useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import {
   Area,
   CartesianGrid,
@@ -9,13 +9,14 @@ import {
   YAxis,
   DefaultZIndexes,
   ZIndexLayer,
+  usePlotArea,
   useXAxisScale,
   useYAxisScale,
 } from 'recharts';
 import { useTranslation } from 'react-i18next';
 import { CHART_COLOURS } from './HistoryChart.tsx';
 import { shiftYear } from './dateRange.ts';
-import { asLang, formatDay, formatNumber, formatShortDay } from './format.ts';
+import { asLang, formatDay, formatNumber, formatPercent, formatShortDay } from './format.ts';
 
 /** One clear acquisition as the chart draws it (the API's point with its statistics present). */
 export interface CurvePoint {
@@ -23,6 +24,8 @@ export interface CurvePoint {
   median: number;
   p25: number;
   p75: number;
+  /** The share of the parcel visible at that acquisition (0–1). */
+  validFraction: number;
 }
 
 /**
@@ -71,10 +74,19 @@ interface SeasonChartProps {
   onSelect: (date: string) => void;
 }
 
+/** The smallest side of any pointer target of the curve (px): WCAG 2.5.8 asks ≥ 24; the buttons take 44. */
+export const MIN_TARGET_PX = 24;
+
 /**
  * The season curve: the median per clear acquisition with the p25–p75 band, last year's median beside it.
- * Time reads left to right in both languages (like the history chart); each point is a button (tap, click or
- * Enter) that selects its acquisition; the details show under the chart, so they always stay on the screen.
+ * Time reads left to right in both languages (like the history chart; the chart is `dir="ltr"`), so "previous"
+ * is to the left, earlier in time, in Arabic as in French.
+ *
+ * Issue 27 §2: on a phone a season's points sit a few pixels apart, so no point is a target of its own. The
+ * whole plot is one target: a finger put down and dragged along it moves a cursor snapped to the nearest
+ * acquisition, its date, median and visible share read above the chart (out from under the finger); the
+ * previous/next buttons step one acquisition at a time. From the keyboard the curve is one tab stop, a slider:
+ * the arrows (and Home/End) move along the acquisitions, Enter or Space selects the one under the cursor.
  */
 export function SeasonChart({ points, previous, label, selected, onSelect }: SeasonChartProps) {
   const { t, i18n } = useTranslation('farm');
@@ -90,12 +102,104 @@ export function SeasonChart({ points, previous, label, selected, onSelect }: Sea
   const ticks = (points.length > 0 ? points.map((p) => timeOf(p.date)) : times).filter(
     (v, i, all) => all.indexOf(v) === i,
   );
+  // The cursor: the selected acquisition, else the newest (where the arrows and "previous" start from).
+  const at = points.findIndex((p) => p.date === selected);
+  const last = points.length - 1;
+  const cursor = at >= 0 ? at : last;
+  const chosen = at >= 0 ? points[at]! : null;
+  const go = (to: number) => {
+    const next = points[Math.min(last, Math.max(0, to))];
+    if (next && next.date !== selected) onSelect(next.date);
+  };
+  // With nothing selected yet, "previous" starts at the newest acquisition; "next" has nowhere to go.
+  const canPrevious = at < 0 ? points.length > 0 : at > 0;
+  const canNext = at >= 0 && at < last;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const to =
+      event.key === 'ArrowLeft' || event.key === 'ArrowDown'
+        ? at < 0
+          ? last
+          : at - 1
+        : event.key === 'ArrowRight' || event.key === 'ArrowUp'
+          ? at < 0
+            ? -1
+            : at + 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : event.key === 'Enter' || event.key === ' '
+                ? cursor
+                : null;
+    if (to === null) return;
+    event.preventDefault();
+    if (to >= 0 && to <= last) go(to);
+  };
+  const cursorPoint = points[cursor];
+  const n = (v: number) => formatNumber(v, lang, 3);
 
   return (
     <div>
-      <div role="group" aria-label={label} dir="ltr" className="h-64 w-full" data-testid="season-chart">
+      {/* Time runs left to right on the chart in both languages: the row keeps "previous" on its left. */}
+      <div dir="ltr" className="mb-1 flex items-center gap-2" data-testid="season-stepper">
+        <StepButton
+          label={t('season.previousPoint')}
+          disabled={!canPrevious}
+          onClick={() => go(at < 0 ? last : at - 1)}
+          testId="season-previous"
+          direction="left"
+        />
+        <p
+          dir={lang === 'ar' ? 'rtl' : 'ltr'}
+          className="min-h-11 flex-1 text-center text-sm leading-tight text-stone-900"
+          data-testid="season-readout"
+        >
+          {chosen ? (
+            <>
+              <span className="block font-semibold" data-testid="season-readout-date">
+                {formatDay(chosen.date, lang)}
+              </span>
+              <span className="block">
+                <span data-testid="season-readout-value">{t('season.readoutValue', { value: n(chosen.median) })}</span>
+                {' · '}
+                <span data-testid="season-readout-valid">
+                  {t('season.readoutValid', { share: formatPercent(chosen.validFraction, lang) })}
+                </span>
+              </span>
+            </>
+          ) : (
+            <span className="block pt-3 text-stone-600">{t('season.dragHint')}</span>
+          )}
+        </p>
+        <StepButton
+          label={t('season.nextPoint')}
+          disabled={!canNext}
+          onClick={() => go(at + 1)}
+          testId="season-next"
+          direction="right"
+        />
+      </div>
+      <div
+        role="slider"
+        tabIndex={0}
+        aria-label={label}
+        aria-valuemin={points.length > 0 ? 1 : 0}
+        aria-valuemax={points.length}
+        aria-valuenow={cursor + 1}
+        aria-valuetext={
+          cursorPoint
+            ? t('season.pointLabel', { date: formatDay(cursorPoint.date, lang), value: n(cursorPoint.median) })
+            : undefined
+        }
+        onKeyDown={onKeyDown}
+        dir="ltr"
+        // pan-y: a vertical swipe still scrolls the page, a sideways drag moves the cursor instead.
+        className="h-64 w-full touch-pan-y touch-pinch-zoom rounded-lg outline-none select-none focus-visible:ring-2 focus-visible:ring-amber-500"
+        data-testid="season-chart"
+      >
         <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={data} margin={{ top: 12, right: 20, bottom: 4, left: 0 }}>
+          {/* The slider around it is the curve's one tab stop: recharts' own keyboard layer would be a second. */}
+          <ComposedChart data={data} margin={{ top: 12, right: 20, bottom: 4, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" stroke={CHART_COLOURS.grid} />
             <XAxis
               dataKey="t"
@@ -163,7 +267,7 @@ export function SeasonChart({ points, previous, label, selected, onSelect }: Sea
               connectNulls
               isAnimationActive={false}
             />
-            <TapPoints points={points} selected={selected} onSelect={onSelect} />
+            <Scrubber points={points} selected={selected} onSelect={onSelect} />
           </ComposedChart>
         </ResponsiveContainer>
       </div>
@@ -204,106 +308,149 @@ export function SeasonChart({ points, previous, label, selected, onSelect }: Sea
   );
 }
 
-interface TapPointsProps {
+interface StepButtonProps {
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  testId: string;
+  direction: 'left' | 'right';
+}
+
+/**
+ * Previous/next: a real button of 44 × 44 px. At either end it says so (aria-disabled) without leaving the
+ * focus tree, so a finger or the keyboard pressing it again simply does nothing.
+ */
+function StepButton({ label, disabled, onClick, testId, direction }: StepButtonProps) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-disabled={disabled}
+      onClick={() => {
+        if (!disabled) onClick();
+      }}
+      className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg border border-brand-700 text-brand-900 aria-disabled:cursor-not-allowed aria-disabled:border-stone-300 aria-disabled:text-stone-400"
+      data-testid={testId}
+    >
+      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20">
+        <path
+          d={direction === 'left' ? 'M12.5 4 6.5 10l6 6' : 'M7.5 4l6 6-6 6'}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </button>
+  );
+}
+
+interface ScrubberProps {
   points: readonly CurvePoint[];
   selected: string | null;
   onSelect: (date: string) => void;
 }
 
-/** Half the height of a point's touch target, and its reach beyond the first and the last dot (px). */
-const HIT_HALF = 22;
-
-/**
- * Each point's touch target along x: from halfway to its left neighbour to halfway to its right one (HIT_HALF
- * beyond the ends), so targets never overlap and a tap between two close dots picks the nearer — on a phone a
- * season of acquisitions five days apart sits a few pixels apart.
- */
-export function hitSpans(xs: readonly number[]): Array<[number, number]> {
-  return xs.map((cx, i) => {
-    const left = i === 0 ? cx - HIT_HALF : Math.max(cx - HIT_HALF, (xs[i - 1]! + cx) / 2);
-    const right = i === xs.length - 1 ? cx + HIT_HALF : Math.min(cx + HIT_HALF, (cx + xs[i + 1]!) / 2);
-    return [left, right];
-  });
+/** The index of the x nearest to `x` (the earlier one on a tie); -1 when there is none. */
+export function nearestIndex(xs: readonly number[], x: number): number {
+  let best = -1;
+  for (let i = 0; i < xs.length; i++) if (best < 0 || Math.abs(xs[i]! - x) < Math.abs(xs[best]! - x)) best = i;
+  return best;
 }
 
 /**
- * The median's points, drawn by the page rather than by recharts so they are ordinary, stable buttons: a
- * finger-sized target around each dot that never overlaps its neighbours' (hitSpans), Enter or Space from the
- * keyboard and the arrow keys to the previous or next acquisition, a ring on the selected one.
+ * The plot's one pointer target (the whole plot area, never a point of its own) and what it draws: the median's
+ * dots, drawn by the page, and a cursor line on the selected acquisition. A finger or a pressed mouse moving
+ * over it selects the acquisition nearest to it along time; the pointer is captured, so the drag goes on when the
+ * finger leaves the plot. The dots stay inside the target (taps on them land on it too).
  */
-function TapPoints({ points, selected, onSelect }: TapPointsProps) {
-  const { t, i18n } = useTranslation('farm');
-  const lang = asLang(i18n.language);
+function Scrubber({ points, selected, onSelect }: ScrubberProps) {
   const x = useXAxisScale();
   const y = useYAxisScale();
-  if (!x || !y) return null;
+  const plot = usePlotArea();
+  const area = useRef<SVGRectElement>(null);
+  const dragging = useRef<number | null>(null);
+  if (!x || !y || !plot) return null;
   const placed = points.flatMap((p) => {
     const cx = x(timeOf(p.date));
     const cy = y(p.median);
     return cx === undefined || cy === undefined ? [] : [{ p, cx, cy }];
   });
-  const spans = hitSpans(placed.map((d) => d.cx));
-  // One tab stop for the whole curve (a roving tabindex): the selected point, else the newest; the arrows move on.
-  const chosenAt = placed.findIndex((d) => d.p.date === selected);
-  const stop = chosenAt >= 0 ? chosenAt : placed.length - 1;
-  // Time reads left to right (dir="ltr" on the chart): the arrows move along it, in both languages.
-  const step = (event: KeyboardEvent<SVGGElement>, i: number) => {
-    const to = event.key === 'ArrowRight' ? i + 1 : event.key === 'ArrowLeft' ? i - 1 : -1;
-    const next = placed[to];
-    if (!next) return false;
-    const group = event.currentTarget.parentElement?.children[to];
-    if (group instanceof SVGElement) group.focus();
-    onSelect(next.p.date);
-    return true;
+  const snap = (clientX: number) => {
+    const box = area.current?.getBoundingClientRect();
+    if (!box) return;
+    // The plot in screen pixels (box) against the chart's own coordinates (plot): equal unless scaled.
+    const scale = box.width > 0 ? plot.width / box.width : 1;
+    const i = nearestIndex(
+      placed.map((d) => d.cx),
+      plot.x + (clientX - box.left) * scale,
+    );
+    const date = placed[i]?.p.date;
+    if (date && date !== selected) onSelect(date);
   };
+  const down = (event: PointerEvent<SVGGElement>) => {
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    dragging.current = event.pointerId;
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    snap(event.clientX);
+  };
+  const move = (event: PointerEvent<SVGGElement>) => {
+    if (dragging.current === event.pointerId) snap(event.clientX);
+  };
+  const up = (event: PointerEvent<SVGGElement>) => {
+    if (dragging.current !== event.pointerId) return;
+    dragging.current = null;
+    if (event.currentTarget.hasPointerCapture?.(event.pointerId))
+      event.currentTarget.releasePointerCapture(event.pointerId);
+  };
+  const chosen = placed.find((d) => d.p.date === selected);
   // Above the band and the lines (recharts draws its layers by z-index), under the axis labels.
   return (
     <ZIndexLayer zIndex={DefaultZIndexes.activeDot}>
-      <g data-testid="season-points">
-        {placed.map(({ p, cx, cy }, i) => {
+      <g
+        data-testid="season-points"
+        onPointerDown={down}
+        onPointerMove={move}
+        onPointerUp={up}
+        onPointerCancel={up}
+        className="cursor-pointer"
+      >
+        <rect
+          ref={area}
+          x={plot.x}
+          y={plot.y}
+          width={Math.max(plot.width, MIN_TARGET_PX)}
+          height={Math.max(plot.height, MIN_TARGET_PX)}
+          fill="transparent"
+          data-testid="season-plot-target"
+        />
+        {chosen ? (
+          <line
+            x1={chosen.cx}
+            x2={chosen.cx}
+            y1={plot.y}
+            y2={plot.y + plot.height}
+            stroke={SEASON_COLOURS.selected}
+            strokeWidth={1.5}
+            data-testid="season-cursor"
+          />
+        ) : null}
+        {placed.map(({ p, cx, cy }) => {
           const active = p.date === selected;
-          const [left, right] = spans[i]!;
-          const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
-            if (event.key === 'Enter' || event.key === ' ') {
-              event.preventDefault();
-              onSelect(p.date);
-            } else if (step(event, i)) event.preventDefault();
-          };
           return (
-            <g
+            <circle
               key={p.date}
-              role="button"
-              tabIndex={i === stop ? 0 : -1}
-              aria-pressed={active}
-              aria-label={t('season.pointLabel', {
-                date: formatDay(p.date, lang),
-                value: formatNumber(p.median, lang, 3),
-              })}
+              cx={cx}
+              cy={cy}
+              r={active ? 7 : 4.5}
               data-testid="season-point"
               data-date={p.date}
-              onClick={() => onSelect(p.date)}
-              onKeyDown={onKeyDown}
-              className="cursor-pointer outline-none [&:focus-visible>circle:last-child]:stroke-amber-500"
-            >
-              <rect
-                x={left}
-                y={cy - HIT_HALF}
-                width={right - left}
-                height={2 * HIT_HALF}
-                fill="transparent"
-                data-testid="season-point-target"
-              />
-              <circle
-                cx={cx}
-                cy={cy}
-                r={active ? 7 : 4.5}
-                // Only the targets take taps: a dot overlapping its neighbour's target must not steal them.
-                pointerEvents="none"
-                fill={active ? CHART_COLOURS.background : CHART_COLOURS.mean}
-                stroke={active ? SEASON_COLOURS.selected : CHART_COLOURS.background}
-                strokeWidth={active ? 3 : 1.5}
-              />
-            </g>
+              data-selected={active}
+              fill={active ? CHART_COLOURS.background : CHART_COLOURS.mean}
+              stroke={active ? SEASON_COLOURS.selected : CHART_COLOURS.background}
+              strokeWidth={active ? 3 : 1.5}
+            />
           );
         })}
       </g>

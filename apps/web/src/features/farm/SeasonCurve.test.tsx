@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { stubResizeObserver } from '../../../test/dom.ts';
@@ -10,8 +10,8 @@ import { signInFarmer } from '../../../test/session.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { CHART_COLOURS } from './HistoryChart.tsx';
 import type { SeriesAnswer, SeriesPoint } from './farmApi.ts';
-import { SEASON_COLOURS, hitSpans } from './SeasonChart.tsx';
-import { CONFIG, PARCEL, seriesPoint, status } from './testData.ts';
+import { MIN_TARGET_PX, SEASON_COLOURS, nearestIndex } from './SeasonChart.tsx';
+import { CONFIG, PARCEL, seriesPoint, status, tapSeasonPoint } from './testData.ts';
 
 /** French numbers and percentages carry (narrow) no-break spaces: compared as plain spaces. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -87,8 +87,11 @@ describe('season curve on the parcel page', { timeout: 30_000 }, () => {
 
     const dots = await within(section).findAllByTestId('season-point');
     expect(dots.map((d) => d.getAttribute('data-date'))).toEqual(SEASON.points.map((p) => p.date));
-    expect(dots[2]!.getAttribute('aria-pressed')).toBe('false');
-    expect(dots[2]!.getAttribute('aria-label')).toBe('التقاط 19 أوت 2025، الوسيط 0,47');
+    expect(dots[2]!.getAttribute('data-selected')).toBe('false');
+    // One tab stop, a slider over the acquisitions: it starts on the newest.
+    const slider = within(section).getByRole('slider');
+    expect(slider.getAttribute('aria-valuetext')).toBe('التقاط 25 أوت 2025، الوسيط 0,5');
+    expect(slider.getAttribute('aria-valuenow')).toBe('5');
     // The twelve months up to the latest acquisition, NDVI first, then the same months a year before.
     expect(seriesCalls(calls)).toEqual([
       { index: 'NDVI', from: '2024-08-26', to: '2025-08-25' },
@@ -117,7 +120,7 @@ describe('season curve on the parcel page', { timeout: 30_000 }, () => {
     // Last year's (empty) answer has arrived: the chart is final.
     await waitFor(() => expect(seriesCalls(calls)).toHaveLength(2));
     expect(points()).toHaveLength(5);
-    await userEvent.click(points()[2]!);
+    tapSeasonPoint(section, '2025-08-19');
 
     const chosen = within(section).getByTestId('season-selected');
     expect(plain(chosen.querySelector('p')!.textContent)).toBe('Acquisition du 19 août 2025');
@@ -135,40 +138,30 @@ describe('season curve on the parcel page', { timeout: 30_000 }, () => {
       // The farm map asks to confirm the cost, then orders it (issue 27 §2).
       order: '1',
     });
-    // One tab stop for the whole curve (issue 27 §2): the selected point.
-    expect(points().map((p) => p.getAttribute('tabindex'))).toEqual(['-1', '-1', '0', '-1', '-1']);
+    // One tab stop for the whole curve (issue 27 §2): the slider, on the selected point.
+    const slider = within(section).getByRole('slider');
+    expect(slider.getAttribute('tabindex')).toBe('0');
+    expect(slider.getAttribute('aria-valuenow')).toBe('3');
+    expect(points().map((p) => p.getAttribute('data-selected'))).toEqual(['false', 'false', 'true', 'false', 'false']);
     // Last year held no clear point: nothing is said about it.
     expect(within(section).queryByTestId('season-legend-previous')).toBeNull();
     expect(within(section).getByTestId('season-skipped').textContent).toBe('17 août 2025 — nuageux');
 
-    // The keyboard reaches the same points.
-    points()[4]!.focus();
-    await userEvent.keyboard('{Enter}');
-    expect(plain(within(section).getByTestId('season-selected').querySelector('p')!.textContent)).toBe(
-      'Acquisition du 25 août 2025',
-    );
-    expect(points()[4]!.getAttribute('aria-pressed')).toBe('true');
-    // The focus stays on the point.
-    expect(document.activeElement?.getAttribute('data-date')).toBe('2025-08-25');
-    // The arrows move to the previous acquisition and back, selection and focus together; none past the last.
+    // The keyboard reaches the same points: End, the arrows, Home; the focus stays on the curve.
+    slider.focus();
+    await userEvent.keyboard('{End}');
+    const title = () => plain(within(section).getByTestId('season-selected').querySelector('p')!.textContent);
+    expect(title()).toBe('Acquisition du 25 août 2025');
+    expect(points()[4]!.getAttribute('data-selected')).toBe('true');
+    expect(document.activeElement).toBe(slider);
     await userEvent.keyboard('{ArrowLeft}');
-    const previousDate = points()[3]!.getAttribute('data-date');
-    expect(document.activeElement?.getAttribute('data-date')).toBe(previousDate);
-    expect(points()[3]!.getAttribute('aria-pressed')).toBe('true');
+    expect(title()).toBe('Acquisition du 22 août 2025');
+    expect(slider.getAttribute('aria-valuetext')).toBe('Acquisition du 22 août 2025, médiane 0,49');
+    // None past the last.
     await userEvent.keyboard('{ArrowRight}{ArrowRight}');
-    expect(document.activeElement?.getAttribute('data-date')).toBe('2025-08-25');
-    expect(points()[4]!.getAttribute('aria-pressed')).toBe('true');
-
-    // On this phone-wide chart the dots of close dates sit a few pixels apart: their touch targets meet
-    // halfway and never overlap, so a tap picks the nearer dot.
-    const spans = within(section)
-      .getAllByTestId('season-point-target')
-      .map((r): [number, number] => [
-        Number(r.getAttribute('x')),
-        Number(r.getAttribute('x')) + Number(r.getAttribute('width')),
-      ]);
-    expect(spans).toHaveLength(5);
-    for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1] - 1e-9);
+    expect(title()).toBe('Acquisition du 25 août 2025');
+    await userEvent.keyboard('{Home}');
+    expect(title()).toBe('Acquisition du 12 août 2025');
   });
 
   it('says when the plan does not include the index, in both languages', async () => {
@@ -271,13 +264,138 @@ describe('season chart colours (WCAG 1.4.11, graphics ≥ 3:1)', () => {
   });
 });
 
-describe('season chart touch targets (hitSpans)', () => {
-  it('meet halfway between close dots, reach 22 px around lone ones, and never overlap', () => {
-    expect(hitSpans([100, 106, 200])).toEqual([
-      [78, 103],
-      [103, 128],
-      [178, 222],
-    ]);
-    expect(hitSpans([50])).toEqual([[28, 72]]);
+describe('season chart on a phone: drag, previous/next, readout (issue 27 §2)', { timeout: 30_000 }, () => {
+  /** The parcel page in `lang` with the curve drawn (last year's empty answer arrived too). */
+  async function openCurve(lang: 'ar' | 'fr') {
+    await i18n.changeLanguage(lang);
+    const { calls } = farmer(bothYears(SEASON, answer('2023-08-26', '2024-08-25', [])));
+    renderApp(`/user/ferme-map/${PARCEL.id}`);
+    const section = await screen.findByTestId('season-curve');
+    await within(section).findAllByTestId('season-point');
+    await waitFor(() => expect(seriesCalls(calls)).toHaveLength(2));
+    return section;
+  }
+  const selectedDates = (section: HTMLElement) =>
+    within(section)
+      .getAllByTestId('season-point')
+      .filter((p) => p.getAttribute('data-selected') === 'true')
+      .map((p) => p.getAttribute('data-date'));
+
+  it('a finger dragged along the plot moves the selection to the nearest acquisition', async () => {
+    const section = await openCurve('fr');
+    const target = within(section).getByTestId('season-plot-target');
+    const dots = within(section).getAllByTestId('season-point');
+    const cx = dots.map((d) => Number(d.getAttribute('cx')));
+    const plotX = Number(target.getAttribute('x'));
+    const plotWidth = Number(target.getAttribute('width'));
+    // The plot shown at twice its drawn size, 100 px from the screen's left edge.
+    vi.spyOn(target, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 100, y: 50, width: plotWidth * 2, height: 400 }),
+    );
+    const screenX = (chartX: number) => 100 + (chartX - plotX) * 2;
+    // Down between the first two dots, nearer the second: the second is picked.
+    fireEvent.pointerDown(target, {
+      pointerId: 7,
+      pointerType: 'touch',
+      clientX: screenX(cx[0]! + 0.7 * (cx[1]! - cx[0]!)),
+    });
+    expect(selectedDates(section)).toEqual(['2025-08-15']);
+    // Moving on, with the finger still down: the cursor follows, snapped, and the readout with it.
+    fireEvent.pointerMove(target, { pointerId: 7, pointerType: 'touch', clientX: screenX(cx[3]! - 1) });
+    expect(selectedDates(section)).toEqual(['2025-08-22']);
+    expect(within(section).getByTestId('season-cursor').getAttribute('x1')).toBe(String(cx[3]));
+    expect(plain(within(section).getByTestId('season-readout-date').textContent)).toBe('22 août 2025');
+    // Past the end of the plot: the newest.
+    fireEvent.pointerMove(target, { pointerId: 7, pointerType: 'touch', clientX: screenX(cx[4]! + 500) });
+    expect(selectedDates(section)).toEqual(['2025-08-25']);
+    // Another finger's moves, and moves after the finger is lifted, change nothing.
+    fireEvent.pointerMove(target, { pointerId: 8, pointerType: 'touch', clientX: screenX(cx[0]!) });
+    fireEvent.pointerUp(target, { pointerId: 7, pointerType: 'touch', clientX: screenX(cx[4]!) });
+    fireEvent.pointerMove(target, { pointerId: 7, pointerType: 'touch', clientX: screenX(cx[0]!) });
+    expect(selectedDates(section)).toEqual(['2025-08-25']);
+    // A vertical swipe still scrolls the page; a sideways one drags the cursor.
+    expect(within(section).getByTestId('season-chart').className).toMatch(/(^|\s)touch-pan-y(\s|$)/);
+  });
+
+  it('previous/next step along the acquisitions in time and stop at both ends', async () => {
+    const section = await openCurve('ar');
+    const previous = within(section).getByRole('button', { name: 'الالتقاط السابق' });
+    const next = within(section).getByRole('button', { name: 'الالتقاط التالي' });
+    // Time runs left to right on the chart in Arabic too: "previous" (earlier) sits on the left.
+    expect(within(section).getByTestId('season-stepper').getAttribute('dir')).toBe('ltr');
+    expect(within(section).getByTestId('season-stepper').firstElementChild).toBe(previous);
+    // Nothing selected: "previous" starts at the newest, "next" has nowhere to go.
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(previous);
+    expect(selectedDates(section)).toEqual(['2025-08-25']);
+    await userEvent.click(next);
+    expect(selectedDates(section)).toEqual(['2025-08-25']);
+    await userEvent.click(previous);
+    expect(selectedDates(section)).toEqual(['2025-08-22']);
+    for (let i = 0; i < 6; i++) await userEvent.click(previous);
+    expect(selectedDates(section)).toEqual(['2025-08-12']);
+    expect(previous.getAttribute('aria-disabled')).toBe('true');
+    expect(next.getAttribute('aria-disabled')).toBe('false');
+    await userEvent.click(next);
+    expect(selectedDates(section)).toEqual(['2025-08-15']);
+    // The order link follows the selection.
+    const link = within(section).getByTestId('season-order');
+    expect(new URL(link.getAttribute('href')!, 'http://x').searchParams.get('start')).toBe('2025-08-15');
+  });
+
+  for (const [lang, texts] of [
+    ['fr', { date: '19 août 2025', value: 'médiane 0,47', valid: 'visible à 87 %' }],
+    ['ar', { date: '19 أوت 2025', value: 'الوسيط 0,47', valid: 'مرئية بنسبة 87%' }],
+  ] as const) {
+    it(`reads the date, the median and the visible share above the chart (${lang})`, async () => {
+      const section = await openCurve(lang);
+      const readout = within(section).getByTestId('season-readout');
+      expect(readout.getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      tapSeasonPoint(section, '2025-08-19');
+      expect(plain(within(readout).getByTestId('season-readout-date').textContent)).toBe(texts.date);
+      expect(plain(within(readout).getByTestId('season-readout-value').textContent)).toBe(texts.value);
+      expect(plain(within(readout).getByTestId('season-readout-valid').textContent)).toBe(texts.valid);
+    });
+  }
+
+  it('declares no pointer target under 24 × 24 px (WCAG 2.5.8)', async () => {
+    const section = await openCurve('fr');
+    const chart = within(section).getByTestId('season-chart');
+    const svg = chart.querySelector('svg')!;
+    // In the chart, nothing is a control of its own: the plot's one target, as large as the plot.
+    // (recharts marks its drawing layers tabindex="-1": never reached by Tab, not a target.)
+    expect(svg.getAttribute('tabindex')).toBeNull();
+    expect(svg.querySelectorAll('[role], a, button')).toHaveLength(0);
+    expect([...svg.querySelectorAll('[tabindex]')].filter((e) => e.getAttribute('tabindex') !== '-1')).toEqual([]);
+    const handlers = within(section).getByTestId('season-points');
+    const target = within(section).getByTestId('season-plot-target');
+    expect(target.parentElement).toBe(handlers);
+    expect(Number(target.getAttribute('width'))).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+    expect(Number(target.getAttribute('height'))).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+    // The dots lie inside it (a tap on one lands on the plot's target).
+    for (const dot of within(section).getAllByTestId('season-point')) expect(dot.parentElement).toBe(handlers);
+    // The curve's controls outside the chart: the slider (the whole chart, 16rem high) and the two buttons of
+    // 2.75rem (Tailwind's h-11 w-11, 44 px).
+    const px = (el: Element, side: 'h' | 'w') => {
+      const size = el.getAttribute('class')!.match(new RegExp(`(?:^|\\s)${side}-(\\d+)(?:\\s|$)`));
+      return size ? Number(size[1]) * 4 : el.getAttribute('class')!.includes(`${side}-full`) ? Infinity : 0;
+    };
+    expect(px(chart, 'h')).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+    expect(px(chart, 'w')).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+    const buttons = within(within(section).getByTestId('season-stepper')).getAllByRole('button');
+    expect(buttons).toHaveLength(2);
+    for (const b of buttons) {
+      expect(px(b, 'h')).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+      expect(px(b, 'w')).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+    }
+  });
+});
+
+describe('nearestIndex', () => {
+  it('picks the nearest x, the earlier on a tie, none in an empty list', () => {
+    expect(nearestIndex([100, 106, 200], 104)).toBe(1);
+    expect(nearestIndex([100, 106, 200], 103)).toBe(0);
+    expect(nearestIndex([100, 106, 200], 1000)).toBe(2);
+    expect(nearestIndex([], 5)).toBe(-1);
   });
 });

@@ -21,7 +21,7 @@ const panel = 'rounded-2xl border border-stone-200 bg-white p-4';
 function curveOf(points: readonly SeriesPoint[]): CurvePoint[] {
   return points.flatMap((p) =>
     p.median !== null && p.p25 !== null && p.p75 !== null
-      ? [{ date: p.date, median: p.median, p25: p.p25, p75: p.p75 }]
+      ? [{ date: p.date, median: p.median, p25: p.p25, p75: p.p75, validFraction: p.validFraction }]
       : [],
   );
 }

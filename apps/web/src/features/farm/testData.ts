@@ -1,3 +1,4 @@
+import { fireEvent } from '@testing-library/react';
 import { encodeValuesGrid } from '@filaha/shared/values-grid';
 import { json, reply, type ContractStubs } from '../../../test/fetch.ts';
 import type {
@@ -204,4 +205,18 @@ export function seriesPoint(date: string, median: number, validFraction = 1): Se
 /** A 2×2 grid over the image bounds: NW 0.1, NE 0.2, SW masked, SE 0.4. */
 export function gridBytes(): Uint8Array {
   return encodeValuesGrid({ width: 2, height: 2, bounds: IMAGE.bounds, data: new Float32Array([0.1, 0.2, NaN, 0.4]) });
+}
+
+/**
+ * Puts a finger down on the season curve's plot right above the point of `date` and lifts it (jsdom has no
+ * layout: the plot's box is taken as drawn, 1 screen px per chart px, unless the test mocks it).
+ */
+export function tapSeasonPoint(curve: HTMLElement, date: string, pointerId = 1) {
+  const target = curve.querySelector<SVGRectElement>('[data-testid="season-plot-target"]')!;
+  const dot = curve.querySelector(`[data-testid="season-point"][data-date="${date}"]`)!;
+  const box = target.getBoundingClientRect();
+  const scale = box.width > 0 ? box.width / Number(target.getAttribute('width')) : 1;
+  const clientX = box.left + (Number(dot.getAttribute('cx')) - Number(target.getAttribute('x'))) * scale;
+  fireEvent.pointerDown(dot, { pointerId, clientX, button: 0, pointerType: 'touch' });
+  fireEvent.pointerUp(dot, { pointerId, clientX, button: 0, pointerType: 'touch' });
 }

@@ -9,13 +9,15 @@ import { stubResizeObserver } from '../../../../test/dom.ts';
 import { json, reply, stubContracts, type Call } from '../../../../test/fetch.ts';
 import { signInFarmer } from '../../../../test/session.ts';
 import type { SeriesAnswer } from '../farmApi.ts';
-import { CONFIG, PARCEL, gridBytes, seriesPoint, status } from '../testData.ts';
-import { changeClassOf, defaultPair, type ChangeResult } from './compareApi.ts';
+import { CONFIG, PARCEL, gridBytes, seriesPoint, status, tapSeasonPoint } from '../testData.ts';
+import { alertItem } from '../../alerts/testData.ts';
+import type { AlertList } from '../../alerts/alertsApi.ts';
+import { alertPair, changeClassOf, seasonPair, type ChangeResult } from './compareApi.ts';
 
 /** French numbers and percentages carry (narrow) no-break spaces: compared as plain spaces. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-const point = (date: string, median: number) => seriesPoint(date, median);
+const point = (date: string, median: number, validFraction = 1) => seriesPoint(date, median, validFraction);
 
 const SEASON: SeriesAnswer = {
   parcelId: PARCEL.id,
@@ -103,17 +105,19 @@ function change(earlier: string, later: string, threshold: number): ChangeResult
 
 type Handler = (call: Call) => Response;
 
-function farmer(changeRoute: Handler) {
+function farmer(changeRoute: Handler, season: SeriesAnswer = SEASON, alerts?: AlertList) {
   return stubContracts(
     {
+      // Without alerts the route answers 404 (not stubbed): the screen does without.
+      ...(alerts ? { 'GET /alerts': () => reply(200, alerts) } : {}),
       'GET /parcelle': () => reply(200, [PARCEL]),
       'GET /indice/:userId/indices': () => reply(200, CONFIG),
       'GET /images/latest-acquisition': () =>
         reply(200, { parcelId: PARCEL.id, date: '2025-08-25', window: { start: '2025-08-19', end: '2025-08-25' } }),
       'GET /parcelle/:id/series': (call) =>
         new URL(call.url, 'http://x').searchParams.get('from')!.startsWith('2023')
-          ? reply(200, { ...SEASON, from: '2023-08-26', to: '2024-08-25', points: [] })
-          : reply(200, SEASON),
+          ? reply(200, { ...season, from: '2023-08-26', to: '2024-08-25', points: [] })
+          : reply(200, season),
       'POST /images/:indexName/change': changeRoute,
     },
     {
@@ -144,13 +148,48 @@ beforeEach(() => stubResizeObserver({ width: 340, height: 256 }));
 afterEach(() => queryClient.clear());
 
 describe('compare helpers', () => {
-  it('defaults to the latest clear date and the one nearest to 30 days before it', () => {
-    expect(defaultPair(SEASON.points)).toEqual({ earlier: '2025-07-24', later: '2025-08-25' });
-    expect(defaultPair([point('2025-08-10', 0.5), point('2025-08-12', 0.5)])).toEqual({
-      earlier: '2025-08-10',
-      later: '2025-08-12',
+  it("opens on the pair behind the parcel's latest alert that compares two acquisitions", () => {
+    const clear = SEASON.points.map((p) => p.date);
+    const alerts = [
+      alertItem({ id: 1, rule: 'DROP', date: '2025-07-30', previousDate: '2025-07-24' }),
+      alertItem({ id: 2, rule: 'PARTIAL_DROP', date: '2025-08-15', previousDate: '2025-07-30' }),
+      // Newer, but naming one date only, or another parcel's: passed over.
+      alertItem({ id: 3, rule: 'NEW_IMAGE', date: '2025-08-25', previousDate: null }),
+      alertItem({ id: 4, rule: 'DROP', parcelId: 12, date: '2025-08-25', previousDate: '2025-08-15' }),
+    ];
+    expect(alertPair(alerts, PARCEL.id, clear)).toEqual({ earlier: '2025-07-30', later: '2025-08-15' });
+    // A pair the date pickers cannot offer (a day not among the clear ones) is passed over too.
+    expect(
+      alertPair(
+        alerts,
+        PARCEL.id,
+        clear.filter((d) => d !== '2025-08-15'),
+      ),
+    ).toEqual({
+      earlier: '2025-07-24',
+      later: '2025-07-30',
     });
-    expect(defaultPair([point('2025-08-10', 0.5)])).toBeNull();
+    expect(alertPair(alerts.slice(2), PARCEL.id, clear)).toBeNull();
+    expect(alertPair([], PARCEL.id, clear)).toBeNull();
+  });
+
+  it('else the last two clear acquisitions of the growing season (NDVI canopy), else the last two clear', () => {
+    const harvested = [
+      point('2025-06-10', 0.71),
+      point('2025-06-20', 0.66),
+      point('2025-06-25', 0.64, 0.3), // clouded: under the answer's 60 %
+      point('2025-09-29', 0.18), // bare soil after harvest
+      point('2025-10-29', 0.16),
+    ];
+    expect(seasonPair(harvested, 0.6, 'NDVI')).toEqual({ earlier: '2025-06-10', later: '2025-06-20' });
+    // Other indices have no canopy edge here: the last two clear acquisitions of the period.
+    expect(seasonPair(harvested, 0.6, 'NDMI')).toEqual({ earlier: '2025-09-29', later: '2025-10-29' });
+    // Fewer than two canopy acquisitions: the last two clear ones.
+    expect(seasonPair([point('2025-06-10', 0.71), ...harvested.slice(3)], 0.6, 'NDVI')).toEqual({
+      earlier: '2025-09-29',
+      later: '2025-10-29',
+    });
+    expect(seasonPair([point('2025-08-10', 0.5)], 0.6, 'NDVI')).toBeNull();
   });
 
   it('finds the diverging class of a difference, the extremes clamped into the end classes', () => {
@@ -202,9 +241,9 @@ describe('compare mode on the farm map', { timeout: 60_000 }, () => {
       expect(screen.getByTestId('farm-form').hidden).toBe(true);
       expect(screen.getByTestId('farm-result').hidden).toBe(true);
 
-      // Defaults from the season curve: the latest clear day and the one nearest to 30 days before.
+      // No alert (GET /api/alerts not answered): the last two clear acquisitions of the growing season.
       const earlier = (await within(mode).findByTestId('compare-earlier')) as HTMLSelectElement;
-      await waitFor(() => expect(earlier.value).toBe('2025-07-24'));
+      await waitFor(() => expect(earlier.value).toBe('2025-08-15'));
       expect((within(mode).getByTestId('compare-later') as HTMLSelectElement).value).toBe('2025-08-25');
 
       await userEvent.click(within(mode).getByRole('button', { name: texts.run }));
@@ -213,7 +252,7 @@ describe('compare mode on the farm map', { timeout: 60_000 }, () => {
         {
           parcelle_id: PARCEL.id,
           indice_id: CONFIG.find((c) => c.code === 'NDVI')!.indiceId,
-          earlier: { startDate: '2025-07-24', endDate: '2025-07-24' },
+          earlier: { startDate: '2025-08-15', endDate: '2025-08-15' },
           later: { startDate: '2025-08-25', endDate: '2025-08-25' },
           threshold: 0.1,
           width: 1024,
@@ -234,8 +273,17 @@ describe('compare mode on the farm map', { timeout: 60_000 }, () => {
       await waitFor(() => expect(swipe.querySelector('img.compare-before')).not.toBeNull());
       expect(swipe.querySelector('img.compare-before')!.getAttribute('src')).toBe('/api/files/c/earlier.png?sig=x');
       expect(swipe.querySelector('img.compare-after')!.getAttribute('src')).toBe('/api/files/c/later.png?sig=x');
-      fireEvent.change(within(swipe).getByTestId('compare-slider'), { target: { value: '30' } });
-      expect(within(swipe).getByTestId('compare-divider').style.left).toBe('30%');
+      // Before and after in reading order: before on the left in French, on the right in Arabic; the slider runs
+      // the same way and says how much of the map shows the earlier date.
+      const beforeSide = lang === 'ar' ? 'right' : 'left';
+      const afterSide = lang === 'ar' ? 'left' : 'right';
+      expect(swipe.getAttribute('data-before-side')).toBe(beforeSide);
+      expect(within(swipe).getByTestId('compare-before-label').className).toContain(`${beforeSide}-2`);
+      expect(within(swipe).getByTestId('compare-after-label').className).toContain(`${afterSide}-2`);
+      const slider = within(swipe).getByTestId('compare-slider');
+      expect(slider.getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      fireEvent.change(slider, { target: { value: '30' } });
+      expect(within(swipe).getByTestId('compare-divider').style.left).toBe(lang === 'ar' ? '70%' : '30%');
 
       // Another threshold asks again for the same pair (answered from the stored one, never charged twice).
       await userEvent.selectOptions(within(mode).getByTestId('compare-threshold'), '0.2');
@@ -244,8 +292,8 @@ describe('compare mode on the farm map', { timeout: 60_000 }, () => {
 
       // Two points of the season curve can be the dates too.
       const curve = within(mode).getByTestId('season-curve');
-      const dots = await within(curve).findAllByTestId('season-point');
-      await userEvent.click(dots[0]!);
+      await within(curve).findAllByTestId('season-point');
+      tapSeasonPoint(curve, '2025-06-20');
       await userEvent.click(within(curve).getByRole('button', { name: texts.setEarlier }));
       expect((within(mode).getByTestId('compare-earlier') as HTMLSelectElement).value).toBe('2025-06-20');
       expect(within(mode).queryByTestId('compare-result')).toBeNull();
@@ -255,6 +303,47 @@ describe('compare mode on the farm map', { timeout: 60_000 }, () => {
       expect(screen.getByTestId('farm-form').hidden).toBe(false);
     });
   }
+
+  it("opens on the pair behind the parcel's latest alert", async () => {
+    await i18n.changeLanguage('fr');
+    farmer(() => json(500, {}), SEASON, {
+      unread: 2,
+      alerts: [
+        alertItem({ id: 9, rule: 'NEW_IMAGE', date: '2025-08-25', previousDate: null }),
+        alertItem({ id: 8, rule: 'DROP', date: '2025-07-30', previousDate: '2025-07-24' }),
+        alertItem({ id: 7, rule: 'PARTIAL_DROP', date: '2025-07-24', previousDate: '2025-06-20' }),
+      ],
+    });
+    renderApp(`/user/ferme-map?parcel=${PARCEL.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Comparer deux dates' }, { timeout: 20_000 }));
+    const mode = await screen.findByTestId('compare-mode');
+    const earlier = (await within(mode).findByTestId('compare-earlier')) as HTMLSelectElement;
+    await waitFor(() => expect(earlier.value).toBe('2025-07-24'));
+    expect((within(mode).getByTestId('compare-later') as HTMLSelectElement).value).toBe('2025-07-30');
+  });
+
+  it('without an alert, opens on the growing season, not on the bare soil after harvest', async () => {
+    await i18n.changeLanguage('ar');
+    const harvested: SeriesAnswer = {
+      ...SEASON,
+      from: '2024-10-30',
+      to: '2025-10-29',
+      points: [
+        point('2025-06-10', 0.71),
+        point('2025-06-20', 0.66),
+        point('2025-06-25', 0.64, 0.3),
+        point('2025-09-29', 0.18),
+        point('2025-10-29', 0.16),
+      ],
+    };
+    farmer(() => json(500, {}), harvested, { unread: 0, alerts: [] });
+    renderApp(`/user/ferme-map?parcel=${PARCEL.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'مقارنة تاريخين' }, { timeout: 20_000 }));
+    const mode = await screen.findByTestId('compare-mode');
+    const earlier = (await within(mode).findByTestId('compare-earlier')) as HTMLSelectElement;
+    await waitFor(() => expect(earlier.value).toBe('2025-06-10'));
+    expect((within(mode).getByTestId('compare-later') as HTMLSelectElement).value).toBe('2025-06-20');
+  });
 
   it('opens the limit modal on a 429 and says why a date cannot be compared (clouded), charging nothing', async () => {
     await i18n.changeLanguage('fr');
@@ -310,7 +399,7 @@ describe('season curve on the farm map', { timeout: 60_000 }, () => {
       // The page's index picker chooses the curve's index: no second picker.
       expect(within(curve).queryByRole('combobox')).toBeNull();
       expect(calls.some((c) => c.url.includes('/series?index=NDVI'))).toBe(true);
-      await userEvent.click(dots[1]!);
+      tapSeasonPoint(curve, '2025-07-24');
       expect(within(curve).getByTestId('season-window-set')).toBeTruthy();
       await waitFor(() => expect((screen.getByLabelText(hint) as HTMLInputElement).value).toBe('2025-07-24'));
     });

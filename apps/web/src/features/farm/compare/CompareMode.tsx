@@ -14,11 +14,13 @@ import { FarmMap } from '../map/FarmMap.tsx';
 import { MAP_DEFAULTS, boundsCenter } from '../map/mapConfig.ts';
 import { SeasonCurve } from '../SeasonCurve.tsx';
 import { useValuesGrid } from '../valuesGrid.ts';
+import { alertQueries } from '../../alerts/alertsApi.ts';
 import {
+  alertPair,
   changeClassOf,
-  defaultPair,
   DEFAULT_THRESHOLD,
   fetchChange,
+  seasonPair,
   type ChangeClass,
   type ChangeRequest,
   type ChangeResult,
@@ -36,8 +38,9 @@ interface CompareModeProps {
 }
 
 /**
- * Issue 15 §2 screen: the farm map's "compare" mode. Two dates of the parcel (by default the latest clear
- * acquisition and the one nearest to 30 days before, from the season curve; or any two points of the curve),
+ * Issue 15 §2 screen: the farm map's "compare" mode. Two dates of the parcel (by default the pair behind the
+ * parcel's latest alert, else the last two clear acquisitions of the growing season — issue 27 §2, alertPair and
+ * seasonPair in compareApi.ts; or any two points of the curve),
  * one charged request of the index per pair: the two dates side by side with a swipe, the change map with its
  * diverging legend, the statistics of the difference and the share of the parcel that fell.
  */
@@ -66,7 +69,20 @@ export function CompareMode({ parcels, parcelId, index, config }: CompareModePro
     enabled: !!parcel && !!code && period !== null,
   });
   const dates = useMemo(() => [...new Set((series.data?.points ?? []).map((p) => p.date))].sort(), [series.data]);
-  const fallback = useMemo(() => defaultPair(series.data?.points ?? []), [series.data]);
+  // The farmer's alerts (the bell's query): the pair behind this parcel's latest one opens the screen. Asked once;
+  // refused (staff) or unreachable, the season's pair stands in.
+  const alerts = useQuery({ ...alertQueries.list, enabled: !!parcel && !!code, retry: false });
+  const alertsPending = alerts.isPending && alerts.fetchStatus !== 'idle';
+  const fallback = useMemo(() => {
+    if (!series.data || alertsPending) return null;
+    const clear = series.data.points.filter(
+      (p) => p.median !== null && p.validFraction >= series.data.minValidFraction,
+    );
+    return (
+      alertPair(alerts.data?.alerts ?? [], parcelId ?? 0, clear.length > 0 ? clear.map((p) => p.date) : null) ??
+      seasonPair(series.data.points, series.data.minValidFraction, code)
+    );
+  }, [series.data, alerts.data, alertsPending, parcelId, code]);
 
   const [own, setOwn] = useState<{ earlier?: string; later?: string }>({});
   const [threshold, setThreshold] = useState<number>(DEFAULT_THRESHOLD);
@@ -173,7 +189,7 @@ export function CompareMode({ parcels, parcelId, index, config }: CompareModePro
           </p>
         ) : (
           <div className="mt-3 space-y-3">
-            {series.isPending || latest.isPending ? (
+            {series.isPending || latest.isPending || alertsPending ? (
               <p role="status" className="text-sm text-stone-600">
                 {t('compare.loadingDates')}
               </p>

@@ -3,7 +3,9 @@ import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageOverlay, MapContainer, Pane, Polygon, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
+import { isRtl } from '../../../i18n/languages.ts';
 import { MapBase } from '../../basemap/MapBase.tsx';
+import { asLang } from '../format.ts';
 import type { Bounds, Parcel } from '../farmApi.ts';
 import { BASE_TILES, MAP_DEFAULTS, ringLatLngs } from '../map/mapConfig.ts';
 
@@ -12,11 +14,12 @@ export const BEFORE_PANE = 'compare-before';
 export const AFTER_PANE = 'compare-after';
 
 /**
- * Clips the two panes at the divider: the earlier date left of it, the later one right of it. `clip: rect()`
+ * Clips the two panes at the divider (`ratio`: its place from the map's left edge): the earlier date on the
+ * `beforeSide` of it, the later one on the other side. `clip: rect()`
  * on an absolutely positioned pane takes the pane's own (layer) coordinates, so the clip is recomputed from
  * the container's corners on every move and zoom — what leaflet-side-by-side does, without its dependency.
  */
-function SwipeClip({ ratio }: { ratio: number }) {
+function SwipeClip({ ratio, beforeSide }: { ratio: number; beforeSide: 'left' | 'right' }) {
   const map = useMap();
   const update = () => {
     const before = map.getPane(BEFORE_PANE);
@@ -26,11 +29,13 @@ function SwipeClip({ ratio }: { ratio: number }) {
     const nw = map.containerPointToLayerPoint([0, 0]);
     const se = map.containerPointToLayerPoint([size.x, size.y]);
     const x = nw.x + size.x * ratio;
-    before.style.clip = `rect(${nw.y}px, ${x}px, ${se.y}px, ${nw.x}px)`;
-    after.style.clip = `rect(${nw.y}px, ${se.x}px, ${se.y}px, ${x}px)`;
+    const left = `rect(${nw.y}px, ${x}px, ${se.y}px, ${nw.x}px)`;
+    const right = `rect(${nw.y}px, ${se.x}px, ${se.y}px, ${x}px)`;
+    before.style.clip = beforeSide === 'left' ? left : right;
+    after.style.clip = beforeSide === 'left' ? right : left;
   };
   useMapEvents({ move: update, zoom: update, zoomend: update, resize: update });
-  useEffect(update, [map, ratio]);
+  useEffect(update, [map, ratio, beforeSide]);
   return null;
 }
 
@@ -57,17 +62,25 @@ interface SwipeMapProps {
 }
 
 /**
- * The two dates of a comparison on one map with a before/after swipe: the earlier map left of the divider, the
- * later one right of it; the range input under the map moves the divider (touch and keyboard). The map stays
- * `dir="ltr"` (Leaflet positions everything in left/top pixels); the labels say which side is which date.
+ * The two dates of a comparison on one map with a before/after swipe: before and after in reading order (issue
+ * 27 §2), the earlier map left of the divider and the later one right of it in French, the earlier one on the
+ * right in Arabic; the range input under the map moves the divider (touch and keyboard). The map stays
+ * `dir="ltr"` (Leaflet positions everything in left/top pixels); the labels say which side is which date. The
+ * input runs in the page's direction and its value is the share of the map that shows the earlier date, so in
+ * both languages its thumb sits on the divider.
  */
 export function SwipeMap(props: SwipeMapProps) {
-  const { t } = useTranslation('farm');
+  const { t, i18n } = useTranslation('farm');
   const id = useId();
   const [percent, setPercent] = useState(50);
-  const ratio = percent / 100;
+  const rtl = isRtl(asLang(i18n.language));
+  const beforeSide = rtl ? 'right' : 'left';
+  // The divider's place from the map's left edge (%).
+  const divider = rtl ? 100 - percent : percent;
+  const ratio = divider / 100;
+  const side = (which: 'left' | 'right') => (which === 'left' ? 'left-2' : 'right-2');
   return (
-    <div className="space-y-2" data-testid="compare-swipe">
+    <div className="space-y-2" data-testid="compare-swipe" data-before-side={beforeSide}>
       <div
         dir="ltr"
         role="region"
@@ -100,19 +113,25 @@ export function SwipeMap(props: SwipeMapProps) {
               interactive={false}
             />
           ) : null}
-          <SwipeClip ratio={ratio} />
+          <SwipeClip ratio={ratio} beforeSide={beforeSide} />
           <FitBounds bounds={props.bounds} />
         </MapContainer>
         <div
           aria-hidden="true"
           data-testid="compare-divider"
           className="pointer-events-none absolute inset-y-0 z-[500] w-0.5 -translate-x-1/2 bg-white shadow-[0_0_4px_rgba(0,0,0,0.6)]"
-          style={{ left: `${percent}%` }}
+          style={{ left: `${divider}%` }}
         />
-        <span className="pointer-events-none absolute bottom-9 left-2 z-[500] rounded bg-stone-900/80 px-2 py-0.5 text-xs font-semibold text-white">
+        <span
+          className={`pointer-events-none absolute bottom-9 ${side(beforeSide)} z-[500] rounded bg-stone-900/80 px-2 py-0.5 text-xs font-semibold text-white`}
+          data-testid="compare-before-label"
+        >
           {props.beforeLabel}
         </span>
-        <span className="pointer-events-none absolute right-2 bottom-9 z-[500] rounded bg-stone-900/80 px-2 py-0.5 text-xs font-semibold text-white">
+        <span
+          className={`pointer-events-none absolute bottom-9 ${side(rtl ? 'left' : 'right')} z-[500] rounded bg-stone-900/80 px-2 py-0.5 text-xs font-semibold text-white`}
+          data-testid="compare-after-label"
+        >
           {props.afterLabel}
         </span>
       </div>
@@ -122,7 +141,7 @@ export function SwipeMap(props: SwipeMapProps) {
       <input
         id={`${id}-swipe`}
         type="range"
-        dir="ltr"
+        dir={rtl ? 'rtl' : 'ltr'}
         min={0}
         max={100}
         step={1}
