@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { stubResizeObserver } from '../../../test/dom.ts';
@@ -57,6 +57,25 @@ describe('history of an index on a parcel', () => {
     expect(calls.find((c) => c.url.startsWith('/api/request/images'))?.url).toBe(
       `/api/request/images?parcelleId=${PARCEL.id}&indiceId=${INDEX.id}`,
     );
+  });
+
+  it('its link to the season curve opens the parcel page scrolled to the curve', async () => {
+    await i18n.changeLanguage('fr');
+    farmer([item(3, '2025-08-20', 0.55)]);
+    const scrolled: Element[] = [];
+    // jsdom lays nothing out and has no scrollIntoView: record which element is asked to come into view.
+    const scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    try {
+      renderApp(`/user/historique/${INDEX.id}/${PARCEL.id}`);
+      await userEvent.click(await screen.findByRole('link', { name: 'Voir la courbe de saison de la parcelle' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Vignoble' })).toBeTruthy();
+      expect(scrolled).toContain(screen.getByTestId('season-curve'));
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
   });
 
   it('says so when there is no image yet (Arabic)', async () => {

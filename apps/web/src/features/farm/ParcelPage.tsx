@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { SavedCopyNote } from '../../components/offline/SavedCopyNote.tsx';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
@@ -42,6 +42,20 @@ export function ParcelPage() {
   return <ParcelView parcel={parcel.data} indices={indices} fromPlan={fromPlan} />;
 }
 
+/**
+ * A link to a part of this page (`#season-curve`, from the ordered-maps history) scrolls to it once the page has
+ * rendered: the router does not (the section exists only after the parcel's answer).
+ */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    target?.scrollIntoView?.({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+  }, [hash]);
+}
+
 function ParcelView({ parcel, indices, fromPlan }: { parcel: Parcel; indices: IndexView[]; fromPlan: boolean }) {
   const { t, i18n } = useTranslation('farm');
   const lang = asLang(i18n.language);
@@ -52,6 +66,7 @@ function ParcelView({ parcel, indices, fromPlan }: { parcel: Parcel; indices: In
   const latest = useQuery({ ...farmQueries.latest(parcel.id, indexId ?? 0), enabled: indexId !== null });
   const image = latest.data ?? null;
   const grid = useValuesGrid(image?.id ?? null, image?.valuesUrl ?? null);
+  useScrollToHash();
   const view = useMemo(
     () => ({
       key: `parcel-${parcel.id}`,
