@@ -9,8 +9,10 @@ import { isOnline, subscribeOnline } from './offline.ts';
  * The outbox of forms filled in the field (docs/ARCHITECTURE.md, "Offline and installable"). A submission gets
  * an idempotency key once; it is sent at once when the browser is online, and when there is no connection (or
  * no answer in time) it is kept here, in localStorage, and sent again — same key, so the server runs it at most
- * once (apps/api/src/plugins/idempotency.ts) — when the `online` event fires, when the app starts, and every
- * 30 s while something waits and the browser says it is online. The screens show what waits and what was sent.
+ * once (apps/api/src/plugins/idempotency.ts) — when the `online` event fires, when the app starts, and after a
+ * failed attempt 2 s later, then 4, 8, 16 s, then every 30 s while something waits and the browser says it is online
+ * (a phone's network often comes back in steps: the first attempt at the `online` event may still fail). The
+ * screens show what waits and what was sent.
  *
  * localStorage rather than IndexedDB: the entries are small JSON forms (no photos), reads are synchronous (the
  * pending state is there at the first render), and it needs no library. Rather than Workbox background sync:
@@ -38,7 +40,9 @@ export type OutboxEvent =
 export type SendOutcome<T> = { state: 'sent'; result: ApiResult<T> } | { state: 'kept'; entry: OutboxEntry };
 
 const STORAGE_KEY = 'filaha:outbox';
-const RETRY_MS = 30_000;
+/** The first retry after a failed attempt; each next one waits twice as long, up to RETRY_MAX_MS. */
+export const RETRY_FIRST_MS = 2_000;
+export const RETRY_MAX_MS = 30_000;
 
 function load(): OutboxEntry[] {
   try {
@@ -130,10 +134,16 @@ export async function sendOrKeep<K extends WriteKey>(
 }
 
 let flushing: Promise<void> | null = null;
+/** A flush was asked for while one ran (the connection came back meanwhile): run another once it ends. */
+let flushAgain = false;
 
 /** Sends every kept entry, oldest first; stops at the first one the network still cannot take. */
 export function flushOutbox(): Promise<void> {
-  flushing ??= (async () => {
+  if (flushing) {
+    flushAgain = true;
+    return flushing;
+  }
+  flushing = (async () => {
     try {
       for (const entry of [...entries]) {
         if (!isOnline()) return;
@@ -154,27 +164,38 @@ export function flushOutbox(): Promise<void> {
           result.ok ? { type: 'sent', entry, data: result.data } : { type: 'rejected', entry, error: result.error },
         );
         save(entries.filter((e) => e.id !== entry.id));
+        retryDelay = RETRY_FIRST_MS;
       }
     } finally {
       flushing = null;
+      if (flushAgain) {
+        flushAgain = false;
+        if (entries.length > 0 && isOnline()) void flushOutbox();
+      }
     }
   })();
   return flushing;
 }
 
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let retryDelay = RETRY_FIRST_MS;
 function scheduleRetry(): void {
   if (retryTimer || typeof window === 'undefined') return;
+  const delay = retryDelay;
+  retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
   retryTimer = setTimeout(() => {
     retryTimer = null;
     if (entries.length > 0 && isOnline()) void flushOutbox();
-  }, RETRY_MS);
+  }, delay);
 }
 
 /** Starts sending kept entries when the connection returns; returns the stop function (for the layout's effect). */
 export function startOutbox(): () => void {
   const unsubscribe = subscribeOnline(() => {
-    if (isOnline() && entries.length > 0) void flushOutbox();
+    if (!isOnline()) return;
+    // The connection is back: quick retries again.
+    retryDelay = RETRY_FIRST_MS;
+    if (entries.length > 0) void flushOutbox();
   });
   // Another tab of the app changed the outbox.
   const onStorage = (event: StorageEvent) => {

@@ -254,3 +254,50 @@ function outboxEntriesKey(headers: Record<string, string> | undefined): string {
   expect(key).toMatch(/^[0-9a-f-]{36}$/);
   return key;
 }
+
+describe('a service request whose first send fails as the connection returns', { timeout: 40_000 }, () => {
+  it('is sent by a retry a few seconds later, not half a minute later, once', async () => {
+    await i18n.changeLanguage('fr');
+    localStorage.setItem('Token', 'jwt.farmer');
+    let attempts = 0;
+    const { calls } = stubApi({
+      'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
+      'GET /api/users/profile': () =>
+        json(
+          200,
+          profileAnswer({
+            id: 5,
+            roleName: 'User',
+            userName: 'Karim',
+            email: 'karim@example.dz',
+            phoneNumber: '0550123456',
+          }),
+        ),
+      // The network is back for the page, not yet for the request (a phone's radio, a worker not yet online).
+      'POST /api/service-requests': () => {
+        attempts += 1;
+        if (attempts === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        return json(201, { message: 'ok', request: { id: 1 } });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/user/service-offert');
+    const submit = await screen.findByRole('button', { name: TEXT.fr.submit });
+    await waitFor(() => expect((screen.getByLabelText(/e-mail/i) as HTMLInputElement).value).not.toBe(''));
+    setOnline(false);
+    await user.type(screen.getByLabelText(TEXT.fr.message), 'Analyse de sol.');
+    await user.click(submit);
+    const form = submit.closest('form') as HTMLFormElement;
+    await within(form).findByText(TEXT.fr.pending);
+
+    setOnline(true);
+    await waitFor(() => expect(attempts).toBe(1));
+    // Still pending after the failed attempt; sent by the first quick retry (2 s), well before the 30 s ceiling.
+    expect(within(form).getByText(TEXT.fr.pending)).toBeTruthy();
+    await within(form).findByText(TEXT.fr.sent, undefined, { timeout: 15_000 });
+    expect(attempts).toBe(2);
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(new Set(posts.map((p) => p.headers['idempotency-key'])).size).toBe(1);
+    expect(outboxEntries()).toHaveLength(0);
+  });
+});
