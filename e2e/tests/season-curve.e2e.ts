@@ -10,8 +10,8 @@ import { openFarmMap, phoneShots, signInDemoFarmer } from './phone.support.ts';
  * Issue 15 §1 "Screen" on a phone: 390 × 844, touch, nothing but this machine reachable, in Arabic and French.
  * The demo farmer opens a parcel from the farm map, reads its NDVI season curve over the bundled demo catalog
  * (the 2025 season, February–October: one point per acquisition clear over the parcel, the overcast dates and
- * 2025-08-17 skipped as clouded), taps a point, reads its
- * date and visible share, follows "order this date's map" and lands on the farm map with that parcel, index
+ * 2025-08-17 skipped as clouded), picks an acquisition by tap, drag, previous/next and
+ * keyboard, reads its date and visible share, follows "order this date's map" and lands on the farm map with that parcel, index
  * and day. Viewport screenshots in e2e/artifacts/season-curve.
  */
 const baseUrl = inject('baseUrl');
@@ -122,18 +122,76 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
         expect(await seriousA11yViolations(page)).toEqual([]);
         await shot(page, `${lang}-01-curve`);
 
-        // A season has points a few pixels apart on a phone: each one's finger target reaches halfway to its
-        // neighbours, so a tap on any of them, here one in the middle of the season, selects that one.
+        // A season has points a few pixels apart on a phone, so no point is a target of its own (issue 27 §2): the
+        // whole plot is one. A tap anywhere above a point, here one in the middle of the season, at the plot's top
+        // edge, far from its dot, puts the cursor on that acquisition and reads it above the chart.
+        const target = section.getByTestId('season-plot-target');
+        const plot = (await target.boundingBox())!;
+        expect(Math.min(plot.width, plot.height)).toBeGreaterThanOrEqual(24);
+        const xOf = async (i: number) => {
+          const box = (await points.nth(i).boundingBox())!;
+          return box.x + box.width / 2;
+        };
+        const selectedDate = () =>
+          section.locator('[data-testid="season-point"][data-selected="true"]').getAttribute('data-date');
+        const readout = section.getByTestId('season-readout-date');
+        const slider = section.getByRole('slider'); // the curve itself, one tab stop
         const middle = Math.floor(series.points.length / 2);
-        await points.nth(middle).tap();
-        await expect.poll(() => points.nth(middle).getAttribute('aria-pressed')).toBe('true');
-        // Tap the newest point: its date, its visible share and the link to order that day's map.
+        await page.touchscreen.tap(await xOf(middle), plot.y + 4);
+        await expect.poll(selectedDate).toBe(series.points[middle]!.date);
+        expect(await readout.textContent()).toBe(await longDay(page, lang, series.points[middle]!.date));
+        expect(await section.getByTestId('season-readout-valid').textContent()).toMatch(/\d/);
+        expect(await section.getByTestId('season-cursor').count()).toBe(1);
+        expect(await slider.getAttribute('aria-valuenow')).toBe(String(middle + 1));
+
+        // A finger put down and dragged sideways along the plot: the cursor follows it, snapped to the acquisition
+        // nearest to where the finger is lifted (a real touch sequence: touch-action pan-y leaves it to the page).
+        const to = middle + 5;
+        const cdp = await ctx.newCDPSession(page);
+        const area = (await target.boundingBox())!;
+        const [fromX, toX, y] = [await xOf(middle), await xOf(to), area.y + area.height / 2];
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y }] });
+        for (let step = 1; step <= 8; step++) {
+          const x = fromX + ((toX - fromX) * step) / 8;
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+        }
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        await cdp.detach();
+        await expect.poll(selectedDate).toBe(series.points[to]!.date);
+        expect(await readout.textContent()).toBe(await longDay(page, lang, series.points[to]!.date));
+
+        // Previous/next: 44 px buttons stepping one acquisition (previous = earlier, on the left in both languages).
+        const previousButton = section.getByRole('button', { name: t(lang, 'farm:season.previousPoint'), exact: true });
+        const nextButton = section.getByRole('button', { name: t(lang, 'farm:season.nextPoint'), exact: true });
+        for (const button of [previousButton, nextButton]) {
+          const box = (await button.boundingBox())!;
+          expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+        }
+        expect((await previousButton.boundingBox())!.x).toBeLessThan((await nextButton.boundingBox())!.x);
+        await nextButton.tap();
+        await expect.poll(selectedDate).toBe(series.points[to + 1]!.date);
+        await previousButton.tap();
+        await expect.poll(selectedDate).toBe(series.points[to]!.date);
+        await previousButton.tap();
+        await expect.poll(selectedDate).toBe(series.points[to - 1]!.date);
+
+        // From the keyboard the curve is one slider: End goes to the newest acquisition, which "next" cannot pass.
         const last = series.points.length - 1;
         const chosen = series.points[last]!;
-        await points.nth(last).tap();
+        await slider.focus();
+        await page.keyboard.press('End');
+        await expect.poll(selectedDate).toBe(chosen.date);
+        expect(await slider.getAttribute('aria-valuenow')).toBe(String(last + 1));
+        expect(await nextButton.getAttribute('aria-disabled')).toBe('true');
+        // Pressed anyway (force: past Playwright's own check of aria-disabled), it does nothing.
+        await nextButton.tap({ force: true });
+        expect(await selectedDate()).toBe(chosen.date);
+        await chart.scrollIntoViewIfNeeded();
+        await shot(page, `${lang}-02-cursor`);
+
+        // The newest acquisition's details: its date, its visible share and the link to order that day's map.
         const details = section.getByTestId('season-selected');
         await details.waitFor();
-        expect(await points.nth(last).getAttribute('aria-pressed')).toBe('true');
         const day = await longDay(page, lang, chosen.date);
         expect(await details.locator('p').first().textContent()).toBe(t(lang, 'farm:season.pointTitle', { date: day }));
         const share = await details.getByTestId('season-selected-valid').textContent();
@@ -148,7 +206,7 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
         expect(href.searchParams.get('order')).toBe('1');
         await details.scrollIntoViewIfNeeded();
         expect(await inScreen(details)).toBe(true);
-        await shot(page, `${lang}-02-point`);
+        await shot(page, `${lang}-03-point`);
 
         // Follow it: the farm map on that parcel, NDVI and that day, asking to confirm the cost (issue 27 §2)…
         await order.tap();
@@ -159,7 +217,7 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
         expect(await summary.textContent()).toBe(t(lang, 'farm:period.summary', { start: day, end: day }));
         const select = page.getByLabel(t(lang, 'farm:parcels.select'), { exact: true });
         expect(await select.inputValue()).toBe(String(parcelId));
-        await shot(page, `${lang}-03-confirm`);
+        await shot(page, `${lang}-04-confirm`);
         // …then ordering it: that date's map, in view, the order used once (a reload asks nothing).
         const [ordered] = await Promise.all([
           page.waitForResponse((r) => r.url().includes('/api/images/NDVI') && r.request().method() === 'POST', {
@@ -180,7 +238,7 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
           })
           .toBe(true);
         expect(new URL(page.url()).searchParams.get('order')).toBeNull();
-        await shot(page, `${lang}-03-farm-map`);
+        await shot(page, `${lang}-05-farm-map`);
         await ctx.close();
       },
     );

@@ -193,8 +193,11 @@ export function SeasonChart({ points, previous, label, selected, onSelect }: Sea
         }
         onKeyDown={onKeyDown}
         dir="ltr"
-        // pan-y: a vertical swipe still scrolls the page, a sideways drag moves the cursor instead.
-        className="h-64 w-full touch-pan-y touch-pinch-zoom rounded-lg outline-none select-none focus-visible:ring-2 focus-visible:ring-amber-500"
+        // pan-y: a vertical swipe still scrolls the page, a sideways drag moves the cursor instead. Nothing drawn
+        // in the chart takes a pointer but the plot's target (the Scrubber): a finger's touch area is hit-tested
+        // and adjusted to the element it overlaps best, and a grid line, the band or the median line a few pixels
+        // from the finger took the touch, outside the target, so a tap near them selected nothing.
+        className="h-64 w-full touch-pan-y touch-pinch-zoom rounded-lg outline-none select-none focus-visible:ring-2 focus-visible:ring-amber-500 [&_svg]:pointer-events-none"
         data-testid="season-chart"
       >
         <ResponsiveContainer width="100%" height="100%">
@@ -415,6 +418,8 @@ function Scrubber({ points, selected, onSelect }: ScrubberProps) {
         onPointerUp={up}
         onPointerCancel={up}
         className="cursor-pointer"
+        // The chart's one pointer target: every other layer of the chart is pointer-events: none (above).
+        style={{ pointerEvents: 'auto' }}
       >
         <rect
           ref={area}

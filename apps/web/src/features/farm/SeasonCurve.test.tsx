@@ -370,6 +370,10 @@ describe('season chart on a phone: drag, previous/next, readout (issue 27 §2)',
     const handlers = within(section).getByTestId('season-points');
     const target = within(section).getByTestId('season-plot-target');
     expect(target.parentElement).toBe(handlers);
+    // …and the only one: the chart's other layers (grid, band, lines, axes) take no pointer, so a finger's touch
+    // area near a grid line or the curve is not adjusted onto them, outside the target.
+    expect(chart.className.split(/\s+/)).toContain('[&_svg]:pointer-events-none');
+    expect(handlers.style.pointerEvents).toBe('auto');
     expect(Number(target.getAttribute('width'))).toBeGreaterThanOrEqual(MIN_TARGET_PX);
     expect(Number(target.getAttribute('height'))).toBeGreaterThanOrEqual(MIN_TARGET_PX);
     // The dots lie inside it (a tap on one lands on the plot's target).
