@@ -9,10 +9,10 @@
 // only, and its `serviceworker` event comes after the worker already runs; `route` is not used (Chromium would
 // bypass the service worker).
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, phoneContext } from '../../e2e/src/browser.ts';
 import { t } from '../../e2e/src/i18n.ts';
+import { freePort } from '../../e2e/src/platform.ts';
 import { BLOCKED_HOSTS } from './weak-screens.ts';
 
 /** The issue's link: 400 ms round trip, 50 kB/s (50,000 bytes per second) each way; the page's CPU 4× slower. */
@@ -157,18 +157,6 @@ export interface FieldBrowser {
   /** Cuts (or restores) the network of every attached worker. */
   setWorkersOffline(offline: boolean): Promise<void>;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
 }
 
 /**
