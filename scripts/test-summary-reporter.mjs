@@ -18,20 +18,39 @@ export default class TestSummaryReporter {
   onTestRunEnd(testModules, unhandledErrors) {
     const projects = {};
     const files = [];
+    /** Every failed test with the first lines of its error, printed again at the very end of `npm test`. */
+    const failures = [];
+    const firstLines = (errors) =>
+      (errors ?? [])
+        .map((e) =>
+          String(e?.message ?? e)
+            .split('\n')
+            .slice(0, 3)
+            .join(' | '),
+        )
+        .join(' ; ')
+        .slice(0, 400);
     for (const module of testModules) {
       const project = module.project.name;
       const row = (projects[project] ??= { passed: 0, failed: 0, skipped: 0, files: 0 });
       row.files++;
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) row.failed++;
+      const file = relative(this.root, module.moduleId);
+      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) {
+        row.failed++;
+        failures.push({ project, file, test: '(the file itself)', error: firstLines(module.errors()) });
+      }
       for (const test of module.children.allTests()) {
-        const state = test.result().state;
+        const result = test.result();
+        const state = result.state;
         if (state === 'passed') row.passed++;
-        else if (state === 'failed') row.failed++;
-        else row.skipped++;
+        else if (state === 'failed') {
+          row.failed++;
+          failures.push({ project, file, test: test.fullName, error: firstLines(result.errors) });
+        } else row.skipped++;
       }
       files.push({
         project,
-        file: relative(this.root, module.moduleId),
+        file,
         ms: Math.round(module.diagnostic().duration),
         state: module.state(),
       });
@@ -49,6 +68,7 @@ export default class TestSummaryReporter {
       wallMs: Date.now() - this.startedAt,
       unhandledErrors: unhandledErrors.length,
       total,
+      failures,
       projects,
       files,
     };

@@ -160,6 +160,12 @@ console.log('\nPer project:');
 for (const [name, p] of Object.entries(summary.projects).sort())
   console.log(`  ${name.padEnd(18)} ${p.files} files: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped`);
 console.log(`\nTest run: ${Math.round(summary.wallMs / 1000)} s wall (slowest files in coverage/test-summary*.json)`);
+// The failures once more, last: a long run's log is often read from its end (or only its end is kept).
+const failures = parts.flatMap((p) => p.failures ?? []);
+if (failures.length > 0) {
+  console.log(`\nFailed (${failures.length}):`);
+  for (const f of failures) console.log(`  [${f.project}] ${f.file} > ${f.test}\n      ${f.error}`);
+}
 const { passed, failed, skipped } = summary.total;
 console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (passed + failed === 0) {

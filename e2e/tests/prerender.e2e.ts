@@ -62,7 +62,10 @@ describe.skipIf(!hasChromium)('the pre-rendered home page', () => {
       const errors = collectErrors(page);
       // First visit: the app stores the language in the cookie the server reads.
       await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
-      expect((await ctx.cookies()).find((c) => c.name === 'lang')?.value).toBe(lang);
+      // Chromium hands a document.cookie write to its network service asynchronously: the browser-side store may
+      // lag the page's own view by a moment on a loaded machine. The page's view is read first, for the record.
+      expect(await page.evaluate(() => document.cookie)).toMatch(new RegExp(`(^|;\\s*)lang=${lang}(;|$)`));
+      await expect.poll(async () => (await ctx.cookies()).find((c) => c.name === 'lang')?.value).toBe(lang);
 
       await page.addInitScript(MARK_PARSED_H1);
       await page.reload({ waitUntil: 'networkidle' });
