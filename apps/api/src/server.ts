@@ -128,7 +128,12 @@ async function main(): Promise<void> {
       });
     }
     // createDb applies pending migrations before it returns; close() releases the folder lock.
-    database = await db.createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, lock });
+    database = await db.createDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      lock,
+      initialData: config.pgliteInitialData,
+    });
   } catch (err) {
     lock?.release();
     await releasePort(port);

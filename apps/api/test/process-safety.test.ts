@@ -14,6 +14,7 @@ import { validRegistration } from './helper.ts';
 import {
   freePort,
   spawnServer,
+  withInitialData,
   START_TIMEOUT_MS,
   waitHealthy,
   type ServerProcess as Server,
@@ -35,7 +36,7 @@ afterAll(() => {
 async function startServer(env: Record<string, string>): Promise<Server> {
   // No background jobs in the running server: the checks compare the data folder before and after a refused
   // start, and the job queue's own writes (pg-boss installing its schema, its maintenance) would land between.
-  const server = spawnServer({ WORKERS: '0', ...env }, spawned);
+  const server = spawnServer(await withInitialData({ WORKERS: '0', ...env }), spawned);
   await waitHealthy(server);
   return server;
 }

@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -34,6 +35,11 @@ export interface DbConfig {
   dataDir: string;
   /** The lock on `dataDir` when the caller took it already (the server does, before loading anything heavy). */
   lock?: DataDirLock;
+  /**
+   * A PGlite `dumpDataDir` file a new embedded database starts from (its folder has no PG_VERSION yet) instead of
+   * being created and migrated; pending migrations still run. Ignored for an existing folder and on PostgreSQL.
+   */
+  initialData?: string;
 }
 
 /**
@@ -46,7 +52,13 @@ export async function createDb(config: DbConfig): Promise<Database> {
   try {
     const dir = join(config.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    return await openPglite(await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS }), { lock });
+    const loadDataDir =
+      config.initialData && !existsSync(join(dir, 'PG_VERSION'))
+        ? new Blob([await readFile(config.initialData)])
+        : undefined;
+    return await openPglite(await PGlite.create({ dataDir: dir, loadDataDir, extensions: PGLITE_EXTENSIONS }), {
+      lock,
+    });
   } catch (error) {
     lock.release();
     throw error;

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from './client.ts';
 import { readMigrations } from './migrate.ts';
+import { pgliteTemplateFile } from './testing/index.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 const tables = [
@@ -74,6 +75,29 @@ describe.skipIf(databaseUrl)('migrations on PGlite', () => {
     // Two new embedded databases migrated from nothing: about 20 s alone, over 60 s beside the rest of the suite on a
     // 2-core machine. A limit against hangs, not a speed target.
   }, 300_000);
+
+  it('a new data dir starts from an initial dump when given one; an existing one keeps its own data', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'filaha-db-initial-'));
+    dirs.push(dir);
+    const initialData = await pgliteTemplateFile();
+    const first = await createDb({ dataDir: dir, initialData });
+    try {
+      // The template is migrated and base-seeded: the wilayas are there although this database ran no seed.
+      expect((await first.migrationState()).pending).toBe(0);
+      const { rows } = await first.db.execute<{ n: number }>('SELECT count(*)::int AS n FROM wilayas');
+      expect(rows[0]?.n).toBe(58);
+      await first.db.execute("UPDATE wilayas SET name_fr = 'Adrar (edited)' WHERE id = 1");
+    } finally {
+      await first.close();
+    }
+    const again = await createDb({ dataDir: dir, initialData });
+    try {
+      const { rows } = await again.db.execute<{ name: string }>('SELECT name_fr AS name FROM wilayas WHERE id = 1');
+      expect(rows[0]?.name).toBe('Adrar (edited)');
+    } finally {
+      await again.close();
+    }
+  });
 });
 
 describe.skipIf(!databaseUrl)('migrations on PostgreSQL', () => {

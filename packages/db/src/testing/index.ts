@@ -16,7 +16,9 @@ import {
 } from './domain-factories.ts';
 import { createUser } from './factories.ts';
 import { postgresFromTemplate } from './pg-template.ts';
-import { pgliteFromTemplate } from './pglite-template.ts';
+import { pgliteFromTemplate, pgliteTemplateFile } from './pglite-template.ts';
+
+export { pgliteTemplateFile };
 
 const CACHE = Symbol.for('filaha.db.testDb');
 type CacheHolder = { [CACHE]?: Promise<Database> };

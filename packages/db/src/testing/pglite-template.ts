@@ -30,15 +30,16 @@ async function buildTemplate(): Promise<Buffer> {
 }
 
 /**
- * Returns the template dump, building it once per machine and template key. Building takes ~10 s, so
- * a lock file makes the other workers wait for the first one instead of all building at once.
+ * The template dump's file, built once per machine and template key. Building takes ~10 s, so a lock file makes the
+ * other workers wait for the first one instead of all building at once. Spawned servers start a new DATA_DIR from
+ * it (`PGLITE_INITIAL_DATA`), as the workers' own databases do.
  */
-export async function pgliteTemplate(): Promise<Buffer> {
+export async function pgliteTemplateFile(): Promise<string> {
   const key = await templateKey();
   const file = join(tmpdir(), `filaha-db-template-${key}.pgdata`);
   const lock = `${file}.lock`;
   for (;;) {
-    if (await exists(file)) return readFile(file);
+    if (await exists(file)) return file;
     let handle;
     try {
       handle = await open(lock, 'wx');
@@ -50,19 +51,24 @@ export async function pgliteTemplate(): Promise<Buffer> {
       continue;
     }
     try {
-      if (await exists(file)) return readFile(file);
+      if (await exists(file)) return file;
       const dump = await buildTemplate();
       const partial = `${file}.${process.pid}.tmp`;
       await writeFile(partial, dump);
       // rename is atomic, so a reader never sees a half-written template.
       await rename(partial, file);
       await removeOtherTemplates(file);
-      return dump;
+      return file;
     } finally {
       await handle.close();
       await unlink(lock).catch(() => undefined);
     }
   }
+}
+
+/** The template dump itself (pgliteTemplateFile). */
+export async function pgliteTemplate(): Promise<Buffer<ArrayBuffer>> {
+  return readFile(await pgliteTemplateFile());
 }
 
 /** Templates of older code are ~60 MB each; once a new one exists, the old ones are only clutter. */
