@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { artifactsDir, launchBrowser, rawKeysOnPage, PHONE, phoneContext } from '../src/browser.ts';
+import { artifactsDir, launchBrowser, rawKeysOnPage, PHONE, phoneContext, saveScreenshot } from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
 import { t, type Lang } from '../src/i18n.ts';
 
@@ -30,8 +29,7 @@ async function signIn(page: Page, lang: Lang, account: { email: string; password
 
 async function shot(page: Page, name: string) {
   expect(await rawKeysOnPage(page)).toEqual([]);
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`) });
+  await saveScreenshot(page, join(shots, `${name}.png`), false);
 }
 
 /**

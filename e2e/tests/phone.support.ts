@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifactsDir, rawKeysOnPage } from '../src/browser.ts';
+import { artifactsDir, rawKeysOnPage, saveScreenshot } from '../src/browser.ts';
 import { t, type Lang } from '../src/i18n.ts';
 
 /** Helpers of the phone tests (compare, phone-map, season-curve, alerts): the demo farmer, sign-in, screenshots. */
@@ -16,8 +15,7 @@ export function phoneShots(folder: string): (page: Page, name: string) => Promis
   const shots = join(artifactsDir, folder);
   return async (page, name) => {
     expect(await rawKeysOnPage(page)).toEqual([]);
-    mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: join(shots, `${name}.png`) });
+    await saveScreenshot(page, join(shots, `${name}.png`), false);
   };
 }
 
