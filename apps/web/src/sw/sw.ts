@@ -53,8 +53,14 @@ cleanupOutdatedCaches();
 const manifest = self.__WB_MANIFEST;
 const core = __FILAHA_CORE__ === null ? null : new Set(__FILAHA_CORE__);
 const urlOf = (entry: ManifestEntry) => (typeof entry === 'string' ? entry : entry.url).replace(/^\//, '');
-// Files outside assets/ (the shell, the icons) are small and always core.
-const isCore = (entry: ManifestEntry) => !core || !urlOf(entry).startsWith('assets/') || core.has(urlOf(entry));
+/**
+ * Outside assets/, only the shell and the manifest are core. The icons and the favicon (revisioned, so Workbox asks
+ * them past the HTTP cache, one after another: six round trips, ~3 s on the field link) serve installing the app, not
+ * using it offline: they come with the rest.
+ */
+const SHELL_FILES = new Set(['index.html', 'manifest.webmanifest']);
+const isCore = (entry: ManifestEntry) =>
+  !core || (urlOf(entry).startsWith('assets/') ? core.has(urlOf(entry)) : SHELL_FILES.has(urlOf(entry)));
 const coreEntries = manifest.filter(isCore);
 
 /**
@@ -62,7 +68,7 @@ const coreEntries = manifest.filter(isCore);
  * core took ~14 s of round trips (docs/PERFORMANCE.md, "Offline from the first visit"). Registered before Workbox's
  * own listener, this asks the core's hashed files (fetched by Workbox with the browser's HTTP cache allowed) a few at
  * a time; Workbox's request for each then finds it in the HTTP cache, or waits for the one in flight (the cache
- * lets one request fetch a URL while the others wait for it). Revisioned files (the shell, the icons) Workbox asks
+ * lets one request fetch a URL while the others wait for it). Revisioned files (the shell, the manifest) Workbox asks
  * past the HTTP cache itself. A failure here changes nothing: Workbox fetches that file as before.
  */
 const WARM_AT_ONCE = 6;
