@@ -10,6 +10,7 @@ export default defineProject({
     name: 'db',
     include: ['src/**/*.test.ts'],
     isolate: false,
+    setupFiles: ['./src/testing/open-test-db.setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
