@@ -157,6 +157,30 @@ describe.skipIf(!hasChromium)('offline and installable', () => {
           await expect.poll(() => cached(page, 'filaha-api', '/api/request/image?'), { timeout: 30_000 }).toBe(true);
           await expect.poll(() => cached(page, 'filaha-files', '/api/files/'), { timeout: 30_000 }).toBe(true);
           expect(await page.getByTestId('saved-on').count()).toBe(0);
+          // The latest result is asked once more just before the network drops (a refetch): the kept answer now
+          // carries a newly signed image URL (signatures change every second) whose file was never fetched. The
+          // worker keeps files by path, so the copy already kept is the one drawn below.
+          const resultPath = await page.evaluate(async () => {
+            const keys = await (await caches.open('filaha-api')).keys();
+            return keys.map((r) => new URL(r.url)).find((u) => u.pathname === '/api/request/image')!.href;
+          });
+          await page.waitForTimeout(1100);
+          const imageUrls = await page.evaluate(async (url) => {
+            const seen = (await (await caches.open('filaha-api')).match(url))!;
+            const before = ((await seen.json()) as { imageUrl: string }).imageUrl;
+            const token = localStorage.getItem('Token')!;
+            const answer = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+            return [before, ((await answer.json()) as { imageUrl: string }).imageUrl];
+          }, resultPath);
+          expect(imageUrls[1]).not.toBe(imageUrls[0]);
+          await expect
+            .poll(() =>
+              page.evaluate(
+                async (url) => (await (await (await caches.open('filaha-api')).match(url))!.json()).imageUrl,
+                resultPath,
+              ),
+            )
+            .toBe(imageUrls[1]);
 
           // No network: the app opens again from the worker, marked as saved.
           await ctx.setOffline(true);

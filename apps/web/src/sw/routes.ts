@@ -39,6 +39,18 @@ const API_PATHS: readonly RegExp[] = [
   /^\/api\/alerts$/,
 ];
 
+/**
+ * The key a stored result file is kept under: its path (and download name), without the signature and expiry. A
+ * file's URL is signed afresh on every answer (`exp` moves each second), while the file at a key never changes: keyed
+ * by the full URL, a file already kept under an earlier signature was missed offline whenever the kept answer was a
+ * later one (the page asked the answer again and went offline before its image was fetched).
+ */
+export function filesCacheKey(url: string): string {
+  const parsed = new URL(url);
+  const name = parsed.searchParams.get('name');
+  return `${parsed.origin}${parsed.pathname}${name === null ? '' : `?name=${encodeURIComponent(name)}`}`;
+}
+
 /** Which runtime cache a same-origin GET path goes to, if any. */
 export function cachedApiPath(pathname: string): 'api' | 'files' | null {
   if (pathname.startsWith('/api/files/')) return 'files';

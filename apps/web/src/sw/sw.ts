@@ -13,7 +13,7 @@
  *   pre-rendered home page) and falls back to the shell when there is no answer within a few seconds;
  * - GET /api answers of the farmer's screens (session, profile, subscription status, indices, parcels, latest
  *   result and history) and the stored result files (PNG, value grid) are network-first with a short timeout,
- *   the last good answer kept. A kept answer carries `x-filaha-saved-at` (when it was saved), so the app can
+ *   the last good answer kept (a file by its path, whatever its signature). A kept answer carries `x-filaha-saved-at` (when it was saved), so the app can
  *   mark what it shows as "saved on <date>".
  * Nothing else is cached. The app deletes the runtime caches on sign-in, sign-out and an expired session
  * (lib/offline.ts), so one account never sees another's kept answers.
@@ -39,6 +39,7 @@ import {
   PRECACHE_LATER,
   SAVED_AT_HEADER,
   cachedApiPath,
+  filesCacheKey,
 } from './routes.ts';
 
 type ManifestEntry = string | { url: string; revision?: string | null };
@@ -110,13 +111,19 @@ const stampSavedAt: WorkboxPlugin = {
   },
 };
 
-const kept = (cacheName: string, maxEntries: number) =>
+/** Result files are kept by path, whatever their signature (routes.ts, filesCacheKey). */
+const keyedByPath: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => filesCacheKey(request.url),
+};
+
+const kept = (cacheName: string, maxEntries: number, keys: WorkboxPlugin[] = []) =>
   new NetworkFirst({
     cacheName,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
     // Accept-Language or Accept-Encoding may differ from when the answer was saved: still the same data.
     matchOptions: { ignoreVary: true },
     plugins: [
+      ...keys,
       new CacheableResponsePlugin({ statuses: [200] }),
       stampSavedAt,
       new ExpirationPlugin({ maxEntries, maxAgeSeconds: 30 * 24 * 60 * 60 }),
@@ -124,7 +131,7 @@ const kept = (cacheName: string, maxEntries: number) =>
   });
 
 const apiStrategy = kept(API_CACHE, 300);
-const filesStrategy = kept(FILES_CACHE, 80);
+const filesStrategy = kept(FILES_CACHE, 80, [keyedByPath]);
 
 registerRoute(({ url, request, sameOrigin }) => {
   if (!sameOrigin || request.method !== 'GET') return false;
