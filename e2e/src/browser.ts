@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { repoRoot } from './platform.ts';
 
@@ -152,4 +152,38 @@ export async function phoneContext(
     },
   );
   return ctx;
+}
+
+/**
+ * What a page sent and heard that a failing step may need to be understood (writes, failed requests, the console,
+ * the network's comings and goings): `note` adds a line, `text` gives the last ones. Only read on a failure.
+ */
+export function pageLog(page: Page, keep = 40): { note: (line: string) => void; text: () => string } {
+  const lines: string[] = [];
+  const started = Date.now();
+  const note = (line: string) => {
+    lines.push(`${((Date.now() - started) / 1000).toFixed(1)} s ${line}`);
+    if (lines.length > keep) lines.shift();
+  };
+  page.on('console', (m) => note(`console.${m.type()} ${m.text().slice(0, 200)}`));
+  page.on('request', (r) => r.method() !== 'GET' && note(`→ ${r.method()} ${r.url()}`));
+  page.on('response', (r) => r.request().method() !== 'GET' && note(`← ${r.status()} ${r.url()}`));
+  page.on('requestfailed', (r) => note(`✗ ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  return { note, text: () => lines.join('\n') };
+}
+
+/**
+ * Scrolls an element into view, again if the page drew it anew meanwhile (a chart drawn a second time when its
+ * second answer arrives): Playwright's scrollIntoViewIfNeeded fails at once on an element detached while it waited
+ * for it to be stable. Any other failure, or a third detachment, is thrown.
+ */
+export async function scrollIntoView(locator: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await locator.scrollIntoViewIfNeeded();
+      return;
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('not attached to the DOM')) throw error;
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, phoneContext, rawKeysOnPage, screenshot } from '../src/browser.ts';
+import { launchBrowser, pageLog, phoneContext, rawKeysOnPage, screenshot } from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
 import { t, type Lang } from '../src/i18n.ts';
 import { ADMIN, baseUrl, call, demoParcelAndNdvi, generate, login } from './farmer-journey.support.ts';
@@ -64,6 +64,7 @@ describe.skipIf(!hasChromium)('offline from the first visit (issue 27 §1)', () 
       const ctx = await phone(browser, lang);
       try {
         const page = await ctx.newPage();
+        const log = pageLog(page);
         // Sign in, order a map, open the parcel: all before the worker controls the page.
         await page.goto(`${baseUrl}/auth/SignIn`);
         await page.getByLabel(t(lang, 'auth:fields.email')).fill(FARMER.email);
@@ -143,10 +144,20 @@ describe.skipIf(!hasChromium)('offline from the first visit (issue 27 §1)', () 
 
         // Back online without a reload: sent once (a first attempt that meets the network still coming back is
         // retried within seconds), and the farmer is still signed in.
+        log.note('network back');
         await ctx.setOffline(false);
         await page
           .getByText(t(lang, 'common:outbox.sent', { date: '' }).split('(')[0]!.trim())
-          .waitFor({ timeout: 60_000 });
+          .waitFor({ timeout: 60_000 })
+          .catch(async (error: Error) => {
+            // A rare failure (1 run in about 10): what the page sent and heard, and what it still keeps.
+            const state = await page.evaluate(() => ({
+              onLine: navigator.onLine,
+              outbox: localStorage.getItem('filaha:outbox'),
+              shown: document.querySelector('main')?.textContent?.slice(0, 300),
+            }));
+            throw new Error(`${error.message}\npage: ${JSON.stringify(state)}\n${log.text()}`);
+          });
         const sent = await call<Array<{ message: string }>>('GET', '/service-requests', adminToken);
         expect(sent.data.filter((r) => r.message === message)).toHaveLength(1);
         expect(await page.evaluate(() => localStorage.getItem('Token'))).not.toBeNull();

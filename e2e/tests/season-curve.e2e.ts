@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page, Response } from 'playwright-core';
-import { launchBrowser, seriousA11yViolations, PHONE, phoneContext } from '../src/browser.ts';
+import { launchBrowser, seriousA11yViolations, PHONE, phoneContext, scrollIntoView } from '../src/browser.ts';
 import { DEMO_CLOUDY_DATE, DEMO_DATES, DEMO_OVERCAST_DATES } from '@filaha/shared';
 import { hasChromium } from '../src/chromium.ts';
 import { t, type Lang } from '../src/i18n.ts';
@@ -71,7 +71,7 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
         // catalog's latest acquisition, and for the same months a year before.
         const open = page.getByRole('link', { name: new RegExp(t(lang, 'farm:parcels.open')) }).first();
         const linked = (await open.getAttribute('href'))?.split('/').pop();
-        await open.scrollIntoViewIfNeeded();
+        await scrollIntoView(open);
         await open.tap();
         await page.waitForURL(/\/user\/ferme-map\/\d+$/);
         const parcelId = Number(new URL(page.url()).pathname.split('/').pop());
@@ -114,7 +114,7 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
 
         // Readable on the phone: no sideways scroll, every axis label inside the screen.
         const chart = section.getByTestId('season-chart');
-        await chart.scrollIntoViewIfNeeded();
+        await scrollIntoView(chart);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
         const ticks = chart.locator('text.recharts-cartesian-axis-tick-value');
         expect(await ticks.count()).toBeGreaterThan(2);
@@ -198,7 +198,7 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
         // Pressed anyway (force: past Playwright's own check of aria-disabled), it does nothing.
         await nextButton.tap({ force: true });
         expect(await selectedDate()).toBe(chosen.date);
-        await chart.scrollIntoViewIfNeeded();
+        await scrollIntoView(chart);
         await shot(page, `${lang}-02-cursor`);
 
         // The newest acquisition's details: its date, its visible share and the link to order that day's map.
@@ -216,7 +216,7 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
         expect(href.searchParams.get('start')).toBe(chosen.date);
         expect(href.searchParams.get('end')).toBe(chosen.date);
         expect(href.searchParams.get('order')).toBe('1');
-        await details.scrollIntoViewIfNeeded();
+        await scrollIntoView(details);
         expect(await inScreen(details)).toBe(true);
         await shot(page, `${lang}-03-point`);
 
