@@ -67,6 +67,8 @@ export default class TestSummaryReporter {
     const out = {
       wallMs: Date.now() - this.startedAt,
       unhandledErrors: unhandledErrors.length,
+      // Errors outside any test (an unhandled rejection after a file ended): the run fails on them too.
+      unhandled: unhandledErrors.map((e) => firstLines([e])),
       total,
       failures,
       projects,

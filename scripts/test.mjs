@@ -166,6 +166,11 @@ if (failures.length > 0) {
   console.log(`\nFailed (${failures.length}):`);
   for (const f of failures) console.log(`  [${f.project}] ${f.file} > ${f.test}\n      ${f.error}`);
 }
+const unhandled = parts.flatMap((p) => p.unhandled ?? []);
+if (unhandled.length > 0) {
+  console.log(`\nErrors outside the tests (${unhandled.length}; they fail the run; "Unhandled Errors" above):`);
+  for (const error of unhandled) console.log(`  ${error}`);
+}
 const { passed, failed, skipped } = summary.total;
 console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (passed + failed === 0) {

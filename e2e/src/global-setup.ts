@@ -33,7 +33,13 @@ export async function setup(project: TestProject): Promise<void> {
   await ensureDemoCatalog({ log: (line) => console.log(line) });
   // A new DATA_DIR starts from the migrated template the API tests use (PGLITE_INITIAL_DATA), not from creating
   // PostGIS and migrating (about 17 s of CPU, twice per CI run); the demo seed still runs as on any first start.
-  platform = await startPlatform({ RATE_LIMIT_MAX: '1000000', PGLITE_INITIAL_DATA: await pgliteTemplateFile() });
+  platform = await startPlatform({
+    RATE_LIMIT_MAX: '1000000',
+    // A test that posts to a route with a limit of its own (service requests: 5 an hour per address) says from
+    // which address, as a proxy would (e2e/src/browser.ts, ownAddress); every other request counts as 127.0.0.1.
+    TRUST_PROXY: '127.0.0.1',
+    PGLITE_INITIAL_DATA: await pgliteTemplateFile(),
+  });
   project.provide('baseUrl', platform.url);
   project.provide('dataDir', platform.dataDir);
 }

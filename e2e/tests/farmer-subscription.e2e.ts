@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newContext, rawKeysOnPage, screenshot, seriousA11yViolations } from '../src/browser.ts';
+import {
+  launchBrowser,
+  newContext,
+  ownAddress,
+  rawKeysOnPage,
+  screenshot,
+  seriousA11yViolations,
+} from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
 import { t, type Lang } from '../src/i18n.ts';
 
@@ -82,6 +89,7 @@ describe.skipIf(!hasChromium)('farmer: offer → pending → activated with usag
       const farmer = await login(email, PASSWORD);
 
       const ctx = await newContext(browser, lang);
+      await ownAddress(ctx);
       const page = await ctx.newPage();
       await page.goto(`${baseUrl}/auth/SignIn`);
       await page.getByLabel(t(lang, 'auth:fields.email')).fill(email);

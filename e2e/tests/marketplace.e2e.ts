@@ -276,7 +276,8 @@ describe.skipIf(!hasChromium)('marketplace: sell, find, edit, limit, delete; a f
       // A farmer lands on their farm map; the marketplace is one link away.
       await page.waitForURL('**/user/ferme-map');
       await page.goto(`${baseUrl}/user/marketplace`);
-      await page.getByRole('link', { name: 'Tomates fraîches de plein champ' }).waitFor();
+      // The demo seller's product (exact: another file's long name starts with the same words).
+      await page.getByRole('link', { name: 'Tomates fraîches de plein champ', exact: true }).waitFor();
       await checkPage(page, `farmer-list-${lang}`);
 
       const shown = () => cards(page);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, rawKeysOnPage, screenshot } from '../src/browser.ts';
+import { launchBrowser, newContext, ownAddress, rawKeysOnPage, screenshot } from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
 import { t, type Lang } from '../src/i18n.ts';
 import { ADMIN, baseUrl, call, demoParcelAndNdvi, generate, login } from './farmer-journey.support.ts';
@@ -131,6 +131,7 @@ describe.skipIf(!hasChromium)('offline and installable', () => {
       },
       async () => {
         const ctx = await newContext(browser, lang, PHONE);
+        await ownAddress(ctx);
         try {
           const page = await ctx.newPage();
           await page.goto(`${baseUrl}/auth/SignIn`);

@@ -16,7 +16,11 @@ async function freshModule() {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Each test's startWebfont listens to the shared i18n: stopped after it, so a later test's switch wakes none. */
+const stops: Array<() => void> = [];
+
 afterEach(() => {
+  stops.splice(0).forEach((stop) => stop());
   document.documentElement.removeAttribute('data-webfont');
   Reflect.deleteProperty(document, 'fonts');
 });
@@ -27,7 +31,7 @@ describe('webfont', () => {
     const load = fakeFonts(() => Promise.resolve([{}]));
     const { startWebfont, WEBFONT_KEY } = await freshModule();
     expect(document.documentElement.hasAttribute('data-webfont')).toBe(false);
-    startWebfont();
+    stops.push(startWebfont());
     await flush();
     expect(load.mock.calls.map((c) => c[0])).toEqual(['400 1em "Noto Kufi Arabic"', '700 1em "Noto Kufi Arabic"']);
     expect(document.documentElement.hasAttribute('data-webfont')).toBe(true);
@@ -38,7 +42,7 @@ describe('webfont', () => {
     await i18n.changeLanguage('fr');
     const load = fakeFonts(() => Promise.resolve([{}]));
     const { startWebfont } = await freshModule();
-    startWebfont();
+    stops.push(startWebfont());
     await flush();
     expect(load).not.toHaveBeenCalled();
     await i18n.changeLanguage('ar');

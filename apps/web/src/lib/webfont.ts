@@ -15,6 +15,8 @@ const SAMPLE = 'فلاحة';
 let loading: Promise<void> | null = null;
 
 export function loadWebfont(): Promise<void> {
+  // Called after the page settled: a document torn down meanwhile (a test's environment) has nothing to load into.
+  if (typeof document === 'undefined') return Promise.resolve();
   const root = document.documentElement;
   if (root.hasAttribute('data-webfont') || typeof document.fonts?.load !== 'function') return Promise.resolve();
   return (loading ??= Promise.all([
@@ -36,11 +38,15 @@ export function loadWebfont(): Promise<void> {
     }));
 }
 
-/** main.tsx: load the webfont after the page settles when it shows Arabic, and when the reader switches to it. */
-export function startWebfont(): void {
+/**
+ * main.tsx: load the webfont after the page settles when it shows Arabic, and when the reader switches to it.
+ * Returns the function that stops listening to language changes.
+ */
+export function startWebfont(): () => void {
   const whenArabic = () => {
     if (i18n.language === 'ar') void whenSettled().then(loadWebfont);
   };
   whenArabic();
   i18n.on('languageChanged', whenArabic);
+  return () => i18n.off('languageChanged', whenArabic);
 }
