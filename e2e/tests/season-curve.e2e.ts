@@ -137,8 +137,14 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
         const readout = section.getByTestId('season-readout-date');
         const slider = section.getByRole('slider'); // the curve itself, one tab stop
         const middle = Math.floor(series.points.length / 2);
+        // Before a point is read, the row above the chart says how, once, at the height it keeps once a point is read.
+        const stepper = section.getByTestId('season-stepper');
+        expect(await section.getByTestId('season-drag-hint').textContent()).toBe(t(lang, 'farm:season.dragHint'));
+        const hintHeight = (await stepper.boundingBox())!.height;
         await page.touchscreen.tap(await xOf(middle), plot.y + 4);
         await expect.poll(selectedDate).toBe(series.points[middle]!.date);
+        expect(await section.getByTestId('season-drag-hint').count()).toBe(0);
+        expect(Math.abs((await stepper.boundingBox())!.height - hintHeight)).toBeLessThanOrEqual(1);
         expect(await readout.textContent()).toBe(await longDay(page, lang, series.points[middle]!.date));
         expect(await section.getByTestId('season-readout-valid').textContent()).toMatch(/\d/);
         expect(await section.getByTestId('season-cursor').count()).toBe(1);

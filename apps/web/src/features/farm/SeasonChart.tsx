@@ -151,7 +151,7 @@ export function SeasonChart({ points, previous, label, selected, onSelect }: Sea
         />
         <p
           dir={lang === 'ar' ? 'rtl' : 'ltr'}
-          className="min-h-11 flex-1 text-center text-sm leading-tight text-stone-900"
+          className="flex min-h-11 flex-1 flex-col justify-center text-center text-sm leading-tight text-stone-900"
           data-testid="season-readout"
         >
           {chosen ? (
@@ -168,7 +168,11 @@ export function SeasonChart({ points, previous, label, selected, onSelect }: Sea
               </span>
             </>
           ) : (
-            <span className="block pt-3 text-stone-600">{t('season.dragHint')}</span>
+            // Short, in small type: the row keeps the height it has once a point is read (no jump on the first
+            // touch), in French as in Arabic.
+            <span className="block text-xs text-stone-600" data-testid="season-drag-hint">
+              {t('season.dragHint')}
+            </span>
           )}
         </p>
         <StepButton

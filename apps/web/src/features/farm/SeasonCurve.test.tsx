@@ -107,7 +107,11 @@ describe('season curve on the parcel page', { timeout: 30_000 }, () => {
         .map((li) => li.textContent),
     ).toEqual(['17 أوت 2025 — غائم']);
     expect(within(section).getByTestId('season-legend-previous').textContent).toBe('نفس الفترة من السنة الماضية');
-    expect(within(section).getByText('المس نقطة لعرض تاريخها.')).toBeTruthy();
+    // Before a point is read, one hint says how, above the chart (points are no targets: no "tap a point").
+    expect(within(section).getByTestId('season-drag-hint').textContent).toBe(
+      'اسحب إصبعك على المنحنى أو استعمل الأسهم.',
+    );
+    expect(within(section).queryByText('المس نقطة لعرض تاريخها.')).toBeNull();
   });
 
   it('a tapped point shows its date, its visible share and a link to that day on the farm map (French)', async () => {

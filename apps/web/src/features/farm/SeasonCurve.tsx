@@ -301,9 +301,7 @@ function Curve({ answer, previous, indexId, indexCode, selected, onSelect, point
                 </>
               )}
             </div>
-          ) : (
-            <p className="mt-2 text-sm text-stone-600">{t('season.tapHint')}</p>
-          )}
+          ) : null}
         </>
       )}
       {answer.skipped.length > 0 ? (

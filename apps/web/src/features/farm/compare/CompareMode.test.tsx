@@ -105,11 +105,16 @@ function change(earlier: string, later: string, threshold: number): ChangeResult
 
 type Handler = (call: Call) => Response;
 
-function farmer(changeRoute: Handler, season: SeriesAnswer = SEASON, alerts?: AlertList) {
+function farmer(changeRoute: Handler, season: SeriesAnswer = SEASON, alerts?: AlertList | (() => Promise<AlertList>)) {
   return stubContracts(
     {
-      // Without alerts the route answers 404 (not stubbed): the screen does without.
-      ...(alerts ? { 'GET /alerts': () => reply(200, alerts) } : {}),
+      // Without alerts the route answers 404 (not stubbed): the screen does without. A function: answered when
+      // its promise settles.
+      ...(alerts
+        ? {
+            'GET /alerts': async () => reply(200, typeof alerts === 'function' ? await alerts() : alerts),
+          }
+        : {}),
       'GET /parcelle': () => reply(200, [PARCEL]),
       'GET /indice/:userId/indices': () => reply(200, CONFIG),
       'GET /images/latest-acquisition': () =>
@@ -320,6 +325,37 @@ describe('compare mode on the farm map', { timeout: 60_000 }, () => {
     const earlier = (await within(mode).findByTestId('compare-earlier')) as HTMLSelectElement;
     await waitFor(() => expect(earlier.value).toBe('2025-07-24'));
     expect((within(mode).getByTestId('compare-later') as HTMLSelectElement).value).toBe('2025-07-30');
+  });
+
+  it('while the alerts are still asked, shows no date rather than a wrong one, then the alert pair', async () => {
+    await i18n.changeLanguage('fr');
+    let answerAlerts: (list: AlertList) => void = () => undefined;
+    const held = new Promise<AlertList>((resolve) => (answerAlerts = resolve));
+    farmer(
+      () => json(500, {}),
+      SEASON,
+      () => held,
+    );
+    renderApp(`/user/ferme-map?parcel=${PARCEL.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Comparer deux dates' }, { timeout: 20_000 }));
+    const mode = await screen.findByTestId('compare-mode');
+    const earlier = (await within(mode).findByTestId('compare-earlier')) as HTMLSelectElement;
+    const later = within(mode).getByTestId('compare-later') as HTMLSelectElement;
+    // The season's dates are there, the pair is not chosen yet: nothing shown as chosen, nothing to pick.
+    await waitFor(() => expect(earlier.tagName).toBe('SELECT'));
+    for (const select of [earlier, later]) {
+      expect(select.value).toBe('');
+      expect(select.selectedOptions[0]?.textContent).toBe('…');
+      expect(select.disabled).toBe(true);
+    }
+    answerAlerts({
+      unread: 1,
+      alerts: [alertItem({ id: 8, rule: 'DROP', date: '2025-07-30', previousDate: '2025-07-24' })],
+    });
+    await waitFor(() => expect(earlier.value).toBe('2025-07-24'));
+    expect(later.value).toBe('2025-07-30');
+    expect(earlier.disabled).toBe(false);
+    expect([...earlier.options].some((o) => o.value === '')).toBe(false);
   });
 
   it('without an alert, opens on the growing season, not on the bare soil after harvest', async () => {

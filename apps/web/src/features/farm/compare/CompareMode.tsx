@@ -153,9 +153,17 @@ export function CompareMode({ parcels, parcelId, index, config }: CompareModePro
             id={`${id}-${which}`}
             data-testid={`compare-${which}`}
             value={value}
+            // Until the pair is chosen (the alerts still asked), no date: a select shows its first option when its
+            // value is none of them, a date nobody chose.
+            disabled={value === ''}
             onChange={(e) => pick(which, e.target.value)}
             className={`${controlClass} mt-1`}
           >
+            {value === '' ? (
+              <option value="" disabled>
+                …
+              </option>
+            ) : null}
             {dates.map((d) => (
               <option key={d} value={d}>
                 {formatDay(d, lang)}
