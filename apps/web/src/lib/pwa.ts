@@ -1,4 +1,4 @@
-import { whenSettled } from './settled.ts';
+import { whenNetworkQuiet } from './settled.ts';
 import { getToken, OFFLINE_READY_EVENT } from './storage.ts';
 
 /** How often a page may reload itself onto a new build (lib/pwa.ts `reloadOnStaleBuild`). */
@@ -96,8 +96,10 @@ function keepFirstReads(sw: ServiceWorkerContainer): void {
 }
 
 /**
- * Registers the service worker (src/sw/sw.ts, built as /sw.js) once the page has settled after its first screen
- * (lib/settled.ts), so its install (the precache of the farmer's core, build/precache-core.ts) never competes with that screen's files and data.
+ * Registers the service worker (src/sw/sw.ts, built as /sw.js) once the network is quiet after the first screen
+ * (lib/settled.ts, whenNetworkQuiet), so its install (the precache of the farmer's core, build/precache-core.ts) never
+ * competes with that screen's files and data. It does not wait for an idle main thread as well (whenSettled): the
+ * worker installs on its own thread, and on a cheap phone the first screen's long tasks held it back by seconds.
  * A page it does not control yet keeps its API reads for it (keepFirstReads).
  * Production builds only (main.tsx): the dev server has no worker, and unit tests never load this.
  */
@@ -106,7 +108,7 @@ export function registerServiceWorker(): void {
   window.addEventListener('vite:preloadError', (event) => reloadOnStaleBuild(event));
   const controlled = navigator.serviceWorker.controller !== null;
   if (!controlled) keepFirstReads(navigator.serviceWorker);
-  void whenSettled().then(() => {
+  void whenNetworkQuiet().then(() => {
     if (controlled) precacheLater();
     return navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
       // No worker (private mode, an old browser): the app works as before, only not offline.

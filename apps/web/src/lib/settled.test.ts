@@ -68,6 +68,24 @@ describe('whenSettled', () => {
     }
   });
 
+  it('the network alone is quiet before the main thread is idle: what only needs the link may start then', async () => {
+    const { whenNetworkQuiet, whenSettled } = await import('./settled.ts');
+    let networkQuiet = false;
+    let settled = false;
+    void whenNetworkQuiet().then(() => (networkQuiet = true));
+    void whenSettled().then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(750);
+    entries = [...entries, { name: '/api/parcelle' } as PerformanceEntry];
+    await vi.advanceTimersByTimeAsync(750);
+    expect(networkQuiet).toBe(false);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(networkQuiet).toBe(true);
+    expect(settled).toBe(false);
+    idle[0]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(true);
+  });
+
   it('settles at once where the page records no requests', async () => {
     entries = [];
     const done = await watch();

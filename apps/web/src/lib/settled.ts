@@ -38,8 +38,15 @@ function whenIdle(then: () => void): void {
   else then();
 }
 
-export function whenSettled(): Promise<void> {
-  return (settled ??= new Promise<void>((resolve) => {
+let quiet: Promise<void> | null = null;
+
+/**
+ * The network part of whenSettled: the `load` event, then every preloaded file arrived and no new request finished
+ * for QUIET_MS (at most MAX_WAIT_MS after load), without waiting for an idle main thread. For what competes with the
+ * first screen for the link only, not for the main thread: the service worker's install (its own thread).
+ */
+export function whenNetworkQuiet(): Promise<void> {
+  return (quiet ??= new Promise<void>((resolve) => {
     if (typeof window === 'undefined' || typeof document === 'undefined' || !resourceCount()) {
       resolve();
       return;
@@ -57,13 +64,20 @@ export function whenSettled(): Promise<void> {
         }
         if ((now - changedAt >= QUIET_MS && !preloadsArriving()) || now - started >= MAX_WAIT_MS) {
           clearInterval(timer);
-          whenIdle(resolve);
+          resolve();
         }
       }, POLL_MS);
     };
     if (document.readyState === 'complete') watch();
     else window.addEventListener('load', watch, { once: true });
   }));
+}
+
+export function whenSettled(): Promise<void> {
+  return (settled ??= whenNetworkQuiet().then(() =>
+    // Where nothing was recorded (unit tests) there is nothing to wait for either.
+    resourceCount() ? new Promise<void>((resolve) => whenIdle(resolve)) : undefined,
+  ));
 }
 
 /** Whether the page has settled after its first screen (whenSettled), as React state. */
