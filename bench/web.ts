@@ -405,7 +405,11 @@ function firstVisitSection(info: RunInfo, results: FirstVisit[], swScript: numbe
     '',
     `**The worker's traffic was shaped**: in ${paused ? 'every run the worker was attached paused at its start and shaped before its script ran' : '**not every run** the worker was attached paused at its start (see `workers` in the raw figures)'}; ` +
       `its fetches that crossed the network took ${fetches.map((f) => `${f.minMs} ms at least, ${f.medianMs} ms at the median (${f.count} fetches)`).join('; ')} — ` +
-      `never under the link's ${FIELD_LINK.rttMs} ms round trip, where loopback answers in a few ms` +
+      (fetches.every((f) => f.minMs >= FIELD_LINK.rttMs)
+        ? `never under the link's ${FIELD_LINK.rttMs} ms round trip, where loopback answers in a few ms`
+        : `the median never under the link's ${FIELD_LINK.rttMs} ms round trip, where loopback answers in a few ms; ` +
+          'the shortest ones under it did not wait a round trip of their own (their file was already on its way: ' +
+          'the HTTP cache lets a second request for a URL wait for the first)') +
       (control
         ? `. The control run, the same visit with the worker left unshaped (page shaped): its ${control.workerFetches.count} fetches took ${control.workerFetches.minMs} ms at least and ${control.workerFetches.medianMs} ms at the median, "ready to use offline" at ${fmtS(control.readyMs)}, ${kib(control.bytesIn60s.worker)} fetched by the worker in the first 60 s (\`control\` in the raw figures).`
         : '.'),

@@ -99,7 +99,8 @@ function keepFirstReads(sw: ServiceWorkerContainer): void {
  * Registers the service worker (src/sw/sw.ts, built as /sw.js) once the network is quiet after the first screen
  * (lib/settled.ts, whenNetworkQuiet), so its install (the precache of the farmer's core, build/precache-core.ts) never
  * competes with that screen's files and data. It does not wait for an idle main thread as well (whenSettled): the
- * worker installs on its own thread, and on a cheap phone the first screen's long tasks held it back by seconds.
+ * worker installs on its own thread. (Measured on the field link, bench:web first visit, 2026-11-29: registered at
+ * 15.1 s either way; the network's quiet is what comes last.)
  * A page it does not control yet keeps its API reads for it (keepFirstReads).
  * Production builds only (main.tsx): the dev server has no worker, and unit tests never load this.
  */
