@@ -121,11 +121,7 @@ if (webOnly) {
 
 if (withWeb && webStale()) {
   if (buildTools)
-    await quietly('Building the web app (first start, or its sources changed)', 'npm', [
-      'run',
-      'build:web',
-      '--silent',
-    ]);
+    await quietly('Building the web app (missing, or older than its sources)', 'npm', ['run', 'build:web', '--silent']);
   else if (!existsSync(join(root, WEB_OUTPUT)))
     console.warn('Note: the web app is not built and Vite is not installed: the API starts without it.');
 }
