@@ -1,4 +1,4 @@
-import { whenNetworkQuiet } from './settled.ts';
+import { whenUsableOrQuiet } from './settled.ts';
 import { getToken, OFFLINE_READY_EVENT } from './storage.ts';
 
 /** How often a page may reload itself onto a new build (lib/pwa.ts `reloadOnStaleBuild`). */
@@ -96,11 +96,12 @@ function keepFirstReads(sw: ServiceWorkerContainer): void {
 }
 
 /**
- * Registers the service worker (src/sw/sw.ts, built as /sw.js) once the network is quiet after the first screen
- * (lib/settled.ts, whenNetworkQuiet), so its install (the precache of the farmer's core, build/precache-core.ts) never
- * competes with that screen's files and data. It does not wait for an idle main thread as well (whenSettled): the
- * worker installs on its own thread. (Measured on the field link, bench:web first visit, 2026-11-29: registered at
- * 15.1 s either way; the network's quiet is what comes last.)
+ * Registers the service worker (src/sw/sw.ts, built as /sw.js) once the first screen is usable (the farm map says
+ * so, lib/settled.ts firstScreenUsable) or, on any other screen, once the network is quiet after it (whenNetworkQuiet):
+ * its install (the precache of the farmer's core, build/precache-core.ts) never competes with the files and data that
+ * make the screen usable. It does not wait for an idle main thread (whenSettled): the worker installs on its own
+ * thread. On the field link the farm map is usable about 4.5 s before its network is quiet (its curve and alerts
+ * still arrive): docs/PERFORMANCE.md, "Offline from the first visit".
  * A page it does not control yet keeps its API reads for it (keepFirstReads).
  * Production builds only (main.tsx): the dev server has no worker, and unit tests never load this.
  */
@@ -109,7 +110,7 @@ export function registerServiceWorker(): void {
   window.addEventListener('vite:preloadError', (event) => reloadOnStaleBuild(event));
   const controlled = navigator.serviceWorker.controller !== null;
   if (!controlled) keepFirstReads(navigator.serviceWorker);
-  void whenNetworkQuiet().then(() => {
+  void whenUsableOrQuiet().then(() => {
     if (controlled) precacheLater();
     return navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
       // No worker (private mode, an old browser): the app works as before, only not offline.

@@ -73,6 +73,22 @@ export function whenNetworkQuiet(): Promise<void> {
   }));
 }
 
+let markUsable: () => void = () => undefined;
+const usable = new Promise<void>((resolve) => (markUsable = resolve));
+
+/**
+ * Said by the farmer's landing screen once it is usable (the farm map: Generate enabled), before its last requests
+ * (the curve, the alerts) have ended. Only the first call counts.
+ */
+export function firstScreenUsable(): void {
+  markUsable();
+}
+
+/** Whichever comes first: the first screen said it is usable (firstScreenUsable), or the network is quiet. */
+export function whenUsableOrQuiet(): Promise<void> {
+  return Promise.race([usable, whenNetworkQuiet()]);
+}
+
 export function whenSettled(): Promise<void> {
   return (settled ??= whenNetworkQuiet().then(() =>
     // Where nothing was recorded (unit tests) there is nothing to wait for either.

@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { firstScreenUsable } from '../../lib/settled.ts';
 import { generateState, type GenerateInput } from './generateState.ts';
 
 /** The generate button with its SPEC §5 rules: disabled with a hint saying why, in-progress text while busy. */
@@ -12,6 +13,11 @@ export function GenerateButton({
   const { t } = useTranslation('farm');
   const hintId = useId();
   const state = generateState(input);
+  // The farm map is usable: the service worker may install now (lib/pwa.ts), not only once the curve and alerts
+  // have arrived too.
+  useEffect(() => {
+    if (!state.disabled) firstScreenUsable();
+  }, [state.disabled]);
   return (
     <div>
       <button
