@@ -13,8 +13,8 @@
  *   pre-rendered home page) and falls back to the shell when there is no answer within a few seconds;
  * - GET /api answers of the farmer's screens (session, profile, subscription status, indices, parcels, latest
  *   result and history) and the stored result files (PNG, value grid) are network-first with a short timeout,
- *   the last good answer kept (a file by its path, whatever its signature). A kept answer carries `x-filaha-saved-at` (when it was saved), so the app can
- *   mark what it shows as "saved on <date>".
+ *   the last good answer kept (a file by its path, whatever its signature). A kept answer carries
+ *   `x-filaha-saved-at` (when it was saved), so the app can mark what it shows as "saved on <date>".
  * Nothing else is cached. The app deletes the runtime caches on sign-in, sign-out and an expired session
  * (lib/offline.ts), so one account never sees another's kept answers.
  */

@@ -358,6 +358,23 @@ describe('compare mode on the farm map', { timeout: 60_000 }, () => {
     expect([...earlier.options].some((o) => o.value === '')).toBe(false);
   });
 
+  it('with fewer than two clear dates, chooses no pair and lets the farmer pick', async () => {
+    await i18n.changeLanguage('fr');
+    const clouded: SeriesAnswer = {
+      ...SEASON,
+      points: [point('2025-08-15', 0.7), point('2025-08-20', 0.6, 0.3), point('2025-08-25', 0.6, 0.2)],
+    };
+    farmer(() => json(500, {}), clouded, { unread: 0, alerts: [] });
+    renderApp(`/user/ferme-map?parcel=${PARCEL.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Comparer deux dates' }, { timeout: 20_000 }));
+    const mode = await screen.findByTestId('compare-mode');
+    const earlier = (await within(mode).findByTestId('compare-earlier')) as HTMLSelectElement;
+    await waitFor(() => expect(earlier.disabled).toBe(false));
+    expect(earlier.value).toBe('');
+    await userEvent.selectOptions(earlier, '2025-08-15');
+    expect(earlier.value).toBe('2025-08-15');
+  });
+
   it('without an alert, opens on the growing season, not on the bare soil after harvest', async () => {
     await i18n.changeLanguage('ar');
     const harvested: SeriesAnswer = {

@@ -141,6 +141,7 @@ export function CompareMode({ parcels, parcelId, index, config }: CompareModePro
     return (issue ? fieldMessage(issue) : null) ?? errorMessage(failure.code) ?? t('generate.unknown');
   })();
 
+  const datesLoading = series.isPending || latest.isPending || alertsPending;
   const dateField = (which: 'earlier' | 'later', value: string) => {
     const label = which === 'earlier' ? t('compare.earlier') : t('compare.later');
     return (
@@ -153,9 +154,10 @@ export function CompareMode({ parcels, parcelId, index, config }: CompareModePro
             id={`${id}-${which}`}
             data-testid={`compare-${which}`}
             value={value}
-            // Until the pair is chosen (the alerts still asked), no date: a select shows its first option when its
-            // value is none of them, a date nobody chose.
-            disabled={value === ''}
+            // Until the pair is chosen (the alerts still asked) nothing to pick; with no pair at all (fewer than two
+            // clear dates) the farmer picks. Either way no date shows as chosen: a select shows its first option when
+            // its value is none of them, a date nobody chose.
+            disabled={datesLoading}
             onChange={(e) => pick(which, e.target.value)}
             className={`${controlClass} mt-1`}
           >
@@ -197,7 +199,7 @@ export function CompareMode({ parcels, parcelId, index, config }: CompareModePro
           </p>
         ) : (
           <div className="mt-3 space-y-3">
-            {series.isPending || latest.isPending || alertsPending ? (
+            {datesLoading ? (
               <p role="status" className="text-sm text-stone-600">
                 {t('compare.loadingDates')}
               </p>
