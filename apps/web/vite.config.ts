@@ -42,7 +42,7 @@ const MARKET_MODULES =
  * does without it) and the service worker's cache names it reads. With SHARED_UI_MODULES in one chunk.
  */
 const ROUTER_MODULES =
-  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:app[\\/](?:App|routes|guards|RouterNavigation|ScrollToTop)\.tsx|app[\\/](?:areas|nextPath|prepareRoute|routePreload)\.ts|lib[\\/](?:preloadable|api|client|early|apiAnswer|offline)\.ts|sw[\\/]routes\.ts|features[\\/]public[\\/]PublicLayout\.tsx|components[\\/]offline[\\/]OfflineBanner\.tsx|components[\\/]ui[\\/]Loading\.tsx)|node_modules[\\/]react-router[\\/].*)$/;
+  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:app[\\/](?:App|routes|guards|RouterNavigation|ScrollToTop)\.tsx|app[\\/](?:areas|nextPath|prepareRoute|routePreload|screenPrep)\.ts|lib[\\/](?:preloadable|api|client|early|apiAnswer|offline)\.ts|sw[\\/]routes\.ts|features[\\/]public[\\/]PublicLayout\.tsx|components[\\/]offline[\\/]OfflineBanner\.tsx|components[\\/]ui[\\/]Loading\.tsx)|node_modules[\\/]react-router[\\/].*)$/;
 
 /** Small shared pieces of forms and lists (banners, fields, dialogs, messages, wilayas, money, formatters): one chunk. */
 const SHARED_UI_MODULES =

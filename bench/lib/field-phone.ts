@@ -3,30 +3,25 @@
 // - first visit: a new farmer signs in and lands on the farm map; the bytes of the first 60 s (page and service
 //   worker) and the time until the app says "ready to use offline", then a check that the farm map opens offline;
 // - total blocking time (Lighthouse's definition, from a DevTools trace) on the sign-in page and the farm map.
-// The service worker's own fetches (its precache) are shaped like the page's: a raw DevTools connection to the
-// browser auto-attaches to every service worker as it is created, paused before its script runs
-// (`waitForDebuggerOnStart`), shapes its network and only then lets it run. Playwright's CDP sessions reach pages
-// only, and its `serviceworker` event comes after the worker already runs; `route` is not used (Chromium would
-// bypass the service worker).
+// The service worker's own fetches (its precache) are shaped like the page's, by e2e/src/field-link.ts (which the
+// browser test of the first visit offline uses too).
 import { request } from 'node:http';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, phoneContext } from '../../e2e/src/browser.ts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { phoneContext } from '../../e2e/src/browser.ts';
+import {
+  FIELD_LINK,
+  launchFieldBrowser as launchShapedBrowser,
+  linkConditions as conditions,
+  shapePage as shapeLink,
+  type FieldBrowser as ShapedBrowser,
+  type WorkerAttach as Attached,
+} from '../../e2e/src/field-link.ts';
 import { t } from '../../e2e/src/i18n.ts';
-import { freePort } from '../../e2e/src/platform.ts';
-import { BLOCKED_HOSTS } from './weak-screens.ts';
 
-/** The issue's link: 400 ms round trip, 50 kB/s (50,000 bytes per second) each way; the page's CPU 4× slower. */
-export const FIELD_LINK = { rttMs: 400, bytesPerSecond: 50_000, cpuSlowdown: 4 } as const;
+export { FIELD_LINK };
 export const FIELD_GOALS = { readyOfflineMs: 20_000, tbtMs: 300 } as const;
 /** The window whose bytes are reported. */
 export const BYTES_WINDOW_MS = 60_000;
-
-const conditions = (offline = false) => ({
-  offline,
-  latency: FIELD_LINK.rttMs,
-  downloadThroughput: FIELD_LINK.bytesPerSecond,
-  uploadThroughput: FIELD_LINK.bytesPerSecond,
-});
 
 /** One request as DevTools saw it, in ms since the visit began (the bench's clock, `Date.now()`). */
 export interface Transfer {
@@ -92,159 +87,24 @@ class TransferLog {
   }
 }
 
-/** A minimal DevTools client over the browser's WebSocket, flattened sessions (a `sessionId` per message). */
-class RawCdp {
-  private nextId = 0;
-  private readonly pending = new Map<number, { ok: (r: unknown) => void; fail: (e: Error) => void }>();
-  private readonly listeners: ((method: string, params: Record<string, unknown>, sessionId?: string) => void)[] = [];
-  private constructor(private readonly ws: WebSocket) {
-    ws.addEventListener('message', (event) => {
-      const msg = JSON.parse(String(event.data)) as {
-        id?: number;
-        method?: string;
-        params?: Record<string, unknown>;
-        sessionId?: string;
-        result?: unknown;
-        error?: { message: string };
-      };
-      if (msg.id !== undefined) {
-        const p = this.pending.get(msg.id);
-        this.pending.delete(msg.id);
-        if (msg.error) p?.fail(new Error(msg.error.message));
-        else p?.ok(msg.result);
-      } else if (msg.method) for (const l of this.listeners) l(msg.method, msg.params ?? {}, msg.sessionId);
-    });
-  }
-  static async connect(port: number): Promise<RawCdp> {
-    const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
-      webSocketDebuggerUrl: string;
-    };
-    const ws = new WebSocket(webSocketDebuggerUrl);
-    await new Promise((ok, fail) => {
-      ws.addEventListener('open', ok, { once: true });
-      ws.addEventListener('error', () => fail(new Error('DevTools WebSocket failed')), { once: true });
-    });
-    return new RawCdp(ws);
-  }
-  send<T = unknown>(method: string, params: object = {}, sessionId?: string): Promise<T> {
-    const id = ++this.nextId;
-    return new Promise<T>((ok, fail) => {
-      this.pending.set(id, { ok: ok as (r: unknown) => void, fail });
-      this.ws.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
-    });
-  }
-  on(listener: (method: string, params: Record<string, unknown>, sessionId?: string) => void): void {
-    this.listeners.push(listener);
-  }
-  close(): void {
-    this.ws.close();
-  }
-}
-
 /** A service worker target as the shaper attached to it, in ms since `since` of the report. */
-export interface WorkerAttach {
-  url: string;
-  attachedMs: number;
-  shaped: boolean;
-  /** Whether it was paused at its start when attached (so shaped before its script ran). */
-  pausedAtStart: boolean;
-}
+export type WorkerAttach = Omit<Attached, 'at'> & { attachedMs: number };
 
-export interface FieldBrowser {
-  browser: Browser;
+export interface FieldBrowser extends ShapedBrowser {
+  /** The workers' transfers. */
   worker: TransferLog;
-  workers: (WorkerAttach & { at: number })[];
-  /** Cuts (or restores) the network of every attached worker. */
-  setWorkersOffline(offline: boolean): Promise<void>;
-  close(): Promise<void>;
 }
 
-/**
- * Chromium (internet map tiles refused at once, as in weak-screens.ts) with a second DevTools endpoint for the
- * shaper. `shapeWorkers: false` leaves the workers' network as it is (the control run that shows the shaping works).
- */
+/** The shaped browser of e2e/src/field-link.ts, the workers' Network events recorded. */
 export async function launchFieldBrowser({ shapeWorkers = true } = {}): Promise<FieldBrowser> {
-  const port = await freePort();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...CHROMIUM_ARGS,
-      `--host-resolver-rules=${BLOCKED_HOSTS.map((h) => `MAP ${h} ~NOTFOUND`).join(', ')}`,
-      `--remote-debugging-port=${port}`,
-    ],
-  });
-  const cdp = await RawCdp.connect(port);
   const worker = new TransferLog('worker');
-  const workers: (WorkerAttach & { at: number })[] = [];
-  const sessions = new Set<string>();
-  cdp.on((method, params, sessionId) => {
-    if (sessionId && sessions.has(sessionId) && method.startsWith('Network.')) worker.handle(method, params);
-    if (method !== 'Target.attachedToTarget') return;
-    const {
-      sessionId: child,
-      targetInfo,
-      waitingForDebugger,
-    } = params as {
-      sessionId: string;
-      targetInfo: { type: string; url: string };
-      waitingForDebugger: boolean;
-    };
-    void (async () => {
-      try {
-        if (targetInfo.type === 'service_worker') {
-          sessions.add(child);
-          await cdp.send('Network.enable', {}, child);
-          if (shapeWorkers) await cdp.send('Network.emulateNetworkConditions', conditions(), child);
-          workers.push({
-            url: targetInfo.url,
-            at: Date.now(),
-            attachedMs: 0,
-            shaped: shapeWorkers,
-            pausedAtStart: waitingForDebugger,
-          });
-        }
-      } finally {
-        if (waitingForDebugger) await cdp.send('Runtime.runIfWaitingForDebugger', {}, child).catch(() => {});
-      }
-    })();
-  });
-  await cdp.send('Target.setAutoAttach', {
-    autoAttach: true,
-    waitForDebuggerOnStart: true,
-    flatten: true,
-    filter: [{ type: 'service_worker', exclude: false }, { exclude: true }],
-  });
-  return {
-    browser,
-    worker,
-    workers,
-    async setWorkersOffline(offline) {
-      for (const s of sessions) await cdp.send('Network.emulateNetworkConditions', conditions(offline), s);
-    },
-    async close() {
-      cdp.close();
-      await browser.close();
-    },
-  };
+  const shaped = await launchShapedBrowser({ shapeWorkers, onWorkerNetwork: (m, p) => worker.handle(m, p) });
+  return { ...shaped, worker };
 }
 
 /** The page's link and CPU, set before its first request; its Network events recorded. */
-async function shapePage(ctx: BrowserContext, page: Page, log?: TransferLog) {
-  const cdp = await ctx.newCDPSession(page);
-  if (log) for (const m of NETWORK_EVENTS) cdp.on(m, (params) => log.handle(m, params as Record<string, unknown>));
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', conditions());
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: FIELD_LINK.cpuSlowdown });
-  return cdp;
-}
-
-const NETWORK_EVENTS = [
-  'Network.requestWillBeSent',
-  'Network.responseReceived',
-  'Network.requestServedFromCache',
-  'Network.loadingFinished',
-  'Network.loadingFailed',
-] as const;
+const shapePage = (ctx: BrowserContext, page: Page, log?: TransferLog) =>
+  shapeLink(ctx, page, { cpu: true, onNetwork: log ? (m, p) => log.handle(m, p) : undefined });
 
 async function phone(browser: Browser, baseUrl: string): Promise<BrowserContext> {
   return phoneContext(browser, 'ar', baseUrl, [], { intercept: false });

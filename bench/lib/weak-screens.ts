@@ -4,15 +4,14 @@
 // title is visible, when it is usable, and how many requests the page made before it was usable.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../e2e/src/browser.ts';
+import { BLOCKED_HOSTS_ARG } from '../../e2e/src/field-link.ts';
 import { t } from '../../e2e/src/i18n.ts';
 
-/** Internet map tiles: not served by the platform, unreachable here; refused at once (a name that does not resolve). */
-export const BLOCKED_HOSTS = ['*.arcgisonline.com', '*.openstreetmap.org'];
-
+/** Internet map tiles (not served by the platform, unreachable here) refused at once: BLOCKED_HOSTS_ARG. */
 export function launchWeakBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, `--host-resolver-rules=${BLOCKED_HOSTS.map((h) => `MAP ${h} ~NOTFOUND`).join(', ')}`],
+    args: [...CHROMIUM_ARGS, BLOCKED_HOSTS_ARG],
   });
 }
 

@@ -1,40 +1,49 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, ownAddress, pageLog, phoneContext, rawKeysOnPage, screenshot } from '../src/browser.ts';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { ownAddress, pageLog, phoneContext, rawKeysOnPage, screenshot } from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
+import { launchFieldBrowser, linkConditions, shapePage, type FieldBrowser } from '../src/field-link.ts';
 import { t, type Lang } from '../src/i18n.ts';
-import { ADMIN, baseUrl, call, demoParcelAndNdvi, generate, login } from './farmer-journey.support.ts';
+import { ADMIN, baseUrl, call, generate, login } from './farmer-journey.support.ts';
 
 /**
- * Issue 27 §1, acceptance 1: offline never signs a farmer out, from the first visit. On a weak link the service
- * worker takes control about a minute after the first paint, so a farmer who signs in, orders a map and opens the
- * parcel does all of it before the worker controls the page. Here that is made certain, not left to timing: the
- * page's `navigator.serviceWorker.register` is held until the parcel page has shown its data (asserted with no
- * controller), then let go; the app says it is ready offline; the network of the page and of the worker is cut
- * (`context.setOffline`, which the worker obeys; no `route`, which the worker would bypass). The farm map and the
+ * Issue 27 §1, acceptance 1: offline never signs a farmer out, from the first visit, on the field link. A 390 × 844
+ * touch phone whose page **and** service worker are on the issue's link (400 ms round trip, 50 kB/s each way;
+ * e2e/src/field-link.ts shapes the worker from its first instruction). A new farmer signs in, lands on the farm map
+ * (a parcel chosen, Generate enabled), orders a map, opens the parcel page; the page registers its worker when the
+ * farm map is usable, so the sign-in and the farm map's reads are made before the worker controls the page (checked).
+ * The network is cut for the page and the worker as soon as the parcel page shows its data and the app has said it
+ * is ready offline, and how long after the first paint that was is printed (the issue's scenario: within 15 s; the
+ * time is the bench's to measure — bench:web's "first visit" — not a test's to assert). Then the farm map and the
  * parcel page open again: still signed in, the saved result, the season curve and the alert rules marked as saved;
- * a service request typed offline is sent once when the network returns, and the farmer is still signed in.
+ * a service request typed offline is sent once when the network returns (on the same link), still signed in.
  */
 const FARMER = { email: 'farmer@demo.filaha.dz', password: 'demo-farmer-2025' };
 
-/**
- * A 390 × 844 touch phone in `lang`, no request routed (the worker must see every request), whose worker's
- * registration waits for the test (`filaha-test:register`), as on a weak link it comes late.
- */
-async function phone(browser: Browser, lang: Lang): Promise<BrowserContext> {
-  const ctx = await phoneContext(browser, lang, baseUrl, [], { intercept: false });
+/** A 390 × 844 touch phone in `lang` on the field link; no request routed (the worker must see every request). */
+async function fieldPhone(
+  field: FieldBrowser,
+  lang: Lang,
+): Promise<{ ctx: BrowserContext; page: Page; link: CDPSession }> {
+  const ctx = await phoneContext(field.browser, lang, baseUrl, [], { intercept: false });
+  await ownAddress(ctx);
   await ctx.addInitScript(() => {
-    const w = window as unknown as { __swLetGo?: boolean };
-    const register = ServiceWorkerContainer.prototype.register;
-    ServiceWorkerContainer.prototype.register = function (this: ServiceWorkerContainer, ...args) {
-      return new Promise((resolve, reject) => {
-        const go = () => register.apply(this, args).then(resolve, reject);
-        if (w.__swLetGo) go();
-        else window.addEventListener('filaha-test:register', go, { once: true });
-      });
-    };
+    const w = window as unknown as { __firstPaint?: number };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        if (e.name === 'first-paint') w.__firstPaint ??= performance.timeOrigin + e.startTime;
+    }).observe({ type: 'paint', buffered: true });
   });
-  return ctx;
+  const page = await ctx.newPage();
+  const link = await shapePage(ctx, page);
+  return { ctx, page, link };
+}
+
+/** Cuts (or gives back, on the same link) the network of the page and of its worker. */
+async function network(ctx: BrowserContext, field: FieldBrowser, link: CDPSession, online: boolean) {
+  await ctx.setOffline(!online);
+  await link.send('Network.emulateNetworkConditions', linkConditions(!online));
+  await field.setWorkersOffline(!online);
 }
 
 const controlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
@@ -46,56 +55,64 @@ const cached = (page: Page, cacheName: string, part: string) =>
     part,
   ] as const);
 
-describe.skipIf(!hasChromium)('offline from the first visit (issue 27 §1)', () => {
-  let browser: Browser;
+describe.skipIf(!hasChromium)('offline from the first visit, on the field link (issue 27 §1)', () => {
   let adminToken: string;
-  let parcelId: number;
-  let ndviId: number;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     adminToken = await login(ADMIN.email, ADMIN.password);
-    ({ parcelId, ndviId } = await demoParcelAndNdvi(await login(FARMER.email, FARMER.password)));
   });
-  afterAll(async () => browser?.close());
+
+  let field: FieldBrowser | undefined;
+  afterAll(async () => field?.close());
 
   for (const lang of ['ar', 'fr'] as const) {
     it(`keeps the farmer signed in and the first visit readable offline (${lang})`, { timeout: 300_000 }, async () => {
-      const ctx = await phone(browser, lang);
-      await ownAddress(ctx);
+      await field?.close();
+      field = await launchFieldBrowser();
+      const { ctx, page, link } = await fieldPhone(field, lang);
       try {
-        const page = await ctx.newPage();
         const log = pageLog(page);
-        // Sign in, order a map, open the parcel: all before the worker controls the page.
-        await page.goto(`${baseUrl}/auth/SignIn`);
+        // Sign in; the farm map opens on a parcel with Generate enabled, before the worker controls the page.
+        await page.goto(`${baseUrl}/auth/SignIn?next=${encodeURIComponent('/user/ferme-map')}`, { timeout: 120_000 });
+        const signIn = page.locator('form button[type="submit"]:not([disabled])');
+        await signIn.waitFor({ timeout: 120_000 });
+        const firstPaint = await page.evaluate(() => (window as unknown as { __firstPaint?: number }).__firstPaint);
+        expect(firstPaint).toBeGreaterThan(0);
         await page.getByLabel(t(lang, 'auth:fields.email')).fill(FARMER.email);
         await page.getByLabel(t(lang, 'auth:fields.password'), { exact: true }).fill(FARMER.password);
-        await page.getByRole('button', { name: t(lang, 'auth:signIn.submit') }).tap();
-        await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
-        await page.goto(`${baseUrl}/user/ferme-map?parcel=${parcelId}&index=${ndviId}&start=2025-08-14&end=2025-08-19`);
-        await page.getByRole('heading', { level: 1, name: t(lang, 'farm:title') }).waitFor();
-        expect((await generate(page, lang)).status).toBe(200);
-        await page.locator('[data-testid="farm-stats"]').first().waitFor();
+        await signIn.tap();
+        console.info('MARK tap', Date.now() - firstPaint!);
+        await page.waitForURL((url) => url.pathname === '/user/ferme-map', { timeout: 120_000 });
+        await page.getByRole('heading', { level: 1, name: t(lang, 'farm:title') }).waitFor({ timeout: 120_000 });
+        await page
+          .locator('button:not([disabled])', { hasText: t(lang, 'farm:generate.button') })
+          .first()
+          .waitFor({ timeout: 120_000 });
+        expect(await controlled(page)).toBe(false);
+        console.info('MARK farmUsable', Date.now() - firstPaint!);
 
-        await page.goto(`${baseUrl}/user/ferme-map/${parcelId}`);
+        // Order a map of the chosen parcel, then open that parcel's page from the list.
+        expect((await generate(page, lang)).status).toBe(200);
+        await page.locator('[data-testid="farm-stats"]').first().waitFor({ timeout: 120_000 });
+        const chosen = page.locator('li', { has: page.locator('button[aria-pressed="true"]') });
+        await chosen.getByRole('link').tap();
+        console.info('MARK generated', Date.now() - firstPaint!);
+        await page.waitForURL((url) => /^\/user\/ferme-map\/\d+$/.test(url.pathname), { timeout: 120_000 });
+        const parcelId = Number(new URL(page.url()).pathname.split('/').pop());
         const stats = page.locator('[data-testid="farm-stats"]');
-        await stats.waitFor();
+        await stats.waitFor({ timeout: 120_000 });
         const onlineStats = await stats.textContent();
         const curve = page.getByTestId('season-curve');
-        await curve.getByTestId('season-point').first().waitFor({ state: 'attached' });
+        await curve.getByTestId('season-point').first().waitFor({ state: 'attached', timeout: 120_000 });
         const rules = page.getByTestId('alert-rules');
-        await rules.waitFor();
-        expect(await controlled(page)).toBe(false);
-        expect(await page.evaluate(() => caches.keys())).toEqual([]);
+        await rules.waitFor({ timeout: 120_000 });
+        console.info('MARK parcelShown', Date.now() - firstPaint!);
 
-        // The worker comes: the page hands it the visit's reads, and says once that the app is ready offline.
-        await page.evaluate(() => {
-          (window as unknown as { __swLetGo?: boolean }).__swLetGo = true;
-          window.dispatchEvent(new Event('filaha-test:register'));
-        });
+        // The app says once that it is ready offline; the visit's reads, made before it took control, are kept.
         const ready = page.getByTestId('offline-ready');
-        await ready.waitFor({ timeout: 90_000 });
+        await ready.waitFor({ timeout: 120_000 });
         expect(await ready.textContent()).toBe(t(lang, 'common:offline.ready'));
+        console.info('MARK ready', Date.now() - firstPaint!);
         expect(await controlled(page)).toBe(true);
         for (const part of [
           '/api/users/profile',
@@ -108,12 +125,22 @@ describe.skipIf(!hasChromium)('offline from the first visit (issue 27 §1)', () 
         expect(await cached(page, 'filaha-files', '/api/files/')).toBe(true);
 
         // No network, for the page and the worker.
-        await ctx.setOffline(true);
+        const cutAfterPaintMs = Date.now() - firstPaint!;
+        console.info(
+          `offline-first-visit (${lang}): network cut ${(cutAfterPaintMs / 1000).toFixed(1)} s after the first paint`,
+        );
+        log.note(`network cut ${cutAfterPaintMs} ms after the first paint`);
+        await network(ctx, field, link, false);
         await page.goto(`${baseUrl}/user/ferme-map`);
         await page.getByRole('heading', { level: 1, name: t(lang, 'farm:title') }).waitFor();
         await page.getByText(t(lang, 'common:offline.banner')).waitFor();
         expect(new URL(page.url()).pathname).toBe('/user/ferme-map');
         expect(await page.getByRole('heading', { name: t(lang, 'auth:signIn.title') }).count()).toBe(0);
+        // The farm map shows the parcel's saved result itself.
+        const note = page.locator('[data-testid="farm-saved-result"][data-state="shown"]');
+        await note.waitFor();
+        expect(await note.getByTestId('saved-copy').textContent()).toMatch(/2\d{3}/);
+        await page.locator('[data-testid="farm-stats"]').first().waitFor();
         await screenshot(page, `offline-first-visit/${lang}-01-farm-map`);
 
         await page.goto(`${baseUrl}/user/ferme-map/${parcelId}`);
@@ -146,10 +173,10 @@ describe.skipIf(!hasChromium)('offline from the first visit (issue 27 §1)', () 
         // Back online without a reload: sent once (a first attempt that meets the network still coming back is
         // retried within seconds), and the farmer is still signed in.
         log.note('network back');
-        await ctx.setOffline(false);
+        await network(ctx, field, link, true);
         await page
           .getByText(t(lang, 'common:outbox.sent', { date: '' }).split('(')[0]!.trim())
-          .waitFor({ timeout: 60_000 })
+          .waitFor({ timeout: 120_000 })
           .catch(async (error: Error) => {
             // A rare failure (about 1 run in 5 with the whole suite in one run): what the page sent and heard, and
             // what it still keeps, first in the message (a CI log keeps the first lines of each failure).
@@ -169,7 +196,7 @@ describe.skipIf(!hasChromium)('offline from the first visit (issue 27 §1)', () 
         expect(await page.evaluate(() => localStorage.getItem('Token'))).not.toBeNull();
         expect(new URL(page.url()).pathname).toBe('/user/service-offert');
         await page.goto(`${baseUrl}/user/ferme-map/${parcelId}`);
-        await stats.waitFor();
+        await stats.waitFor({ timeout: 120_000 });
         expect(new URL(page.url()).pathname).toBe(`/user/ferme-map/${parcelId}`);
       } finally {
         await ctx.close();

@@ -3,9 +3,16 @@ import { BrowserRouter, useRoutes } from 'react-router';
 import { routes } from './routes.tsx';
 import { RouterNavigation } from './RouterNavigation.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
+import { prepareRoute } from './prepareRoute.ts';
+import { setScreenPreparer } from './screenPrep.ts';
 import { SessionProvider, type Session } from './session.tsx';
 
-export { prepareRoute } from './prepareRoute.ts';
+export { prepareRoute };
+
+setScreenPreparer((path, session) => {
+  const url = new URL(path, window.location.origin);
+  return prepareRoute(url.pathname, session, url.search, { codeOnly: session === null });
+});
 
 function AppRoutes() {
   return useRoutes(routes);

@@ -60,4 +60,17 @@ describe('prepareRoute', () => {
     expect(pageSwitch).not.toHaveBeenCalled();
     expect(calls).toHaveLength(0);
   });
+
+  it('code only (the sign-in page, while it signs in): the frame and the page, no session and no reads', async () => {
+    const { calls } = stubApi({});
+    const frame = vi.spyOn(AreaLayout, 'preload');
+    const page = vi.spyOn(PAGES.farmMap, 'preload');
+    const reads = vi.spyOn(PAGES.farmMap, 'prepare');
+    expect(await prepareRoute('/user/ferme-map', null, '?parcel=4', { codeOnly: true })).toBeNull();
+    expect(frame).toHaveBeenCalled();
+    expect(page).toHaveBeenCalled();
+    expect(reads).not.toHaveBeenCalled();
+    expect(i18n.hasLoadedNamespace('farm')).toBe(true);
+    expect(calls).toHaveLength(0);
+  });
 });

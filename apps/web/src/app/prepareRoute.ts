@@ -24,14 +24,21 @@ export const PREPARE_MAX_MS = 3_000;
  * checks the stored token (app/restoreSession.ts, the check SessionProvider would make after a first render of
  * "loading") and answers the session, else null. A page may also load the reads its first render shows (`prepare` in
  * app/pages.ts; the farm map and the marketplace do), so that render is the screen as it will stay, not one of several as the answers
- * arrive. Never rejects; gives up after PREPARE_MAX_MS.
+ * arrive. With `codeOnly` (no token yet: the sign-in page while it signs in, app/screenPrep.ts) only the code and
+ * strings of a signed-in screen, no session and no reads. Never rejects; gives up after PREPARE_MAX_MS.
  */
-export function prepareRoute(pathname: string, known: Session | null = null, search = ''): Promise<Session | null> {
+export function prepareRoute(
+  pathname: string,
+  known: Session | null = null,
+  search = '',
+  { codeOnly = false }: { codeOnly?: boolean } = {},
+): Promise<Session | null> {
   const work: Promise<unknown>[] = [];
   const namespaces: string[] = [];
-  const area = getToken() ? matchArea(pathname) : null;
+  // `codeOnly`: the screen's code and strings, before there is a token (the sign-in page, while it signs in).
+  const area = getToken() || codeOnly ? matchArea(pathname) : null;
   let session: Session | null = null;
-  if (area && !known) {
+  if (area && !known && !codeOnly) {
     const controller = new AbortController();
     work.push(
       import('./restoreSession.ts')
@@ -46,7 +53,9 @@ export function prepareRoute(pathname: string, known: Session | null = null, sea
       AreaLayout.preload(),
       AreaPageView.preload()
         .then(() => import('./pages.ts'))
-        .then(({ PAGES }) => Promise.all([PAGES[area.page].preload(), PAGES[area.page].prepare(search)])),
+        .then(({ PAGES }) =>
+          Promise.all([PAGES[area.page].preload(), codeOnly ? null : PAGES[area.page].prepare(search)]),
+        ),
     );
   } else {
     const screen = PUBLIC_PRELOAD.find((p) => matchPath({ path: p.path, caseSensitive: false }, pathname));

@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { setScreenPreparer } from '../../app/screenPrep.ts';
 import { i18n } from '../../i18n/index.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { myRoleAnswer, profileAnswer, userSellerRoleAnswer } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { renderApp, renderAtUrl } from '../../../test/render.tsx';
 
 const path = () => screen.getByTestId('path').textContent;
 
@@ -39,6 +40,61 @@ describe('sign-in', () => {
     const login = calls.find((c) => c.url === '/api/auth/login');
     expect(login?.body).toEqual({ email: 'samir@filaha.dz', password: 'motdepasse' });
     expect(login?.headers.authorization).toBeUndefined();
+  });
+
+  it('sets off the next screen: its code with the sign-in, its first reads as soon as the token is there', async () => {
+    const asked: [string, unknown][] = [];
+    const before = setScreenPreparer((to, session) => {
+      asked.push([to, session]);
+      return Promise.resolve();
+    });
+    try {
+      let answer: (r: Response) => void = () => {};
+      stubApi({
+        'POST /api/auth/login': () => new Promise<Response>((resolve) => (answer = resolve)),
+        'GET /api/users/profile': () => json(200, profileAnswer({ roleName: 'User' })),
+      });
+      const user = userEvent.setup();
+      await i18n.changeLanguage('fr');
+      renderAtUrl('/auth/SignIn?next=%2Fuser%2Fferme-map%3Fparcel%3D4');
+      await user.type(await screen.findByLabelText('E-mail'), 'samir@filaha.dz');
+      await user.type(screen.getByLabelText('Mot de passe'), 'motdepasse');
+      await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+      // The login is still on its way: only the code (no session yet).
+      await screen.findByRole('button', { name: 'Chargement...' });
+      expect(asked).toEqual([['/user/ferme-map?parcel=4', null]]);
+      answer(
+        json(200, {
+          token: 'jwt.samir',
+          user: { roleName: 'User', userId: 5, userName: 'Test', email: 'test@example.dz' },
+        }),
+      );
+      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/user/ferme-map?parcel=4'));
+      expect(asked[1]).toEqual(['/user/ferme-map?parcel=4', { status: 'authenticated', role: 'User' }]);
+      expect(asked).toHaveLength(2);
+    } finally {
+      setScreenPreparer(before);
+    }
+  });
+
+  it('without a link to return to, nothing is set off before the role is known', async () => {
+    const preparer = vi.fn(() => Promise.resolve());
+    const before = setScreenPreparer(preparer);
+    try {
+      stubApi({
+        'POST /api/auth/login': () =>
+          json(200, {
+            token: 'jwt.samir',
+            user: { roleName: 'User', userId: 5, userName: 'Test', email: 'test@example.dz' },
+          }),
+        'GET /api/users/profile': () => json(200, profileAnswer({ roleName: 'User' })),
+      });
+      await signIn('samir@filaha.dz', 'motdepasse');
+      await waitFor(() => expect(path()).toBe('/user/ferme-map'));
+      expect(preparer.mock.calls).toEqual([['/user/ferme-map', { status: 'authenticated', role: 'User' }]]);
+    } finally {
+      setScreenPreparer(before);
+    }
   });
 
   it('fetches and stores the seller role before opening the seller home (their publications)', async () => {

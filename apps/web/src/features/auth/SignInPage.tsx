@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { LoginInput } from '@filaha/shared';
-import { afterSignIn, NEXT_PARAM } from '../../app/nextPath.ts';
+import { afterSignIn, NEXT_PARAM, safeRelativePath } from '../../app/nextPath.ts';
+import { prepareScreen } from '../../app/screenPrep.ts';
 import { useSession } from '../../app/session.tsx';
 import { ErrorBanner } from '../../components/ui/ErrorBanner.tsx';
 import { PasswordField } from '../../components/ui/fields.tsx';
@@ -34,6 +35,11 @@ export function SignInPage() {
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver: rules.resolver, defaultValues: { email: '', password: '' } });
   useEffect(() => rules.prefetch(), []);
+  // Signing in to a screen named by the link (`?next=`): its code sets off with the sign-in, not after it.
+  const nextLink = safeRelativePath(searchParams.get(NEXT_PARAM));
+  const preloadNext = () => {
+    if (nextLink) void prepareScreen(nextLink, null);
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -54,7 +60,10 @@ export function SignInPage() {
         if (sellerRole) setSellerRole(sellerRole);
       }
       signIn(token, role);
-      navigate(afterSignIn(role, searchParams.get(NEXT_PARAM)), { replace: true });
+      const next = afterSignIn(role, searchParams.get(NEXT_PARAM));
+      // The next screen's code and first reads all set off now, together (app/screenPrep.ts).
+      void prepareScreen(next, { status: 'authenticated', role });
+      navigate(next, { replace: true });
     } catch (e) {
       setError(failureMessage(e));
     }
@@ -62,7 +71,14 @@ export function SignInPage() {
 
   return (
     <AuthCard title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          preloadNext();
+          void onSubmit(event);
+        }}
+        className="space-y-4"
+      >
         {error ? <ErrorBanner message={error} onClose={() => setError(null)} /> : null}
         <EmailField label={t('fields.email')} error={fieldMessage(errors.email?.message)} {...register('email')} />
         <PasswordField
