@@ -4,7 +4,7 @@ import { ownAddress, pageLog, phoneContext, rawKeysOnPage, screenshot } from '..
 import { hasChromium } from '../src/chromium.ts';
 import { launchFieldBrowser, linkConditions, shapePage, type FieldBrowser } from '../src/field-link.ts';
 import { t, type Lang } from '../src/i18n.ts';
-import { ADMIN, baseUrl, call, generate, login } from './farmer-journey.support.ts';
+import { ADMIN, baseUrl, call, demoParcelAndNdvi, generate, login } from './farmer-journey.support.ts';
 
 /**
  * Issue 27 §1, acceptance 1: offline never signs a farmer out, from the first visit, on the field link. A 390 × 844
@@ -60,6 +60,12 @@ describe.skipIf(!hasChromium)('offline from the first visit, on the field link (
 
   beforeAll(async () => {
     adminToken = await login(ADMIN.email, ADMIN.password);
+    // A platform that has served before (as in the field), not one whose catalog reads are still cold: the parcels'
+    // latest acquisition asked once, as the farm map will ask it.
+    const farmer = await login(FARMER.email, FARMER.password);
+    const { parcelId } = await demoParcelAndNdvi(farmer);
+    const latest = await call('GET', `/images/latest-acquisition?parcelId=${parcelId}&index=NDVI`, farmer);
+    expect(latest.status).toBe(200);
   });
 
   let field: FieldBrowser | undefined;

@@ -3,7 +3,7 @@ import './i18n/index.ts';
 import { boot } from './app/boot.tsx';
 import { applyLangToDocument, storedLang } from './i18n/languages.ts';
 import { releaseShellWhenReady } from './app/shell.ts';
-import { registerServiceWorker } from './lib/pwa.ts';
+import { firstInstallDone, registerServiceWorker } from './lib/pwa.ts';
 import { startWebfont } from './lib/webfont.ts';
 
 // The inline script of index.html does this before first paint; if a CSP without its hash blocked it,
@@ -17,4 +17,5 @@ releaseShellWhenReady(root);
 boot(root);
 // Static (a few hundred bytes): one request less on every page than a lazy chunk. It waits for the page to settle.
 if (import.meta.env.PROD) registerServiceWorker();
-startWebfont();
+// On a first visit the Arabic webfont waits for the worker's install of the offline core (lib/pwa.ts).
+startWebfont(firstInstallDone);

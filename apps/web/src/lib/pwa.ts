@@ -28,6 +28,19 @@ const FIRST_READS = 'filaha:first-reads';
 /** localStorage: "ready to use offline" was said on this device. */
 const READY_SAID = 'filaha:offline-ready';
 
+/** Longest the first install holds back what waits for it (the Arabic webfont): past it, the font comes anyway. */
+export const FIRST_INSTALL_WAIT_MS = 60_000;
+
+let firstInstall: Promise<void> = Promise.resolve();
+
+/**
+ * Resolves when this page's first install of the worker is done (the visit's reads handed over: "ready to use
+ * offline"), or it failed, or FIRST_INSTALL_WAIT_MS passed; at once on a page a worker already controls (or without
+ * a worker). On the field link the Arabic webfont (two files, 90 KB) shared the link with the install and put
+ * "ready to use offline" about 1.8 s later on Arabic pages than on French ones: it now waits for this (main.tsx).
+ */
+export const firstInstallDone = (): Promise<void> => firstInstall;
+
 /**
  * Asks the controlling worker to precache what is not the farmer's core (src/sw/sw.ts; the message's name is
  * sw/routes.ts' PRECACHE_LATER, not imported: that module would join the first paint's bundle), when the main
@@ -47,7 +60,7 @@ function precacheLater(): void {
  * asks each through the route that would have handled it, so only the paths the worker keeps are asked, as GET,
  * with this account's token) and the app says once that it is ready offline.
  */
-function keepFirstReads(sw: ServiceWorkerContainer): void {
+function keepFirstReads(sw: ServiceWorkerContainer, installed: () => void): void {
   let urls: string[] = [];
   try {
     urls = JSON.parse(sessionStorage.getItem(FIRST_READS) ?? '[]') as string[];
@@ -80,6 +93,7 @@ function keepFirstReads(sw: ServiceWorkerContainer): void {
     if (token) headers.Authorization = `Bearer ${token}`;
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
+      installed();
       precacheLater();
       if (localStorage.getItem(READY_SAID)) return;
       localStorage.setItem(READY_SAID, new Date().toISOString());
@@ -109,11 +123,22 @@ export function registerServiceWorker(): void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   window.addEventListener('vite:preloadError', (event) => reloadOnStaleBuild(event));
   const controlled = navigator.serviceWorker.controller !== null;
-  if (!controlled) keepFirstReads(navigator.serviceWorker);
+  let installed = () => {};
+  if (!controlled) {
+    firstInstall = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, FIRST_INSTALL_WAIT_MS);
+      installed = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    keepFirstReads(navigator.serviceWorker, () => installed());
+  }
   void whenUsableOrQuiet().then(() => {
     if (controlled) precacheLater();
     return navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
       // No worker (private mode, an old browser): the app works as before, only not offline.
+      installed();
     });
   });
 }

@@ -38,6 +38,21 @@ describe('webfont', () => {
     expect(localStorage.getItem(WEBFONT_KEY)).toBe('1');
   });
 
+  it("waits for what it is told to wait for (a first visit: the worker's install of the offline core)", async () => {
+    await i18n.changeLanguage('ar');
+    const load = fakeFonts(() => Promise.resolve([{}]));
+    const { startWebfont } = await freshModule();
+    let installed: () => void = () => {};
+    const install = new Promise<void>((resolve) => (installed = resolve));
+    stops.push(startWebfont(() => install));
+    await flush();
+    expect(load).not.toHaveBeenCalled();
+    installed();
+    await flush();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(document.documentElement.hasAttribute('data-webfont')).toBe(true);
+  });
+
   it('on a French page fetches nothing, until the reader switches to Arabic', async () => {
     await i18n.changeLanguage('fr');
     const load = fakeFonts(() => Promise.resolve([{}]));

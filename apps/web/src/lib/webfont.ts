@@ -39,12 +39,16 @@ export function loadWebfont(): Promise<void> {
 }
 
 /**
- * main.tsx: load the webfont after the page settles when it shows Arabic, and when the reader switches to it.
- * Returns the function that stops listening to language changes.
+ * main.tsx: load the webfont after the page settles when it shows Arabic, and when the reader switches to it; and
+ * after `before` too (main.tsx: lib/pwa.ts firstInstallDone — on a first visit the worker's install of the offline
+ * core goes first). Returns the function that stops listening to language changes.
  */
-export function startWebfont(): () => void {
+export function startWebfont(before: () => Promise<void> = () => Promise.resolve()): () => void {
   const whenArabic = () => {
-    if (i18n.language === 'ar') void whenSettled().then(loadWebfont);
+    if (i18n.language === 'ar')
+      void whenSettled()
+        .then(before)
+        .then(loadWebfont, () => undefined);
   };
   whenArabic();
   i18n.on('languageChanged', whenArabic);
