@@ -8,6 +8,15 @@ import { QUEUES } from './queue.ts';
 const SENTINEL2_START = '2015-06-23';
 /** A STAC API is searched from this many days before the newest acquisition already seen (late publications). */
 export const POLL_LOOKBACK_DAYS = 30;
+
+/**
+ * Where a new parcel's back-fill starts with a STAC API: the previous agricultural season's first day (seasons run
+ * from 1 September to 31 August), so its curve has the current and the previous season.
+ */
+export function backfillStart(now: Date): string {
+  const year = now.getUTCFullYear() - (now.getUTCMonth() >= 8 ? 1 : 2);
+  return `${year}-09-01`;
+}
 const DAY_MS = 86_400_000;
 
 export interface ParcelSceneData {
@@ -16,6 +25,11 @@ export interface ParcelSceneData {
   acquisition: string;
   date: string;
   sceneIds: string[];
+  /**
+   * A tile of the pass published after the parcel's first job for it: the day's stored skips are computed again
+   * over every tile (runParcelScene).
+   */
+  lateTile?: boolean;
 }
 
 export interface PollDeps {
@@ -38,20 +52,6 @@ export interface PollResult {
 const overlaps = (a: readonly number[], b: readonly number[]) =>
   a[0]! <= b[2]! && b[0]! <= a[2]! && a[1]! <= b[3]! && b[1]! <= a[3]!;
 
-/** The union bbox of a group of tiles (null when one of them publishes none: it may cover anything searched). */
-function groupBBox(group: Acquisition[]): [number, number, number, number] | null {
-  if (group.some((a) => !a.bbox)) return null;
-  return group.reduce<[number, number, number, number]>(
-    (box, a) => [
-      Math.min(box[0], a.bbox![0]),
-      Math.min(box[1], a.bbox![1]),
-      Math.max(box[2], a.bbox![2]),
-      Math.max(box[3], a.bbox![3]),
-    ],
-    [Infinity, Infinity, -Infinity, -Infinity],
-  );
-}
-
 /** Covered parcels in 1° cells: one catalog search per cell keeps every search's footprint small. */
 function cells(covered: CoveredParcel[]): CoveredParcel[][] {
   const byCell = new Map<string, CoveredParcel[]>();
@@ -65,10 +65,13 @@ function cells(covered: CoveredParcel[]): CoveredParcel[][] {
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * One catalog poll: finds the acquisitions over the covered parcels, and for each never seen before records it
- * and queues one `parcel-scene` job per covered parcel it overlaps — in ONE transaction, so an acquisition is
- * fanned out exactly once however many polls or workers run (the INSERT … ON CONFLICT DO NOTHING decides), and
- * a poll that dies before committing leaves nothing half done for its retry.
+ * One catalog poll: finds the items (tiles) of the acquisitions over the covered parcels and, for every covered
+ * parcel that overlaps an item never queued for it (a new acquisition, a tile of a pass published after the first
+ * ones, a parcel created since), queues one `parcel-scene` job per parcel × acquisition — in ONE transaction with
+ * the acquisition's record and the parcel × item rows (catalog_parcel_items), so an item reaches each parcel
+ * exactly once however many polls or workers run (the INSERT … ON CONFLICT DO NOTHING decides), and a poll that
+ * dies before committing leaves nothing half done for its retry. With a STAC API, a cell holding a parcel never
+ * queued is searched from the previous season's start (backfillStart), not only the recent window.
  */
 export async function pollCatalog(deps: PollDeps, trigger: CatalogPollTrigger): Promise<PollResult> {
   const { boss, catalog } = deps;
@@ -79,13 +82,16 @@ export async function pollCatalog(deps: PollDeps, trigger: CatalogPollTrigger): 
     const covered = await repo.coveredParcels();
     const end = ymd(now);
     let start = SENTINEL2_START;
+    let backfill = SENTINEL2_START;
+    const fresh = deps.remoteCatalog ? await repo.parcelsNeverQueued(covered.map((p) => p.id)) : new Set<number>();
     if (deps.remoteCatalog) {
       const newest = await repo.newestAcquisitionDate();
       const from = newest ? Date.parse(`${newest}T00:00:00Z`) : now.getTime();
       start = ymd(new Date(Math.min(from, now.getTime()) - POLL_LOOKBACK_DAYS * DAY_MS));
+      backfill = backfillStart(now) < start ? backfillStart(now) : start;
     }
-    // Acquisition key → its tiles and the covered parcels it overlaps.
-    const found = new Map<string, { group: Acquisition[]; parcels: Set<number> }>();
+    // Acquisition key → its tiles, and per tile the covered parcels it overlaps.
+    const found = new Map<string, { group: Acquisition[]; parcelsOf: Map<string, Set<number>> }>();
     for (const cell of cells(covered)) {
       const bbox: [number, number, number, number] = [
         Math.min(...cell.map((p) => p.bbox[0])),
@@ -93,13 +99,18 @@ export async function pollCatalog(deps: PollDeps, trigger: CatalogPollTrigger): 
         Math.max(...cell.map((p) => p.bbox[2])),
         Math.max(...cell.map((p) => p.bbox[3])),
       ];
-      const items = await catalog.search({ bbox, start, end, requiredAssets: ['scl'] });
+      const from = cell.some((p) => fresh.has(p.id)) ? backfill : start;
+      const items = await catalog.search({ bbox, start: from, end, requiredAssets: ['scl'] });
       for (const group of groupAcquisitions(items)) {
         const key = acquisitionKey(group[0]!);
-        const entry = found.get(key) ?? { group: [], parcels: new Set<number>() };
-        for (const a of group) if (!entry.group.some((g) => g.id === a.id)) entry.group.push(a);
-        const box = groupBBox(group);
-        for (const p of cell) if (!box || overlaps(box, p.bbox)) entry.parcels.add(p.id);
+        const entry = found.get(key) ?? { group: [], parcelsOf: new Map<string, Set<number>>() };
+        for (const a of group) {
+          if (!entry.group.some((g) => g.id === a.id)) entry.group.push(a);
+          const parcelsOf = entry.parcelsOf.get(a.id) ?? new Set<number>();
+          // An item without a bbox may cover anything searched.
+          for (const p of cell) if (!a.bbox || overlaps(a.bbox, p.bbox)) parcelsOf.add(p.id);
+          entry.parcelsOf.set(a.id, parcelsOf);
+        }
         found.set(key, entry);
       }
     }
@@ -107,25 +118,38 @@ export async function pollCatalog(deps: PollDeps, trigger: CatalogPollTrigger): 
     let newAcquisitions = 0;
     let jobs = 0;
     await repo.transaction(async (tx, bossTx) => {
-      for (const [key, { group, parcels: ids }] of found) {
+      for (const [key, { group, parcelsOf }] of found) {
         const first = group[0]!;
+        const sceneIds = group.map((a) => a.id).sort();
+        const allParcels = new Set([...parcelsOf.values()].flatMap((ids) => [...ids]));
         const recorded = await tx.recordAcquisition({
           key,
           date: first.date,
           datetime: first.datetime,
-          sceneIds: group.map((a) => a.id).sort(),
+          sceneIds,
           pollId,
-          parcels: ids.size,
+          parcels: allParcels.size,
         });
-        if (!recorded) continue;
-        newAcquisitions += 1;
-        const sceneIds = group.map((a) => a.id).sort();
-        const batch = [...ids]
-          .sort((a, b) => a - b)
-          .map((parcelId) => ({
-            data: { parcelId, acquisition: key, date: first.date, sceneIds } satisfies ParcelSceneData,
-            singletonKey: `${parcelId}:${key}`,
-          }));
+        if (recorded) newAcquisitions += 1;
+        const pairs = [...parcelsOf].flatMap(([itemId, ids]) => [...ids].map((parcelId) => ({ parcelId, itemId })));
+        if (pairs.length === 0) continue;
+        // Parcels with an earlier job for this acquisition: what comes now is a tile published after it.
+        const before = recorded ? new Set<number>() : await tx.parcelsQueuedFor(key, [...allParcels]);
+        const claimed = await tx.claimParcelItems(key, pollId, pairs);
+        const ids = [...new Set(claimed.map((c) => c.parcelId))].sort((a, b) => a - b);
+        const batch = ids.map((parcelId) => {
+          const lateTile = before.has(parcelId);
+          return {
+            data: {
+              parcelId,
+              acquisition: key,
+              date: first.date,
+              sceneIds,
+              ...(lateTile ? { lateTile } : {}),
+            } satisfies ParcelSceneData,
+            singletonKey: lateTile ? `${parcelId}:${key}:${pollId}` : `${parcelId}:${key}`,
+          };
+        });
         for (let i = 0; i < batch.length; i += 500) {
           await boss.insert(QUEUES.parcelScene, batch.slice(i, i + 500), { db: bossTx });
         }
@@ -134,7 +158,7 @@ export async function pollCatalog(deps: PollDeps, trigger: CatalogPollTrigger): 
     });
     const result = { pollId, parcels: covered.length, found: found.size, newAcquisitions, jobs };
     await repo.finishPoll(pollId, {
-      windowStart: start,
+      windowStart: fresh.size > 0 ? backfill : start,
       windowEnd: end,
       parcels: result.parcels,
       found: result.found,

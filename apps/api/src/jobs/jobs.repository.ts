@@ -2,11 +2,13 @@ import {
   and,
   asc,
   catalogAcquisitions,
+  catalogParcelItems,
   catalogPolls,
   desc,
   eq,
   exists,
   farmerSubscriptions,
+  inArray,
   indices,
   parcels,
   planIndices,
@@ -52,19 +54,74 @@ const queueList = sql.join(
   sql`, `,
 );
 
-/** Records an acquisition unless its key is known already; whether this call recorded it. */
+/**
+ * Records an acquisition unless its key is known already, else adds the tiles it did not list yet (a tile of the
+ * pass published later); whether this call recorded it.
+ */
 async function recordAcquisition(db: Db, values: typeof catalogAcquisitions.$inferInsert): Promise<boolean> {
   const inserted = await db
     .insert(catalogAcquisitions)
     .values(values)
     .onConflictDoNothing()
     .returning({ key: catalogAcquisitions.key });
-  return inserted.length > 0;
+  if (inserted.length > 0) return true;
+  const [known] = await db
+    .select({ sceneIds: catalogAcquisitions.sceneIds })
+    .from(catalogAcquisitions)
+    .where(eq(catalogAcquisitions.key, values.key));
+  const all = [...new Set([...(known?.sceneIds ?? []), ...values.sceneIds])].sort();
+  if (known && all.length > known.sceneIds.length)
+    await db.update(catalogAcquisitions).set({ sceneIds: all }).where(eq(catalogAcquisitions.key, values.key));
+  return false;
+}
+
+/** A parcel × catalog item whose job is queued (catalog_parcel_items). */
+export interface ParcelItem {
+  parcelId: number;
+  itemId: string;
+}
+
+/**
+ * Of `pairs` (parcel × item of one acquisition), those never queued: they are recorded now, in the transaction
+ * that queues their jobs (ON CONFLICT DO NOTHING decides between two polls).
+ */
+async function claimParcelItems(db: Db, key: string, pollId: number, pairs: ParcelItem[]): Promise<ParcelItem[]> {
+  const claimed: ParcelItem[] = [];
+  for (let i = 0; i < pairs.length; i += 1000) {
+    const rows = await db
+      .insert(catalogParcelItems)
+      .values(pairs.slice(i, i + 1000).map((p) => ({ ...p, acquisitionKey: key, pollId })))
+      .onConflictDoNothing()
+      .returning({ parcelId: catalogParcelItems.parcelId, itemId: catalogParcelItems.itemId });
+    claimed.push(...rows);
+  }
+  return claimed;
 }
 
 /** What the catalog poll writes in its transaction (with pg-boss's inserts of the jobs). */
 export interface PollTransaction {
   recordAcquisition(values: typeof catalogAcquisitions.$inferInsert): Promise<boolean>;
+  /** The pairs never queued before, now recorded as queued. */
+  claimParcelItems(key: string, pollId: number, pairs: ParcelItem[]): Promise<ParcelItem[]>;
+  /** The parcels (of `parcelIds`) already queued for some item of the acquisition `key`. */
+  parcelsQueuedFor(key: string, parcelIds: number[]): Promise<Set<number>>;
+}
+
+async function parcelsQueuedFor(db: Db, key: string, parcelIds: number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (let i = 0; i < parcelIds.length; i += 1000) {
+    const rows = await db
+      .selectDistinct({ parcelId: catalogParcelItems.parcelId })
+      .from(catalogParcelItems)
+      .where(
+        and(
+          eq(catalogParcelItems.acquisitionKey, key),
+          inArray(catalogParcelItems.parcelId, parcelIds.slice(i, i + 1000)),
+        ),
+      );
+    for (const r of rows) found.add(r.parcelId);
+  }
+  return found;
 }
 
 /**
@@ -79,7 +136,14 @@ export function createJobsRepository(db: Db) {
      */
     transaction<T>(work: (tx: PollTransaction, queueDb: ReturnType<typeof fromDrizzle>) => Promise<T>): Promise<T> {
       return db.transaction((tx) =>
-        work({ recordAcquisition: (values) => recordAcquisition(tx, values) }, fromDrizzle(tx, sql)),
+        work(
+          {
+            recordAcquisition: (values) => recordAcquisition(tx, values),
+            claimParcelItems: (key, pollId, pairs) => claimParcelItems(tx, key, pollId, pairs),
+            parcelsQueuedFor: (key, parcelIds) => parcelsQueuedFor(tx, key, parcelIds),
+          },
+          fromDrizzle(tx, sql),
+        ),
       );
     },
 
@@ -102,6 +166,34 @@ export function createJobsRepository(db: Db) {
         )
         .orderBy(parcels.id);
       return rows.map((r) => ({ id: r.id, bbox: [r.xmin, r.ymin, r.xmax, r.ymax] }));
+    },
+
+    /** Of `parcelIds`, those no item was ever queued for (new parcels: back-filled over a longer window). */
+    async parcelsNeverQueued(parcelIds: number[]): Promise<Set<number>> {
+      const seen = new Set<number>();
+      for (let i = 0; i < parcelIds.length; i += 1000) {
+        const rows = await db
+          .selectDistinct({ parcelId: catalogParcelItems.parcelId })
+          .from(catalogParcelItems)
+          .where(inArray(catalogParcelItems.parcelId, parcelIds.slice(i, i + 1000)));
+        for (const r of rows) seen.add(r.parcelId);
+      }
+      return new Set(parcelIds.filter((id) => !seen.has(id)));
+    },
+
+    /**
+     * Drops the stored skips (CLOUDY, OUTSIDE_COVERAGE) of a parcel on a day: a tile of that pass published later
+     * may cover what the first tiles did not, so the day is computed again over every tile (points stay: a point's
+     * alerts were sent once and must not be sent again).
+     */
+    async dropSkips(parcelId: number, date: string): Promise<number> {
+      const dropped = await db
+        .delete(seriesPoints)
+        .where(
+          and(eq(seriesPoints.parcelId, parcelId), eq(seriesPoints.date, date), sql`${seriesPoints.status} <> 'point'`),
+        )
+        .returning({ id: seriesPoints.id });
+      return dropped.length;
     },
 
     /** The day of the newest acquisition recorded (by datetime); undefined before the first. */

@@ -49,6 +49,9 @@ export async function runParcelScene(deps: ParcelSceneDeps, data: ParcelSceneDat
   if (!parcel) return { ...output, skipped: 'parcel-gone' };
   output.indices = await repo.planIndexCodes(parcel.userId);
   if (output.indices.length === 0) return { ...output, skipped: 'no-plan' };
+  // A tile of the pass published after this parcel's first job: a day stored as a skip (clouded or outside the
+  // tiles known then) is computed again over every tile of the pass. A stored point stays (its alerts went once).
+  if (data.lateTile) await repo.dropSkips(parcel.id, data.date);
 
   for (const code of output.indices) {
     const { basis, fresh, inserted } = await computeAndStoreSeries({

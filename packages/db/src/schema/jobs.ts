@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { parcels } from './parcels.ts';
 import { id } from './columns.ts';
 
 /** Why a catalog poll ran (migration 0015). */
@@ -45,4 +46,26 @@ export const catalogAcquisitions = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('catalog_acquisitions_datetime_idx').on(t.datetime)],
+);
+
+/**
+ * A parcel × catalog item (one tile of one pass) whose acquisition's job was queued for the parcel (migration 0018):
+ * an item without a row for a covered parcel it overlaps gives that parcel a job (a late tile, a new or redrawn
+ * parcel), once.
+ */
+export const catalogParcelItems = pgTable(
+  'catalog_parcel_items',
+  {
+    parcelId: integer('parcel_id')
+      .notNull()
+      .references(() => parcels.id, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    acquisitionKey: text('acquisition_key').notNull(),
+    pollId: integer('poll_id').references(() => catalogPolls.id, { onDelete: 'set null' }),
+    queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'catalog_parcel_items_pkey', columns: [t.parcelId, t.itemId] }),
+    index('catalog_parcel_items_acquisition_idx').on(t.acquisitionKey),
+  ],
 );

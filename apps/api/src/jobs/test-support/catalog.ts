@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { alertRules, type Database } from '@filaha/db';
@@ -35,8 +35,46 @@ export async function smallCatalog(initial: DemoItem[]) {
   const add = async (item: DemoItem) => {
     await cp(join(DEMO_CATALOG_PATH, item.id), join(dir, item.id), { recursive: true });
   };
+  /**
+   * Another tile of the same pass (same platform and day): a copy of `item` (same COGs) named `id`, whose bbox and
+   * footprint are cut to the longitudes [west, east] — a tile that covers only part of what the original covers.
+   */
+  const addTile = async (item: DemoItem, id: string, [west, east]: [number, number]) => {
+    await cp(join(DEMO_CATALOG_PATH, item.id), join(dir, id), { recursive: true });
+    await rename(join(dir, id, `${item.id}.json`), join(dir, id, `${id}.json`));
+    const path = join(dir, id, `${id}.json`);
+    const json = JSON.parse(await readFile(path, 'utf8')) as {
+      id: string;
+      bbox: number[];
+      geometry: unknown;
+      properties: Record<string, unknown>;
+    };
+    // Its own MGRS tile (the id's), or it would be read as another copy of the same tile and acquisition.
+    const tile = /_(\d{2}[A-Z]{3})_/.exec(id)?.[1];
+    if (!tile) throw new Error(`no MGRS tile in ${id}`);
+    json.properties['grid:code'] = `MGRS-${tile}`;
+    json.properties['mgrs:grid_square'] = tile.slice(3);
+    const [, south, , north] = json.bbox as [number, number, number, number];
+    const w = Math.max(west, json.bbox[0]!);
+    const e = Math.min(east, json.bbox[2]!);
+    json.id = id;
+    json.bbox = [w, south, e, north];
+    json.geometry = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [w, south],
+          [e, south],
+          [e, north],
+          [w, north],
+          [w, south],
+        ],
+      ],
+    };
+    await writeFile(path, JSON.stringify(json));
+  };
   for (const item of initial) await add(item);
-  return { dir, add };
+  return { dir, add, addTile };
 }
 
 /** Waits for `check` to return a value other than undefined/false, polling, within a bounded deadline. */
