@@ -31,6 +31,7 @@ export const NOT_STORAGE_KEYS = new Set([
   'rate_limit_counters.key',
   // An acquisition's identity (platform and day), not a stored file.
   'catalog_acquisitions.key',
+  'catalog_parcel_items.acquisition_key',
 ]);
 
 /** The subset of `keys` that some row references (any column of STORAGE_REFERENCES). */
