@@ -36,6 +36,7 @@ export const ONCE_ONLY = [
   'apps/api/src/modules/network/wilaya-geo.test.ts',
   'apps/api/src/modules/alerts/alerts.config.test.ts',
   'apps/api/src/jobs/config.test.ts',
+  'apps/api/src/jobs/catalog-poll.test.ts',
   'apps/api/src/lib/tokens.test.ts',
   'apps/api/src/lib/secret.test.ts',
   'apps/api/src/lib/disk.test.ts',

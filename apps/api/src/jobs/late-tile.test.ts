@@ -17,6 +17,7 @@ import { DEMO_FIELDS } from '@filaha/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImagery } from '../lib/imagery/imagery.ts';
 import { createMailer } from '../lib/mailer.ts';
+import { backfillStart, pollCatalog } from './catalog-poll.ts';
 import { createJobRuntime, type JobRuntime } from './runtime.ts';
 import { demoItems, oneAlertPerPoint, smallCatalog, waitFor, type DemoItem } from './test-support/catalog.ts';
 
@@ -44,6 +45,7 @@ const silent = {
 describe(`a late tile and a new parcel (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let database: Database;
   let runtime: JobRuntime;
+  let imagery: ReturnType<typeof createImagery>;
   let dataDir: string;
   let catalog: Awaited<ReturnType<typeof smallCatalog>>;
   let pass: DemoItem;
@@ -81,13 +83,14 @@ describe(`a late tile and a new parcel (${process.env.DATABASE_URL ? 'PostgreSQL
     east = (await factories.createParcel(database, { userId, geom: field('bare') })).parcel.id;
     await oneAlertPerPoint(database, west);
     await oneAlertPerPoint(database, east);
+    imagery = createImagery({ catalogPath: catalog.dir });
     runtime = createJobRuntime({
       database,
       config: {
         stacApiUrl: undefined,
         jobs: { workers: 2, pollSchedule: '0 */6 * * *', timeoutSeconds: 60, retryDelaySeconds: 1 },
       },
-      imagery: createImagery({ catalogPath: catalog.dir }),
+      imagery,
       mailer: createMailer({ smtpUrl: undefined, from: 'Filaha <t@filaha.local>', dataDir, log: silent as never }),
       log: silent,
     });
@@ -134,5 +137,28 @@ describe(`a late tile and a new parcel (${process.env.DATABASE_URL ? 'PostgreSQL
     const items = await database.db.select().from(catalogParcelItems).where(eq(catalogParcelItems.parcelId, late));
     expect(items.map((i) => i.itemId).sort()).toEqual([pass.id, pass.id.replace('_31SDA_', '_31SCA_')].sort());
     expect(await runNow()).toMatchObject({ jobs: 0 });
+  }, 120_000);
+
+  it("with a STAC API, a new parcel's cell is searched from the previous season's start, then the recent window", async () => {
+    const late = (await factories.createParcel(database, { userId, geom: field('tomato') })).parcel.id;
+    const starts: string[] = [];
+    // The same catalog, searched as a STAC API would be (a window, not the whole folder); each search's start noted.
+    const api = Object.assign(Object.create(imagery.catalog) as typeof imagery.catalog, {
+      search: (query: Parameters<typeof imagery.catalog.search>[0]) => {
+        starts.push(query.start);
+        return imagery.catalog.search(query);
+      },
+    });
+    const now = () => new Date('2025-11-05T12:00:00Z');
+    const deps = { db: database.db, boss: await runtime.boss(), catalog: api, remoteCatalog: true, now };
+    // The newest acquisition is 2025-10-29: the recent window starts 30 days before it.
+    expect(await pollCatalog(deps, 'manual')).toMatchObject({ jobs: 1 });
+    // Two 1° cells: the new parcel's (2° E, with the older parcels west of 3° E) from the previous season's start;
+    // the east parcel's (3° E), none of whose parcels is new, from the recent window only.
+    expect(starts).toEqual([backfillStart(now()), '2025-09-29']);
+    expect(backfillStart(now())).toBe('2024-09-01');
+    await waitFor("the new parcel's point", async () => (await pointsOf(late)) === 1);
+    expect(await pollCatalog(deps, 'manual')).toMatchObject({ jobs: 0 });
+    expect(starts).toEqual(['2024-09-01', '2025-09-29', '2025-09-29', '2025-09-29']);
   }, 120_000);
 });
