@@ -133,10 +133,11 @@ export async function pollCatalog(deps: PollDeps, trigger: CatalogPollTrigger): 
         if (recorded) newAcquisitions += 1;
         const pairs = [...parcelsOf].flatMap(([itemId, ids]) => [...ids].map((parcelId) => ({ parcelId, itemId })));
         if (pairs.length === 0) continue;
-        // Parcels with an earlier job for this acquisition: what comes now is a tile published after it.
-        const before = recorded ? new Set<number>() : await tx.parcelsQueuedFor(key, [...allParcels]);
         const claimed = await tx.claimParcelItems(key, pollId, pairs);
+        if (claimed.length === 0) continue;
         const ids = [...new Set(claimed.map((c) => c.parcelId))].sort((a, b) => a - b);
+        // Parcels queued for this acquisition by an earlier poll: what comes now is a tile published after it.
+        const before = recorded ? new Set<number>() : await tx.parcelsQueuedBefore(key, ids, pollId);
         const batch = ids.map((parcelId) => {
           const lateTile = before.has(parcelId);
           return {

@@ -17,6 +17,7 @@ import {
   type CatalogPollTrigger,
   type Db,
   type PolygonGeometry,
+  type SQL,
 } from '@filaha/db';
 import { JOB_QUEUES, type JobQueue } from '@filaha/shared';
 import { fromDrizzle } from 'pg-boss';
@@ -103,22 +104,18 @@ export interface PollTransaction {
   recordAcquisition(values: typeof catalogAcquisitions.$inferInsert): Promise<boolean>;
   /** The pairs never queued before, now recorded as queued. */
   claimParcelItems(key: string, pollId: number, pairs: ParcelItem[]): Promise<ParcelItem[]>;
-  /** The parcels (of `parcelIds`) already queued for some item of the acquisition `key`. */
-  parcelsQueuedFor(key: string, parcelIds: number[]): Promise<Set<number>>;
+  /** The parcels (of `parcelIds`) queued for some item of the acquisition `key` by a poll other than `pollId`. */
+  parcelsQueuedBefore(key: string, parcelIds: number[], pollId: number): Promise<Set<number>>;
 }
 
-async function parcelsQueuedFor(db: Db, key: string, parcelIds: number[]): Promise<Set<number>> {
+/** The parcels of `parcelIds` with a catalog_parcel_items row that `where` accepts (1,000 ids per query). */
+async function parcelsWithItems(db: Db, parcelIds: number[], where?: SQL): Promise<Set<number>> {
   const found = new Set<number>();
   for (let i = 0; i < parcelIds.length; i += 1000) {
     const rows = await db
       .selectDistinct({ parcelId: catalogParcelItems.parcelId })
       .from(catalogParcelItems)
-      .where(
-        and(
-          eq(catalogParcelItems.acquisitionKey, key),
-          inArray(catalogParcelItems.parcelId, parcelIds.slice(i, i + 1000)),
-        ),
-      );
+      .where(and(inArray(catalogParcelItems.parcelId, parcelIds.slice(i, i + 1000)), where));
     for (const r of rows) found.add(r.parcelId);
   }
   return found;
@@ -140,7 +137,15 @@ export function createJobsRepository(db: Db) {
           {
             recordAcquisition: (values) => recordAcquisition(tx, values),
             claimParcelItems: (key, pollId, pairs) => claimParcelItems(tx, key, pollId, pairs),
-            parcelsQueuedFor: (key, parcelIds) => parcelsQueuedFor(tx, key, parcelIds),
+            parcelsQueuedBefore: (key, parcelIds, pollId) =>
+              parcelsWithItems(
+                tx,
+                parcelIds,
+                and(
+                  eq(catalogParcelItems.acquisitionKey, key),
+                  sql`${catalogParcelItems.pollId} IS DISTINCT FROM ${pollId}`,
+                ),
+              ),
           },
           fromDrizzle(tx, sql),
         ),
@@ -170,14 +175,7 @@ export function createJobsRepository(db: Db) {
 
     /** Of `parcelIds`, those no item was ever queued for (new parcels: back-filled over a longer window). */
     async parcelsNeverQueued(parcelIds: number[]): Promise<Set<number>> {
-      const seen = new Set<number>();
-      for (let i = 0; i < parcelIds.length; i += 1000) {
-        const rows = await db
-          .selectDistinct({ parcelId: catalogParcelItems.parcelId })
-          .from(catalogParcelItems)
-          .where(inArray(catalogParcelItems.parcelId, parcelIds.slice(i, i + 1000)));
-        for (const r of rows) seen.add(r.parcelId);
-      }
+      const seen = await parcelsWithItems(db, parcelIds);
       return new Set(parcelIds.filter((id) => !seen.has(id)));
     },
 

@@ -1,25 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  alerts,
-  catalogAcquisitions,
-  catalogParcelItems,
-  catalogPolls,
-  count,
-  desc,
-  eq,
-  seriesPoints,
-  type Database,
-} from '@filaha/db';
+import { alerts, catalogAcquisitions, catalogParcelItems, count, eq, seriesPoints, type Database } from '@filaha/db';
 import { createTestDatabase, factories } from '@filaha/db/testing';
 import { DEMO_FIELDS } from '@filaha/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImagery } from '../lib/imagery/imagery.ts';
-import { createMailer } from '../lib/mailer.ts';
 import { backfillStart, pollCatalog } from './catalog-poll.ts';
-import { createJobRuntime, type JobRuntime } from './runtime.ts';
+import type { JobRuntime } from './runtime.ts';
 import { demoItems, oneAlertPerPoint, smallCatalog, waitFor, type DemoItem } from './test-support/catalog.ts';
+import { inProcessRuntime, lastPoll, runPollNow } from './test-support/runtime.ts';
 
 /*
  * Issue 29 §1, acceptance 1: a tile of a pass published after the first poll of that pass is processed, and its
@@ -34,13 +24,6 @@ const field = (key: string) => ({
 });
 /** West of longitude 2.99: the citrus field (2.975–2.980); not the bare field (3.003–3.010). */
 const WEST_TILE: [number, number] = [2.9, 2.99];
-
-const silent = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: (obj: object, msg: string) => console.error(msg, obj),
-};
 
 describe(`a late tile and a new parcel (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let database: Database;
@@ -57,16 +40,7 @@ describe(`a late tile and a new parcel (${process.env.DATABASE_URL ? 'PostgreSQL
     (await database.db.select({ n: count() }).from(seriesPoints).where(eq(seriesPoints.parcelId, parcelId)))[0]!.n;
   const alertsOf = async (parcelId: number) =>
     (await database.db.select({ n: count() }).from(alerts).where(eq(alerts.parcelId, parcelId)))[0]!.n;
-  const lastPoll = async () =>
-    (await database.db.select().from(catalogPolls).orderBy(desc(catalogPolls.id)).limit(1))[0];
-  const runNow = async () => {
-    const before = (await lastPoll())?.id ?? 0;
-    await waitFor('the poll to be queued', async () => (await runtime.pollNow('manual')) || undefined);
-    return waitFor('the manual poll', async () => {
-      const poll = await lastPoll();
-      return poll && poll.id > before && poll.finishedAt ? poll : undefined;
-    });
-  };
+  const runNow = () => runPollNow(database, runtime);
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -84,16 +58,7 @@ describe(`a late tile and a new parcel (${process.env.DATABASE_URL ? 'PostgreSQL
     await oneAlertPerPoint(database, west);
     await oneAlertPerPoint(database, east);
     imagery = createImagery({ catalogPath: catalog.dir });
-    runtime = createJobRuntime({
-      database,
-      config: {
-        stacApiUrl: undefined,
-        jobs: { workers: 2, pollSchedule: '0 */6 * * *', timeoutSeconds: 60, retryDelaySeconds: 1 },
-      },
-      imagery,
-      mailer: createMailer({ smtpUrl: undefined, from: 'Filaha <t@filaha.local>', dataDir, log: silent as never }),
-      log: silent,
-    });
+    runtime = inProcessRuntime(database, imagery, dataDir);
   }, 120_000);
 
   afterAll(async () => {
@@ -106,8 +71,14 @@ describe(`a late tile and a new parcel (${process.env.DATABASE_URL ? 'PostgreSQL
   it('the first tile of the pass: its west parcel only', async () => {
     // The queue starts with its first use (pg-boss installed, the start-up poll queued).
     await runtime.boss();
-    await waitFor('the start-up poll', async () => (await lastPoll())?.finishedAt ?? undefined);
-    expect(await lastPoll()).toMatchObject({ trigger: 'startup', found: 1, newAcquisitions: 1, jobs: 1, error: null });
+    await waitFor('the start-up poll', async () => (await lastPoll(database))?.finishedAt ?? undefined);
+    expect(await lastPoll(database)).toMatchObject({
+      trigger: 'startup',
+      found: 1,
+      newAcquisitions: 1,
+      jobs: 1,
+      error: null,
+    });
     await waitFor('the west point', async () => (await pointsOf(west)) === 1);
     await waitFor('the west alert', async () => (await alertsOf(west)) === 1);
     expect(await pointsOf(east)).toBe(0);

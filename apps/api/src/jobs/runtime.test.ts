@@ -1,27 +1,17 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  alertSettings,
-  alerts,
-  catalogAcquisitions,
-  catalogPolls,
-  count,
-  desc,
-  eq,
-  seriesPoints,
-  sql,
-  type Database,
-} from '@filaha/db';
+import { alertSettings, alerts, catalogAcquisitions, count, eq, seriesPoints, sql, type Database } from '@filaha/db';
 import { createTestDatabase, factories } from '@filaha/db/testing';
 import { DEMO_FIELDS } from '@filaha/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, outboxDir } from '../lib/mailer.ts';
+import { outboxDir } from '../lib/mailer.ts';
 import { createImagery } from '../lib/imagery/imagery.ts';
 import { jobsOverview } from './jobs.routes.ts';
 import { QUEUES } from './queue.ts';
-import { createJobRuntime, type JobRuntime } from './runtime.ts';
+import type { JobRuntime } from './runtime.ts';
 import { demoItems, oneAlertPerPoint, smallCatalog, waitFor, type DemoItem } from './test-support/catalog.ts';
+import { inProcessRuntime, lastPoll, runPollNow } from './test-support/runtime.ts';
 
 /*
  * The queue in-process, as the embedded default runs it (on PGlite; on PostgreSQL too when DATABASE_URL is set):
@@ -30,13 +20,6 @@ import { demoItems, oneAlertPerPoint, smallCatalog, waitFor, type DemoItem } fro
  * "run now" gives exactly its own points; a failing job is retried with backoff, then dead, then retried by hand.
  */
 const MAIZE = { type: 'Polygon' as const, coordinates: [DEMO_FIELDS.find((f) => f.key === 'maize')!.ring] };
-
-const silent = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: (obj: object, msg: string) => console.error(msg, obj),
-};
 
 describe(`job queue in-process (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let database: Database;
@@ -48,8 +31,6 @@ describe(`job queue in-process (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
 
   const points = async () =>
     (await database.db.select({ n: count() }).from(seriesPoints).where(eq(seriesPoints.parcelId, parcelId)))[0]!.n;
-  const lastPoll = async () =>
-    (await database.db.select().from(catalogPolls).orderBy(desc(catalogPolls.id)).limit(1))[0];
   const jobRows = (queue: string) =>
     database.db.execute<{ state: string; output: Record<string, unknown> | null; singleton_key: string | null }>(
       sql`SELECT state::text AS state, output, singleton_key FROM pgboss.job WHERE name = ${queue}`,
@@ -72,16 +53,7 @@ describe(`job queue in-process (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
     const { user: other } = await factories.createUser(database, { role: 'User' });
     await factories.createParcel(database, { userId: other.id, geom: MAIZE });
 
-    runtime = createJobRuntime({
-      database,
-      config: {
-        stacApiUrl: undefined,
-        jobs: { workers: 2, pollSchedule: '0 */6 * * *', timeoutSeconds: 60, retryDelaySeconds: 1 },
-      },
-      imagery: createImagery({ catalogPath: catalog.dir }),
-      mailer: createMailer({ smtpUrl: undefined, from: 'Filaha <t@filaha.local>', dataDir, log: silent as never }),
-      log: silent,
-    });
+    runtime = inProcessRuntime(database, createImagery({ catalogPath: catalog.dir }), dataDir);
   }, 120_000);
 
   afterAll(async () => {
@@ -97,8 +69,8 @@ describe(`job queue in-process (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
     // The schedule (every 6 hours by default) is stored for the cron monitor.
     expect((await boss.getSchedules(QUEUES.poll)).map((s) => s.cron)).toEqual(['0 */6 * * *']);
 
-    await waitFor('the start-up poll', async () => (await lastPoll())?.finishedAt ?? undefined);
-    const poll = (await lastPoll())!;
+    await waitFor('the start-up poll', async () => (await lastPoll(database))?.finishedAt ?? undefined);
+    const poll = (await lastPoll(database))!;
     expect(poll).toMatchObject({ trigger: 'startup', parcels: 1, found: 2, newAcquisitions: 2, jobs: 2, error: null });
     await waitFor('two points', async () => (await points()) === 2);
     await waitFor('the parcel jobs to complete', async () =>
@@ -131,15 +103,7 @@ describe(`job queue in-process (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
 
   it('a new acquisition found by "run now" gives its own point only; a poll with nothing new queues nothing', async () => {
     await catalog.add(clear[2]!);
-    const runNow = async () => {
-      const before = (await lastPoll())!.id;
-      // Queued unless a poll is still waiting or running (then that one sees the same catalog).
-      await waitFor('the poll to be queued', async () => (await runtime.pollNow('manual')) || undefined);
-      return waitFor('the manual poll', async () => {
-        const poll = await lastPoll();
-        return poll && poll.id > before && poll.finishedAt ? poll : undefined;
-      });
-    };
+    const runNow = () => runPollNow(database, runtime);
     expect(await runNow()).toMatchObject({ trigger: 'manual', found: 3, newAcquisitions: 1, jobs: 1, error: null });
     await waitFor('the third point', async () => (await points()) === 3);
     await waitFor('the third job to complete', async () =>
