@@ -96,8 +96,17 @@ export {
 } from './errors.ts';
 export type { ImageryErrorCode } from './errors.ts';
 export { DEMO_CATALOG_PATH, ensureDemoCatalog, demoCatalogSourceHash, type EnsureDemoCatalogResult } from './demo.ts';
-export { computeSeries } from './series.ts';
-export type { SeriesOptions, SeriesPoint, SeriesResult, SeriesSkip, SeriesSkipReason } from './series.ts';
+export { computeSeries, computeAcquisitionPoints } from './series.ts';
+export type {
+  PointSettings,
+  SeriesOptions,
+  SeriesPoint,
+  SeriesResult,
+  SeriesSkip,
+  SeriesSkipReason,
+} from './series.ts';
+export { computeTilePass, owningTile, tileParcels, tilePassCacheBytes } from './tile-pass.ts';
+export type { TilePassEntry, TilePassOptions, TilePassParcel, TilePassResult } from './tile-pass.ts';
 export {
   computeChange,
   computeChangeMap,

@@ -40,7 +40,7 @@ export function groupAcquisitions(items: ReadonlyArray<Acquisition>): Acquisitio
 }
 
 /** 3: the footprint contains the parcel; 2: it intersects it; 1: no footprint published; 0: disjoint. */
-function footprintRank(a: Acquisition, parcel: ReturnType<typeof geometryRings>): number {
+export function footprintRank(a: Acquisition, parcel: ReturnType<typeof geometryRings>): number {
   if (!a.footprint) return 1;
   const footprint = geometryRings(a.footprint);
   if (ringsContain(footprint, parcel)) return 3;

@@ -99,34 +99,13 @@ export async function computeSeries(options: SeriesOptions): Promise<SeriesResul
   const points: SeriesPoint[] = [];
   const todo = groups.filter((g) => !g.some((a) => options.known?.has(a.id)));
   const concurrency = Math.max(1, options.concurrency ?? 3);
+  const settings = { minValidFraction, ...masks };
   for (let i = 0; i < todo.length; i += concurrency) {
     const batch = todo.slice(i, i + concurrency);
     const done = await Promise.all(
-      batch.map(async (group): Promise<SeriesPoint | SeriesSkip> => {
-        const candidate = await assessAcquisition(reader, group, options.geometry, masks);
-        const base = { date: candidate.acquisition.date, sceneId: candidate.acquisition.id };
-        if (candidate.coveredFraction === 0) return { ...base, reason: 'OUTSIDE_COVERAGE' };
-        if (candidate.validFraction < minValidFraction || candidate.validFraction === 0)
-          return { ...base, reason: 'CLOUDY', validFraction: candidate.validFraction };
-        const stacks = await Promise.all(
-          candidate.tiles.map((t) => readBandStack(reader, t, index.bands, options.geometry, { scl: true, ...masks })),
-        );
-        const stack = stacks.length > 1 ? mosaicStacks(stacks[0]!, stacks.slice(1)).stack : stacks[0]!;
-        const stats = computeStats(
-          computeIndexValues(index, stack, options.maskClasses),
-          stack.inParcel,
-          stack.grid.resX,
-        );
-        // The same rule as an image of that date: the share of counted 10 m pixels must reach the minimum too.
-        if (stats.count === 0 || stats.validFraction < minValidFraction)
-          return { ...base, reason: 'CLOUDY', validFraction: stats.validFraction };
-        return {
-          ...base,
-          datetime: candidate.acquisition.datetime,
-          tiles: candidate.tiles.map((t) => t.id),
-          stats,
-        };
-      }),
+      batch.map(
+        async (group) => (await computeAcquisitionPoints(reader, group, options.geometry, [index], settings))[0]!,
+      ),
     );
     for (const entry of done) {
       if ('stats' in entry) points.push(entry);
@@ -136,4 +115,71 @@ export async function computeSeries(options: SeriesOptions): Promise<SeriesResul
   points.sort((a, b) => a.datetime.localeCompare(b.datetime));
   skipped.sort((a, b) => a.date.localeCompare(b.date) || a.sceneId.localeCompare(b.sceneId));
   return { points, skipped };
+}
+
+/** The settings a season point is computed with (the same for the curve, the jobs and the tile pass). */
+export interface PointSettings {
+  minValidFraction: number;
+  maskClasses?: ReadonlyArray<number>;
+  cloudBufferM?: number;
+}
+
+/** The finest band's grid of an index in one tile: indices on the same grid share one band stack. */
+async function gridKey(reader: CogReader, tile: Acquisition, index: IndexDefinition): Promise<string> {
+  const infos = await Promise.all(index.bands.map((b) => reader.open(tile.assets[b]!.href)));
+  const finest = infos.reduce((best, info) => (info.resX < best.resX ? info : best));
+  return `${finest.resX}|${finest.resY}|${finest.originX}|${finest.originY}|${finest.epsg ?? tile.epsg}`;
+}
+
+/**
+ * The season point of one parcel on one acquisition (its tiles, `group`) for each of `indices`, in their order:
+ * the one pixel path of the curve, the background jobs and the tile pass (tile-pass.ts). The acquisition is
+ * assessed on SCL (20 m) once; when the parcel is covered and clear enough, the bands of the indices that share
+ * a grid are read as one stack (per tile, mosaicked on a seam) and each index's statistics computed on it. A point
+ * whose counted 10 m share falls below the minimum is a CLOUDY skip, as for an image of that date.
+ */
+export async function computeAcquisitionPoints(
+  reader: CogReader,
+  group: ReadonlyArray<Acquisition>,
+  geometry: ParcelGeometry,
+  indices: ReadonlyArray<IndexDefinition>,
+  settings: PointSettings,
+): Promise<Array<SeriesPoint | SeriesSkip>> {
+  const masks = { maskClasses: settings.maskClasses, cloudBufferM: settings.cloudBufferM };
+  const minValidFraction = settings.minValidFraction;
+  const candidate = await assessAcquisition(reader, group, geometry, masks);
+  const base = { date: candidate.acquisition.date, sceneId: candidate.acquisition.id };
+  if (candidate.coveredFraction === 0) return indices.map(() => ({ ...base, reason: 'OUTSIDE_COVERAGE' as const }));
+  if (candidate.validFraction < minValidFraction || candidate.validFraction === 0)
+    return indices.map(() => ({ ...base, reason: 'CLOUDY' as const, validFraction: candidate.validFraction }));
+
+  const byGrid = new Map<string, IndexDefinition[]>();
+  for (const index of indices) {
+    const key = await gridKey(reader, candidate.acquisition, index);
+    byGrid.set(key, [...(byGrid.get(key) ?? []), index]);
+  }
+  const results = new Map<IndexDefinition, SeriesPoint | SeriesSkip>();
+  for (const sharing of byGrid.values()) {
+    const bands = [...new Set(sharing.flatMap((index) => index.bands))];
+    const stacks = await Promise.all(
+      candidate.tiles.map((t) => readBandStack(reader, t, bands, geometry, { scl: true, ...masks })),
+    );
+    const stack = stacks.length > 1 ? mosaicStacks(stacks[0]!, stacks.slice(1)).stack : stacks[0]!;
+    for (const index of sharing) {
+      const stats = computeStats(computeIndexValues(index, stack, masks.maskClasses), stack.inParcel, stack.grid.resX);
+      // The same rule as an image of that date: the share of counted 10 m pixels must reach the minimum too.
+      results.set(
+        index,
+        stats.count === 0 || stats.validFraction < minValidFraction
+          ? { ...base, reason: 'CLOUDY', validFraction: stats.validFraction }
+          : {
+              ...base,
+              datetime: candidate.acquisition.datetime,
+              tiles: candidate.tiles.map((t) => t.id),
+              stats,
+            },
+      );
+    }
+  }
+  return indices.map((index) => results.get(index)!);
 }
