@@ -252,6 +252,14 @@ const EnvSchema = z.object({
       .optional(),
   ),
   CATALOG_POLL_SCHEDULE: optionalText.pipe(cronText.optional()),
+  TILE_PASS_PARCELS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'expected a whole number of parcels per tile pass job from 1 to 20000')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 20_000, 'expected a whole number of parcels per tile pass job from 1 to 20000')
+      .optional(),
+  ),
   JOB_TIMEOUT: optionalText.pipe(secondsText(5, 86_400, '15m or 900').optional()),
   JOB_RETRY_DELAY: optionalText.pipe(secondsText(1, 3_600, '30s').optional()),
 });
@@ -330,6 +338,8 @@ export interface Config {
     pollSchedule: string | null;
     /** JOB_TIMEOUT: seconds a job may run before it is taken back and retried (a worker that died). */
     timeoutSeconds: number;
+    /** TILE_PASS_PARCELS: parcels per tile pass job (a tile's new parcels are split into jobs of this many). */
+    tilePassParcels?: number;
     /** JOB_RETRY_DELAY: first delay before a failed job is retried, doubled each time (at most one hour). */
     retryDelaySeconds: number;
   };
@@ -435,6 +445,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
       workers: e.WORKERS ?? 2,
       pollSchedule: e.CATALOG_POLL_SCHEDULE === undefined ? DEFAULT_CATALOG_POLL_SCHEDULE : e.CATALOG_POLL_SCHEDULE,
       timeoutSeconds: e.JOB_TIMEOUT ?? 900,
+      tilePassParcels: e.TILE_PASS_PARCELS ?? 2_000,
       retryDelaySeconds: e.JOB_RETRY_DELAY ?? 30,
     },
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Background jobs in the back office (issue 15 §4): GET /api/admin/jobs. */
-export const JOB_QUEUES = ['catalog-poll', 'parcel-scene', 'alert-email'] as const;
+export const JOB_QUEUES = ['catalog-poll', 'tile-pass', 'parcel-scene', 'alert-email'] as const;
 export type JobQueue = (typeof JOB_QUEUES)[number];
 
 export const JobCounts = z.object({

@@ -3,6 +3,7 @@ import { acquisitionKey, groupAcquisitions, type Acquisition, type Catalog } fro
 import type { PgBoss } from 'pg-boss';
 import { createJobsRepository, type CoveredParcel } from './jobs.repository.ts';
 import { QUEUES } from './queue.ts';
+import { TILE_PASS_CHUNK, type TilePassData } from './tile-pass.ts';
 
 /** Sentinel-2A's first acquisitions: a static catalog (a folder of items) is searched from here, it is cheap. */
 const SENTINEL2_START = '2015-06-23';
@@ -19,6 +20,10 @@ export function backfillStart(now: Date): string {
 }
 const DAY_MS = 86_400_000;
 
+/**
+ * A parcel × acquisition job (`parcel-scene`): what the poll queued before the tile pass (tile-pass.ts). Its worker
+ * stays for the jobs an earlier version left in the queue.
+ */
 export interface ParcelSceneData {
   parcelId: number;
   /** acquisitionKey(): platform × UTC day. */
@@ -39,6 +44,8 @@ export interface PollDeps {
   /** A STAC API (searched over a recent window) rather than a static folder (searched whole). */
   remoteCatalog: boolean;
   now?: () => Date;
+  /** Parcels per tile pass job (TILE_PASS_PARCELS; default TILE_PASS_CHUNK). */
+  chunkSize?: number;
 }
 
 export interface PollResult {
@@ -67,8 +74,8 @@ const ymd = (d: Date) => d.toISOString().slice(0, 10);
 /**
  * One catalog poll: finds the items (tiles) of the acquisitions over the covered parcels and, for every covered
  * parcel that overlaps an item never queued for it (a new acquisition, a tile of a pass published after the first
- * ones, a parcel created since), queues one `parcel-scene` job per parcel × acquisition — in ONE transaction with
- * the acquisition's record and the parcel × item rows (catalog_parcel_items), so an item reaches each parcel
+ * ones, a parcel created since), queues the `tile-pass` jobs of that item: one per chunk of its new parcels
+ * (tile-pass.ts: the whole chunk's points in one pass along the tile) — in ONE transaction with the acquisition's record and the parcel × item rows (catalog_parcel_items), so an item reaches each parcel
  * exactly once however many polls or workers run (the INSERT … ON CONFLICT DO NOTHING decides), and a poll that
  * dies before committing leaves nothing half done for its retry. With a STAC API, a cell holding a parcel never
  * queued is searched from the previous season's start (backfillStart), not only the recent window.
@@ -77,6 +84,7 @@ export async function pollCatalog(deps: PollDeps, trigger: CatalogPollTrigger): 
   const { boss, catalog } = deps;
   const repo = createJobsRepository(deps.db);
   const now = deps.now?.() ?? new Date();
+  const chunk = Math.max(1, deps.chunkSize ?? TILE_PASS_CHUNK);
   const pollId = await repo.startPoll(trigger);
   try {
     const covered = await repo.coveredParcels();
@@ -138,21 +146,23 @@ export async function pollCatalog(deps: PollDeps, trigger: CatalogPollTrigger): 
         const ids = [...new Set(claimed.map((c) => c.parcelId))].sort((a, b) => a - b);
         // Parcels queued for this acquisition by an earlier poll: what comes now is a tile published after it.
         const before = recorded ? new Set<number>() : await tx.parcelsQueuedBefore(key, ids, pollId);
-        const batch = ids.map((parcelId) => {
-          const lateTile = before.has(parcelId);
-          return {
-            data: {
-              parcelId,
-              acquisition: key,
-              date: first.date,
-              sceneIds,
-              ...(lateTile ? { lateTile } : {}),
-            } satisfies ParcelSceneData,
-            singletonKey: lateTile ? `${parcelId}:${key}:${pollId}` : `${parcelId}:${key}`,
-          };
-        });
+        // One tile pass per item × chunk of its parcels (tile-pass.ts).
+        const byItem = new Map<string, number[]>();
+        for (const { parcelId, itemId } of claimed) byItem.set(itemId, [...(byItem.get(itemId) ?? []), parcelId]);
+        const batch: Array<{ data: TilePassData; singletonKey: string }> = [];
+        for (const [itemId, parcelIds] of [...byItem].sort(([a], [b]) => a.localeCompare(b))) {
+          parcelIds.sort((a, b) => a - b);
+          for (let c = 0; c * chunk < parcelIds.length; c++) {
+            const part = parcelIds.slice(c * chunk, (c + 1) * chunk);
+            const late = part.filter((id) => before.has(id));
+            batch.push({
+              data: { acquisition: key, date: first.date, itemId, parcelIds: part, ...(late.length ? { late } : {}) },
+              singletonKey: `${itemId}:${pollId}:${c}`,
+            });
+          }
+        }
         for (let i = 0; i < batch.length; i += 500) {
-          await boss.insert(QUEUES.parcelScene, batch.slice(i, i + 500), { db: bossTx });
+          await boss.insert(QUEUES.tilePass, batch.slice(i, i + 500), { db: bossTx });
         }
         jobs += batch.length;
       }

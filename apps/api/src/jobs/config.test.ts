@@ -14,12 +14,13 @@ describe('job settings', () => {
     return null;
   };
 
-  it('defaults: 2 jobs at once, a poll every 6 hours, 15 min timeout, 30 s first retry', () => {
+  it('defaults: 2 jobs at once, a poll every 6 hours, 15 min timeout, 30 s first retry, 2000 parcels a tile pass', () => {
     expect(loadConfig(base).jobs).toEqual({
       workers: 2,
       pollSchedule: DEFAULT_CATALOG_POLL_SCHEDULE,
       timeoutSeconds: 900,
       retryDelaySeconds: 30,
+      tilePassParcels: 2000,
     });
     expect(DEFAULT_CATALOG_POLL_SCHEDULE).toBe('0 */6 * * *');
   });
@@ -31,8 +32,15 @@ describe('job settings', () => {
       CATALOG_POLL_SCHEDULE: '30  2 * * 1',
       JOB_TIMEOUT: '2m',
       JOB_RETRY_DELAY: '5',
+      TILE_PASS_PARCELS: '5',
     }).jobs;
-    expect(jobs).toEqual({ workers: 0, pollSchedule: '30 2 * * 1', timeoutSeconds: 120, retryDelaySeconds: 5 });
+    expect(jobs).toEqual({
+      workers: 0,
+      pollSchedule: '30 2 * * 1',
+      timeoutSeconds: 120,
+      retryDelaySeconds: 5,
+      tilePassParcels: 5,
+    });
     expect(loadConfig({ ...base, CATALOG_POLL_SCHEDULE: 'OFF' }).jobs.pollSchedule).toBeNull();
   });
 
@@ -44,5 +52,8 @@ describe('job settings', () => {
     expect(problem({ CATALOG_POLL_SCHEDULE: '99 * * * *' })).toMatch(/CATALOG_POLL_SCHEDULE/);
     expect(problem({ JOB_TIMEOUT: '2s' })).toMatch(/JOB_TIMEOUT: must be between 5 s/);
     expect(problem({ JOB_RETRY_DELAY: '2h' })).toMatch(/JOB_RETRY_DELAY: must be between 1 s and 3600 s/);
+    expect(problem({ TILE_PASS_PARCELS: '0' })).toMatch(/TILE_PASS_PARCELS: expected a whole number of parcels/);
+    expect(problem({ TILE_PASS_PARCELS: '20001' })).toMatch(/TILE_PASS_PARCELS: /);
+    expect(problem({ TILE_PASS_PARCELS: 'all' })).toMatch(/TILE_PASS_PARCELS: /);
   });
 });

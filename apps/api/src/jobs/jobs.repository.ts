@@ -194,6 +194,107 @@ export function createJobsRepository(db: Db) {
       return dropped.length;
     },
 
+    /** dropSkips for several parcels of one day (a tile pass's late parcels). */
+    async dropSkipsOf(parcelIds: number[], date: string): Promise<number> {
+      let dropped = 0;
+      for (let i = 0; i < parcelIds.length; i += 1000) {
+        const rows = await db
+          .delete(seriesPoints)
+          .where(
+            and(
+              inArray(seriesPoints.parcelId, parcelIds.slice(i, i + 1000)),
+              eq(seriesPoints.date, date),
+              sql`${seriesPoints.status} <> 'point'`,
+            ),
+          )
+          .returning({ id: seriesPoints.id });
+        dropped += rows.length;
+      }
+      return dropped;
+    },
+
+    /** The parcels of a tile pass's chunk that still exist: owner, geometry and bounding box. */
+    async parcelsForPass(parcelIds: number[]) {
+      const out: Array<{
+        id: number;
+        userId: number;
+        geom: PolygonGeometry;
+        bbox: [number, number, number, number];
+      }> = [];
+      for (let i = 0; i < parcelIds.length; i += 1000) {
+        const rows = await db
+          .select({
+            id: parcels.id,
+            userId: parcels.userId,
+            geom: parcels.geom,
+            xmin: parcels.bWS,
+            xmax: parcels.bWN,
+            ymin: parcels.bES,
+            ymax: parcels.bEN,
+          })
+          .from(parcels)
+          .where(inArray(parcels.id, parcelIds.slice(i, i + 1000)))
+          .orderBy(parcels.id);
+        for (const r of rows)
+          out.push({ id: r.id, userId: r.userId, geom: r.geom, bbox: [r.xmin, r.ymin, r.xmax, r.ymax] });
+      }
+      return out;
+    },
+
+    /** planIndexCodes for several users at once: user id → index codes of their active plans, ascending. */
+    async planIndexCodesOf(userIds: number[]): Promise<Map<number, string[]>> {
+      const out = new Map<number, string[]>();
+      for (let i = 0; i < userIds.length; i += 1000) {
+        const rows = await db
+          .selectDistinct({ userId: farmerSubscriptions.userId, code: indices.code })
+          .from(farmerSubscriptions)
+          .innerJoin(planIndices, eq(planIndices.planId, farmerSubscriptions.planId))
+          .innerJoin(indices, eq(indices.id, planIndices.indexId))
+          .where(
+            and(
+              inArray(farmerSubscriptions.userId, userIds.slice(i, i + 1000)),
+              eq(farmerSubscriptions.state, 'actif'),
+            ),
+          )
+          .orderBy(asc(farmerSubscriptions.userId), asc(indices.code));
+        for (const r of rows) out.set(r.userId, [...(out.get(r.userId) ?? []), r.code]);
+      }
+      return out;
+    },
+
+    /** The stored rows (points and skips) of these parcels on that day, as `parcel|index|basis` keys. */
+    async storedSeries(parcelIds: number[], date: string): Promise<Set<string>> {
+      const out = new Set<string>();
+      for (let i = 0; i < parcelIds.length; i += 1000) {
+        const rows = await db
+          .select({ parcelId: seriesPoints.parcelId, indexCode: seriesPoints.indexCode, basis: seriesPoints.basis })
+          .from(seriesPoints)
+          .where(and(inArray(seriesPoints.parcelId, parcelIds.slice(i, i + 1000)), eq(seriesPoints.date, date)));
+        for (const r of rows) out.add(`${r.parcelId}|${r.indexCode}|${r.basis}`);
+      }
+      return out;
+    },
+
+    /** The stored points (status 'point') of these parcels on that day: parcel, basis and scene, by scene id. */
+    async pointScenes(parcelIds: number[], date: string) {
+      const out: Array<{ parcelId: number; basis: string; sceneId: string }> = [];
+      for (let i = 0; i < parcelIds.length; i += 1000) {
+        const rows = await db
+          .selectDistinct({ parcelId: seriesPoints.parcelId, basis: seriesPoints.basis, sceneId: seriesPoints.sceneId })
+          .from(seriesPoints)
+          .where(
+            and(
+              inArray(seriesPoints.parcelId, parcelIds.slice(i, i + 1000)),
+              eq(seriesPoints.date, date),
+              eq(seriesPoints.status, 'point'),
+            ),
+          )
+          .orderBy(asc(seriesPoints.parcelId), asc(seriesPoints.sceneId));
+        out.push(...rows);
+      }
+      return out;
+    },
+
     /** The day of the newest acquisition recorded (by datetime); undefined before the first. */
     async newestAcquisitionDate(): Promise<string | undefined> {
       const [newest] = await db

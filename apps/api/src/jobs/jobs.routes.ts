@@ -35,6 +35,10 @@ function errorOf(output: unknown): string | null {
 
 function subjectOf(queue: string, data: unknown): string {
   const d = (data ?? {}) as Record<string, unknown>;
+  if (queue === 'tile-pass') {
+    const n = Array.isArray(d.parcelIds) ? d.parcelIds.length : 0;
+    return `tile ${String(d.itemId)} · ${n} parcel${n === 1 ? '' : 's'}`;
+  }
   if (queue === 'parcel-scene') return `parcel ${String(d.parcelId)} · ${String(d.acquisition)}`;
   if (queue === 'alert-email') return `alert ${String(d.alertId)}`;
   return String(d.trigger ?? '');

@@ -10,9 +10,14 @@ import { fromPglite, PgBoss, type Db as BossDb, type PGliteLike, type Queue } fr
 
 /** Queue names. */
 export const QUEUES = {
-  /** Search the catalog over the covered parcels, remember new acquisitions, fan out parcel × acquisition jobs. */
+  /** Search the catalog over the covered parcels, remember new acquisitions, fan out the tile passes of its new items. */
   poll: 'catalog-poll',
-  /** One parcel × one acquisition: the season points of the plan's indices, then the alert rules. */
+  /**
+   * One catalog item (a tile of an acquisition) × a chunk of the watched parcels under it: their season points in
+   * one pass along the tile, then the alert rules (tile-pass.ts).
+   */
+  tilePass: 'tile-pass',
+  /** One parcel × one acquisition (what the poll queued before the tile pass; kept for jobs already queued). */
   parcelScene: 'parcel-scene',
   /** One alert's e-mail. */
   alertEmail: 'alert-email',
@@ -50,6 +55,7 @@ export function queueDefinitions(timing: QueueTiming): Array<Queue> {
   } as const;
   return [
     { name: QUEUES.poll, ...common },
+    { name: QUEUES.tilePass, ...common },
     { name: QUEUES.parcelScene, ...common },
     { name: QUEUES.alertEmail, ...common },
   ];

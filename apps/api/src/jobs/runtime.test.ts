@@ -15,7 +15,7 @@ import { inProcessRuntime, lastPoll, runPollNow } from './test-support/runtime.t
 
 /*
  * The queue in-process, as the embedded default runs it (on PGlite; on PostgreSQL too when DATABASE_URL is set):
- * pg-boss installs its schema, the start-up poll finds the acquisitions of a small catalog, the parcel × scene
+ * pg-boss installs its schema, the start-up poll finds the acquisitions of a small catalog, the tile pass
  * jobs store the season points and the alerts, the e-mail jobs write to the outbox; a new acquisition found by
  * "run now" gives exactly its own points; a failing job is retried with backoff, then dead, then retried by hand.
  */
@@ -73,16 +73,17 @@ describe(`job queue in-process (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
     const poll = (await lastPoll(database))!;
     expect(poll).toMatchObject({ trigger: 'startup', parcels: 1, found: 2, newAcquisitions: 2, jobs: 2, error: null });
     await waitFor('two points', async () => (await points()) === 2);
-    await waitFor('the parcel jobs to complete', async () =>
-      (await jobRows(QUEUES.parcelScene)).rows.filter((r) => r.state === 'completed').length === 2 ? true : undefined,
+    await waitFor('the tile pass jobs to complete', async () =>
+      (await jobRows(QUEUES.tilePass)).rows.filter((r) => r.state === 'completed').length === 2 ? true : undefined,
     );
-    const done = (await jobRows(QUEUES.parcelScene)).rows;
+    const done = (await jobRows(QUEUES.tilePass)).rows;
+    // One tile pass per item (one tile per acquisition here), with the one watched parcel.
     expect(done.map((r) => r.singleton_key).sort()).toEqual(
-      (await database.db.select().from(catalogAcquisitions)).map((a) => `${parcelId}:${a.key}`).sort(),
+      (await database.db.select().from(catalogAcquisitions)).map((a) => `${a.sceneIds[0]}:${poll.id}:0`).sort(),
     );
     // Each acquisition computed by exactly one job, for the one index of the plan.
     expect(done.map((r) => r.output?.computed)).toEqual([1, 1]);
-    expect(done.map((r) => r.output?.indices)).toEqual([['NDMI'], ['NDMI']]);
+    expect(done.map((r) => r.output?.points)).toEqual([1, 1]);
 
     // Alerts: each stored once per parcel × rule × scene, each e-mail job run once.
     const created = await database.db.select().from(alerts).where(eq(alerts.parcelId, parcelId));
@@ -107,11 +108,11 @@ describe(`job queue in-process (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
     expect(await runNow()).toMatchObject({ trigger: 'manual', found: 3, newAcquisitions: 1, jobs: 1, error: null });
     await waitFor('the third point', async () => (await points()) === 3);
     await waitFor('the third job to complete', async () =>
-      (await jobRows(QUEUES.parcelScene)).rows.filter((r) => r.state === 'completed').length === 3 ? true : undefined,
+      (await jobRows(QUEUES.tilePass)).rows.filter((r) => r.state === 'completed').length === 3 ? true : undefined,
     );
 
     expect(await runNow()).toMatchObject({ trigger: 'manual', found: 3, newAcquisitions: 0, jobs: 0 });
-    const all = (await jobRows(QUEUES.parcelScene)).rows;
+    const all = (await jobRows(QUEUES.tilePass)).rows;
     expect(all).toHaveLength(3);
     expect(all.reduce((sum, r) => sum + Number(r.output?.computed ?? 0), 0)).toBe(3);
     expect(await points()).toBe(3);
@@ -120,26 +121,26 @@ describe(`job queue in-process (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
   it('a failing job is retried with backoff, then dead (shown), then retried by hand', async () => {
     const boss = await runtime.boss();
     const id = await boss.send(
-      QUEUES.parcelScene,
-      { parcelId, acquisition: 'broken', date: '2025-13-45', sceneIds: [] },
+      QUEUES.tilePass,
+      { acquisition: 'broken', date: '2025-13-45', itemId: 'broken', parcelIds: [parcelId] },
       { singletonKey: 'broken', retryLimit: 1, retryDelay: 1, retryBackoff: true },
     );
     expect(id).toBeTruthy();
-    const stateOf = async () => (await boss.getJobById(QUEUES.parcelScene, id!))?.state;
+    const stateOf = async () => (await boss.getJobById(QUEUES.tilePass, id!))?.state;
     await waitFor('the job to die', async () => ((await stateOf()) === 'failed' ? true : undefined));
-    const job = (await boss.getJobById(QUEUES.parcelScene, id!))!;
+    const job = (await boss.getJobById(QUEUES.tilePass, id!))!;
     expect(job.retryCount).toBe(1);
 
     const overview = await jobsOverview(database, '0 */6 * * *');
     expect(overview.totals.dead).toBe(1);
-    expect(overview.failed[0]).toMatchObject({ id, queue: 'parcel-scene', state: 'dead', attempts: 2, maxAttempts: 2 });
+    expect(overview.failed[0]).toMatchObject({ id, queue: 'tile-pass', state: 'dead', attempts: 2, maxAttempts: 2 });
     expect(overview.failed[0]!.error).toMatch(/date|window|invalid/i);
     expect(overview.lastPoll?.trigger).toBe('manual');
 
-    await boss.retry(QUEUES.parcelScene, id!);
+    await boss.retry(QUEUES.tilePass, id!);
     await waitFor('the retried job to run and die again', async () =>
-      (await boss.getJobById(QUEUES.parcelScene, id!))?.state === 'failed' &&
-      (await boss.getJobById(QUEUES.parcelScene, id!))!.retryCount > 1
+      (await boss.getJobById(QUEUES.tilePass, id!))?.state === 'failed' &&
+      (await boss.getJobById(QUEUES.tilePass, id!))!.retryCount > 1
         ? true
         : undefined,
     );

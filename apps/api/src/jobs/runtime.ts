@@ -6,6 +6,7 @@ import type { Imagery } from '../lib/imagery/imagery.ts';
 import { alertHooks } from './alerts-hooks.ts';
 import { pollCatalog, type ParcelSceneData } from './catalog-poll.ts';
 import { runParcelScene } from './parcel-scene.ts';
+import { runTilePass, type TilePassData } from './tile-pass.ts';
 import { createBoss, QUEUE_NAMES, queueDefinitions, QUEUES } from './queue.ts';
 
 export interface JobsLog {
@@ -100,7 +101,13 @@ export function createJobRuntime(deps: JobsDeps): JobRuntime {
     const workOptions = { pollingIntervalSeconds: 2 };
     await boss.work<{ trigger?: CatalogPollTrigger }>(QUEUES.poll, workOptions, async ([job]) => {
       const result = await pollCatalog(
-        { db: database.db, boss, catalog: imagery.catalog, remoteCatalog: config.stacApiUrl !== undefined },
+        {
+          db: database.db,
+          boss,
+          catalog: imagery.catalog,
+          remoteCatalog: config.stacApiUrl !== undefined,
+          chunkSize: config.jobs.tilePassParcels,
+        },
         job!.data?.trigger ?? 'schedule',
       );
       log.info({ module: 'jobs', ...result }, 'catalog poll done');
@@ -114,6 +121,13 @@ export function createJobRuntime(deps: JobsDeps): JobRuntime {
       perJobResults: true,
       burstWhenBatchFull: true,
     } as const;
+    await boss.work<TilePassData>(QUEUES.tilePass, batch, (batchJobs) =>
+      settleEach(batchJobs, (job) => {
+        log.debug({ module: 'jobs', queue: QUEUES.tilePass, job: job.id }, 'job started');
+        return runTilePass({ database, boss, imagery, alerts }, job.data);
+      }),
+    );
+    // Jobs an earlier version queued per parcel × acquisition.
     await boss.work<ParcelSceneData>(QUEUES.parcelScene, batch, (batchJobs) =>
       settleEach(batchJobs, (job) => {
         log.debug({ module: 'jobs', queue: QUEUES.parcelScene, job: job.id }, 'job started');

@@ -13,3 +13,10 @@ export { seriesBasis, type SeriesSettings } from './season.points.ts';
 export function computeAndStoreSeries({ db, ...input }: StoreSeriesInput & { db: Db }) {
   return storeSeries(createSeasonRepository(db), input);
 }
+
+export type { SeriesRow } from './season.repository.ts';
+
+/** Stores season rows in bulk (a tile pass); a row stored already is kept once. How many this call added. */
+export function storeSeriesRows(db: Db, rows: Parameters<ReturnType<typeof createSeasonRepository>['insert']>[0]) {
+  return createSeasonRepository(db).insert(rows);
+}
