@@ -1,0 +1,153 @@
+// One worker of `bench:national` (issue 29 §4), run as its own process so its CPU time, peak RSS and reads are its
+// own (the loopback COG server runs in the parent): the tile pass (computeTilePass) over the parcels of the tile
+// whose northernmost row lies in [fromRow, toRow), streamed through a reader whose cache holds 4 block rows of the
+// bands read (tilePassCacheBytes). Writes every parcel × index entry and its measurements to `out` (JSON).
+import { readFile, writeFile } from 'node:fs/promises';
+import {
+  computeTilePass,
+  createCatalog,
+  createCogReader,
+  tileParcels,
+  tilePassCacheBytes,
+  type CogInfo,
+  type CogReader,
+  type TilePassEntry,
+} from '@filaha/imagery';
+import type { BenchParcel } from './national-parcels.ts';
+
+export interface PassInput {
+  stacUrl: string;
+  /** The acquisition's UTC day. */
+  day: string;
+  bbox: [number, number, number, number];
+  parcelsFile: string;
+  fromRow: number;
+  toRow: number;
+  indices: string[];
+  /** Block rows of every band the reader's cache holds. */
+  cacheRows: number;
+  out: string;
+}
+
+export interface PassOutput {
+  tileId: string;
+  /** Parcels of the row range, and of those the ones this tile's pass owns (tileParcels). */
+  given: number;
+  owned: number;
+  points: number;
+  skips: number;
+  reasons: Record<string, number>;
+  cacheBytes: number;
+  /** process.cpuUsage over tileParcels and over computeTilePass (µs; the zlib thread pool included). */
+  selectCpuUs: { user: number; system: number };
+  passCpuUs: { user: number; system: number };
+  /** Wall clock of the pass (epoch ms, from performance.timeOrigin): the parent compares workers run together. */
+  passStart: number;
+  passEnd: number;
+  /** Peak resident set of this process (bytes, getrusage). */
+  maxRssBytes: number;
+  reader: CogReader['stats'];
+  /** Distinct internal blocks the pass's windows touch: "file tx ty" (file = the asset's file name). */
+  blocks: string[];
+  entries: Array<[number, TilePassEntry[]]>;
+}
+
+const bytesPerSample = (info: CogInfo) => (info.href.split('?')[0]!.endsWith('SCL.tif') ? 1 : 2);
+const BANDS = ['scl', 'red', 'nir', 'swir16'] as const;
+
+async function run(input: PassInput): Promise<PassOutput> {
+  const all = JSON.parse(await readFile(input.parcelsFile, 'utf8')) as BenchParcel[];
+  const given = all.filter((p) => p.topRow >= input.fromRow && p.topRow < input.toRow);
+  const catalog = createCatalog({ stacApiUrl: input.stacUrl, timeoutMs: 20_000, retries: 1 });
+  const group = (await catalog.search({ bbox: input.bbox, start: input.day, end: input.day })).filter(
+    (a) => a.date === input.day,
+  );
+  if (group.length !== 1) throw new Error(`expected one tile on ${input.day}, found ${group.length}`);
+  const tile = group[0]!;
+
+  // The band layouts, for the cache budget: headers only (a few KiB per band), through a throwaway reader.
+  const probe = createCogReader();
+  const infos = await Promise.all(BANDS.map((b) => probe.open(tile.assets[b]!.href)));
+  const cacheBytes = tilePassCacheBytes(infos, bytesPerSample, input.cacheRows);
+  const inner = createCogReader({ cacheBytes, timeoutMs: 20_000 });
+  // Every window the pass asks for (to count the distinct blocks it needs afterwards): four numbers a read.
+  const windows: Array<[string, number, number, number, number]> = [];
+  const reader: CogReader = {
+    open: (href) => inner.open(href),
+    readWindow: (href, request) => {
+      windows.push([href, request.col0, request.row0, request.width, request.height]);
+      return inner.readWindow(href, request);
+    },
+    get stats() {
+      return inner.stats;
+    },
+    resetStats: () => inner.resetStats(),
+    clearCache: () => inner.clearCache(),
+  };
+  const entries: Array<[number, TilePassEntry[]]> = [];
+
+  const cpu0 = process.cpuUsage();
+  const owned = tileParcels(group, tile.id, given);
+  const selectCpuUs = process.cpuUsage(cpu0);
+  const passStart = performance.timeOrigin + performance.now();
+  const cpu1 = process.cpuUsage();
+  const pass = await computeTilePass({
+    reader,
+    group,
+    tileId: tile.id,
+    parcels: owned,
+    indices: input.indices,
+    onParcel: (parcelId, parcelEntries) => void entries.push([parcelId, parcelEntries]),
+  });
+  const passCpuUs = process.cpuUsage(cpu1);
+  const passEnd = performance.timeOrigin + performance.now();
+
+  const reasons: Record<string, number> = {};
+  for (const [, list] of entries)
+    for (const { result } of list) {
+      const key = 'stats' in result ? 'point' : result.reason;
+      reasons[key] = (reasons[key] ?? 0) + 1;
+    }
+  const blocks = new Set<string>();
+  for (const [href, col0, row0, width, height] of windows) {
+    const info = await inner.open(href);
+    const file = href.split('?')[0]!.split('/').at(-1)!;
+    const c0 = Math.max(0, col0);
+    const r0 = Math.max(0, row0);
+    const c1 = Math.min(info.width, col0 + width);
+    const r1 = Math.min(info.height, row0 + height);
+    for (let ty = Math.floor(r0 / info.tileHeight); ty * info.tileHeight < r1; ty++)
+      for (let tx = Math.floor(c0 / info.tileWidth); tx * info.tileWidth < c1; tx++) blocks.add(`${file} ${tx} ${ty}`);
+  }
+  return {
+    tileId: tile.id,
+    given: given.length,
+    owned: owned.length,
+    points: pass.points,
+    skips: pass.skips,
+    reasons,
+    cacheBytes,
+    selectCpuUs,
+    passCpuUs,
+    passStart,
+    passEnd,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    reader: { ...inner.stats },
+    blocks: [...blocks].sort(),
+    entries,
+  };
+}
+
+if (import.meta.main) {
+  const input = JSON.parse(process.argv[2]!) as PassInput;
+  run(input).then(
+    async (output) => {
+      await writeFile(input.out, JSON.stringify(output));
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
