@@ -20,23 +20,6 @@ export function backfillStart(now: Date): string {
 }
 const DAY_MS = 86_400_000;
 
-/**
- * A parcel × acquisition job (`parcel-scene`): what the poll queued before the tile pass (tile-pass.ts). Its worker
- * stays for the jobs an earlier version left in the queue.
- */
-export interface ParcelSceneData {
-  parcelId: number;
-  /** acquisitionKey(): platform × UTC day. */
-  acquisition: string;
-  date: string;
-  sceneIds: string[];
-  /**
-   * A tile of the pass published after the parcel's first job for it: the day's stored skips are computed again
-   * over every tile (runParcelScene).
-   */
-  lateTile?: boolean;
-}
-
 export interface PollDeps {
   db: Db;
   boss: PgBoss;

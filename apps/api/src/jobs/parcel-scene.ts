@@ -2,9 +2,25 @@ import type { Database } from '@filaha/db';
 import type { PgBoss } from 'pg-boss';
 import type { Imagery } from '../lib/imagery/imagery.ts';
 import { computeAndStoreSeries } from '../modules/season/public.ts';
-import type { ParcelSceneData } from './catalog-poll.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 import { QUEUES } from './queue.ts';
+
+/**
+ * A parcel × acquisition job (`parcel-scene`): what the poll queued before the tile pass (tile-pass.ts). Its worker
+ * stays for the jobs an earlier version left in the queue.
+ */
+export interface ParcelSceneData {
+  parcelId: number;
+  /** acquisitionKey(): platform × UTC day. */
+  acquisition: string;
+  date: string;
+  sceneIds: string[];
+  /**
+   * A tile of the pass published after the parcel's first job for it: the day's stored skips are computed again
+   * over every tile (runParcelScene).
+   */
+  lateTile?: boolean;
+}
 
 /** The alert side (apps/api/src/modules/alerts/alerts.jobs.ts), injected so the queue does not depend on it. */
 export interface AlertHooks {

@@ -4,8 +4,8 @@ import type { Config } from '../config.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import type { Imagery } from '../lib/imagery/imagery.ts';
 import { alertHooks } from './alerts-hooks.ts';
-import { pollCatalog, type ParcelSceneData } from './catalog-poll.ts';
-import { runParcelScene } from './parcel-scene.ts';
+import { pollCatalog } from './catalog-poll.ts';
+import { runParcelScene, type ParcelSceneData } from './parcel-scene.ts';
 import { runTilePass, type TilePassData } from './tile-pass.ts';
 import { createBoss, QUEUE_NAMES, queueDefinitions, QUEUES } from './queue.ts';
 
