@@ -395,6 +395,75 @@ export function createJobsRepository(db: Db) {
       return rows;
     },
 
+    /**
+     * The tile pass jobs of the `limit` latest acquisitions (by their newest job), per acquisition × item: jobs,
+     * finished, running, waiting, dead, parcels (all and finished), points stored, first start; with the
+     * acquisition's tiles in the catalog.
+     */
+    async passProgress(limit: number) {
+      const { rows } = await db.execute<{
+        acquisition: string;
+        item: string;
+        jobs: number;
+        done: number;
+        running: number;
+        waiting: number;
+        parcels: number;
+        parcels_done: number;
+        points: number;
+        started: string | Date | null;
+      }>(
+        sql`WITH latest AS (
+              SELECT data->>'acquisition' AS acquisition
+                FROM pgboss.job WHERE name = 'tile-pass'
+               GROUP BY 1 ORDER BY max(created_on) DESC LIMIT ${limit})
+            SELECT j.data->>'acquisition' AS acquisition, j.data->>'itemId' AS item,
+                   count(*)::int AS jobs,
+                   (count(*) FILTER (WHERE j.state = 'completed'))::int AS done,
+                   (count(*) FILTER (WHERE j.state = 'active'))::int AS running,
+                   (count(*) FILTER (WHERE j.state IN ('created', 'retry')))::int AS waiting,
+                   coalesce(sum(jsonb_array_length(j.data->'parcelIds')), 0)::int AS parcels,
+                   coalesce(sum(jsonb_array_length(j.data->'parcelIds')) FILTER (WHERE j.state = 'completed'), 0)::int
+                     AS parcels_done,
+                   coalesce(sum((j.output->>'points')::int) FILTER (WHERE j.state = 'completed'), 0)::int AS points,
+                   min(j.started_on) AS started
+              FROM pgboss.job j JOIN latest l ON l.acquisition = j.data->>'acquisition'
+             WHERE j.name = 'tile-pass'
+             GROUP BY 1, 2`,
+      );
+      const keys = [...new Set(rows.map((r) => r.acquisition))];
+      const known =
+        keys.length === 0
+          ? []
+          : await db
+              .select({
+                key: catalogAcquisitions.key,
+                date: catalogAcquisitions.date,
+                sceneIds: catalogAcquisitions.sceneIds,
+              })
+              .from(catalogAcquisitions)
+              .where(inArray(catalogAcquisitions.key, keys));
+      const { rows: failures } = await db.execute<{
+        id: string;
+        acquisition: string;
+        item: string;
+        parcels: number;
+        state: string;
+        retry_count: number;
+        retry_limit: number;
+        output: unknown;
+      }>(
+        sql`SELECT id::text AS id, data->>'acquisition' AS acquisition, data->>'itemId' AS item,
+                   coalesce(jsonb_array_length(data->'parcelIds'), 0)::int AS parcels, state::text AS state,
+                   retry_count, retry_limit, output
+              FROM pgboss.job
+             WHERE name = 'tile-pass' AND state IN ('retry', 'failed')
+             ORDER BY coalesce(completed_on, started_on, created_on) DESC, id
+             LIMIT 50`,
+      );
+      return { rows, known, failures };
+    },
+
     /** The queue of a job of ours that failed for good; undefined for any other id. */
     async failedJobQueue(id: string): Promise<string | undefined> {
       const { rows } = await db.execute<{ name: string }>(

@@ -1,6 +1,7 @@
 import type { Database } from '@filaha/db';
 import {
   JOB_QUEUES,
+  type AcquisitionProgress,
   type FailedJob,
   type JobCounts,
   type JobQueue,
@@ -44,6 +45,70 @@ function subjectOf(queue: string, data: unknown): string {
   return String(d.trigger ?? '');
 }
 
+/** Acquisitions whose passes the page shows. */
+const PROGRESS_ACQUISITIONS = 6;
+
+/** The tile passes of the latest acquisitions, per acquisition (issue 29 §3). */
+async function acquisitionsProgress(repo: ReturnType<typeof createJobsRepository>): Promise<AcquisitionProgress[]> {
+  const { rows, known, failures } = await repo.passProgress(PROGRESS_ACQUISITIONS);
+  const byKey = new Map<string, AcquisitionProgress>();
+  const now = Date.now();
+  for (const r of rows) {
+    const record = known.find((k) => k.key === r.acquisition);
+    const entry = byKey.get(r.acquisition) ?? {
+      key: r.acquisition,
+      date: record?.date ?? r.acquisition.split('|').at(-1) ?? '',
+      tilesFound: record?.sceneIds.length ?? 0,
+      tilesToPass: 0,
+      tilesDone: 0,
+      parcels: 0,
+      parcelsDone: 0,
+      points: 0,
+      running: 0,
+      waiting: 0,
+      failures: [],
+      startedAt: null,
+      etaSeconds: null,
+    };
+    entry.tilesToPass += 1;
+    if (Number(r.done) === Number(r.jobs)) entry.tilesDone += 1;
+    entry.parcels += Number(r.parcels);
+    entry.parcelsDone += Number(r.parcels_done);
+    entry.points += Number(r.points);
+    entry.running += Number(r.running);
+    entry.waiting += Number(r.waiting);
+    if (r.started) {
+      const started = new Date(r.started).toISOString();
+      if (entry.startedAt === null || started < entry.startedAt) entry.startedAt = started;
+    }
+    byKey.set(r.acquisition, entry);
+  }
+  for (const f of failures) {
+    const entry = byKey.get(f.acquisition);
+    if (!entry || entry.failures.length >= 5) continue;
+    const dead = f.state === 'failed';
+    entry.failures.push({
+      id: f.id,
+      itemId: f.item,
+      parcels: Number(f.parcels),
+      state: dead ? 'dead' : 'retrying',
+      attempts: Number(f.retry_count) + (dead ? 1 : 0),
+      maxAttempts: Number(f.retry_limit) + 1,
+      error: errorOf(f.output),
+    });
+  }
+  return [...byKey.values()]
+    .map((entry) => {
+      const left = entry.parcels - entry.parcelsDone;
+      const elapsed = entry.startedAt ? (now - Date.parse(entry.startedAt)) / 1000 : 0;
+      // At the rate of the parcels finished so far since the first pass started.
+      const etaSeconds =
+        left > 0 && entry.parcelsDone > 0 && elapsed > 0 ? Math.ceil((left * elapsed) / entry.parcelsDone) : null;
+      return { ...entry, etaSeconds };
+    })
+    .sort((a, b) => b.date.localeCompare(a.date) || a.key.localeCompare(b.key));
+}
+
 export async function jobsOverview(
   database: Database,
   schedule: string | null,
@@ -51,8 +116,10 @@ export async function jobsOverview(
 ): Promise<JobsOverview> {
   const queues = new Map<JobQueue, JobCounts>(JOB_QUEUES.map((q) => [q, { ...EMPTY }]));
   const failed: FailedJob[] = [];
+  let acquisitions: AcquisitionProgress[] = [];
   const repo = createJobsRepository(database.db);
   if (await repo.queueInstalled()) {
+    acquisitions = await acquisitionsProgress(repo);
     for (const row of await repo.jobCounts()) {
       const key = STATE_TO_COUNT[row.state];
       const entry = queues.get(row.name);
@@ -93,6 +160,7 @@ export async function jobsOverview(
       : null,
     schedule,
     failed,
+    acquisitions,
     storageNotShared,
   };
 }

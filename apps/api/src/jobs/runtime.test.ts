@@ -84,6 +84,24 @@ describe(`job queue in-process (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
     // Each acquisition computed by exactly one job, for the one index of the plan.
     expect(done.map((r) => r.output?.computed)).toEqual([1, 1]);
     expect(done.map((r) => r.output?.points)).toEqual([1, 1]);
+    // The jobs page's progress (issue 29 §3): per acquisition, its one tile passed, the parcel done, its point.
+    const progress = (await jobsOverview(database, null)).acquisitions;
+    const acquisitions = await database.db.select().from(catalogAcquisitions);
+    expect(progress.map((p) => p.key).sort()).toEqual(acquisitions.map((a) => a.key).sort());
+    for (const p of progress)
+      expect(p).toMatchObject({
+        tilesFound: 1,
+        tilesToPass: 1,
+        tilesDone: 1,
+        parcels: 1,
+        parcelsDone: 1,
+        points: 1,
+        running: 0,
+        waiting: 0,
+        failures: [],
+        etaSeconds: null,
+      });
+    expect(progress[0]!.date > progress[1]!.date).toBe(true);
 
     // Alerts: each stored once per parcel × rule × scene, each e-mail job run once.
     const created = await database.db.select().from(alerts).where(eq(alerts.parcelId, parcelId));
@@ -136,6 +154,13 @@ describe(`job queue in-process (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
     expect(overview.failed[0]).toMatchObject({ id, queue: 'tile-pass', state: 'dead', attempts: 2, maxAttempts: 2 });
     expect(overview.failed[0]!.error).toMatch(/date|window|invalid/i);
     expect(overview.lastPoll?.trigger).toBe('manual');
+    // On the progress of its acquisition too: a tile pass dead, with its error, nothing done.
+    const broken = overview.acquisitions.find((a) => a.key === 'broken')!;
+    expect(broken).toMatchObject({ tilesToPass: 1, tilesDone: 0, parcels: 1, parcelsDone: 0, waiting: 0 });
+    expect(broken.failures).toEqual([
+      expect.objectContaining({ id, itemId: 'broken', parcels: 1, state: 'dead', attempts: 2, maxAttempts: 2 }),
+    ]);
+    expect(broken.failures[0]!.error).toMatch(/date|window|invalid/i);
 
     await boss.retry(QUEUES.tilePass, id!);
     await waitFor('the retried job to run and die again', async () =>

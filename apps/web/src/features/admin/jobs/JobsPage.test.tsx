@@ -52,9 +52,70 @@ const busy: JobsOverview = {
       at: '2026-11-26T09:41:00.000Z',
     },
   ],
+  acquisitions: [
+    {
+      key: 'sentinel-2b|2025-10-29',
+      date: '2025-10-29',
+      tilesFound: 3,
+      tilesToPass: 2,
+      tilesDone: 1,
+      parcels: 4000,
+      parcelsDone: 2500,
+      points: 4980,
+      running: 1,
+      waiting: 0,
+      failures: [
+        {
+          id: '5f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+          itemId: 'S2B_31SDA_20251029_0_L2A',
+          parcels: 1500,
+          state: 'retrying',
+          attempts: 2,
+          maxAttempts: 6,
+          error: 'COG unavailable: timeout',
+        },
+      ],
+      startedAt: '2026-11-26T09:30:05.000Z',
+      etaSeconds: 150,
+    },
+    {
+      key: 'sentinel-2a|2025-10-24',
+      date: '2025-10-24',
+      tilesFound: 2,
+      tilesToPass: 2,
+      tilesDone: 1,
+      parcels: 300,
+      parcelsDone: 200,
+      points: 400,
+      running: 0,
+      waiting: 0,
+      failures: [
+        {
+          id: '6f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+          itemId: 'S2A_31SCA_20251024_0_L2A',
+          parcels: 100,
+          state: 'dead',
+          attempts: 6,
+          maxAttempts: 6,
+          error: 'tile 3,4 could not be decoded',
+        },
+      ],
+      startedAt: '2026-11-21T09:30:05.000Z',
+      etaSeconds: null,
+    },
+  ],
   storageNotShared: [],
 };
-const quiet: JobsOverview = { ...busy, totals: counts, lastPoll: null, schedule: null, failed: [] };
+const quiet: JobsOverview = {
+  ...busy,
+  totals: counts,
+  lastPoll: null,
+  schedule: null,
+  failed: [],
+  acquisitions: [],
+};
+/** Text with the narrow no-break spaces of French numbers as plain spaces. */
+const plain = (el: Element) => (el.textContent ?? '').replace(/[\u202f\u00a0]/g, ' ');
 
 afterEach(async () => {
   await i18n.changeLanguage('ar');
@@ -91,7 +152,35 @@ describe('jobs page', () => {
       expect(last).toContain('118 parcelles suivies, 3 acquisitions trouvées dont 1 nouvelles, 118 tâches créées.');
       expect(screen.getByText('Abandonnée après 6 essais sur 6, le', { exact: false })).toBeTruthy();
       expect(screen.getByText('catalog unavailable')).toBeTruthy();
-      expect(screen.getByText('Essai 2 sur 6 en échec', { exact: false })).toBeTruthy();
+      expect(screen.getByText(/^Essai 2 sur 6 en échec/)).toBeTruthy();
+
+      // Issue 29 §3: the tile passes of each acquisition — running with the time left, one finished but for a dead pass.
+      const passes = screen.getAllByTestId('jobs-pass');
+      expect(passes.map((p) => p.getAttribute('data-key'))).toEqual([
+        'sentinel-2b|2025-10-29',
+        'sentinel-2a|2025-10-24',
+      ]);
+      const running = within(passes[0]!);
+      expect(plain(passes[0]!)).toContain('Acquisition du 29 octobre 2025');
+      expect(plain(running.getByTestId('jobs-pass-tiles'))).toBe('Tuiles : 3 trouvées, 1 terminées sur 2 à traiter.');
+      expect(plain(running.getByTestId('jobs-pass-parcels'))).toBe(
+        'Parcelles traitées : 2 500 sur 4 000 · points de saison enregistrés : 4 980',
+      );
+      expect(plain(running.getByTestId('jobs-pass-state'))).toBe(
+        'En cours : 1 · en attente : 0 · temps restant estimé : 3 min',
+      );
+      const bar = running.getByRole('progressbar', {
+        name: "Parcelles traitées pour l'acquisition du 29 octobre 2025",
+      });
+      expect([bar.getAttribute('value'), bar.getAttribute('max')]).toEqual(['2500', '4000']);
+      expect(plain(passes[0]!)).toContain(
+        'Tuile S2B_31SDA_20251029_0_L2A (parcelles : 1 500) : essai 2 sur 6 en échec, nouvel essai prévu.',
+      );
+      expect(plain(passes[0]!)).toContain('COG unavailable: timeout');
+      expect(plain(passes[1]!)).toContain(
+        'Tuile S2A_31SCA_20251024_0_L2A (parcelles : 100) : abandonnée après 6 essais sur 6.',
+      );
+      expect(plain(within(passes[1]!).getByTestId('jobs-pass-state'))).toBe('En cours : 0 · en attente : 0');
       // Only the dead job can be retried by hand.
       const retry = screen.getAllByRole('button', { name: /^Relancer la tâche/ });
       expect(retry).toHaveLength(1);
@@ -124,6 +213,7 @@ describe('jobs page', () => {
     await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
     expect(await screen.findByText('لا يوجد بحث حتى الآن.')).toBeTruthy();
     expect(screen.getByText('لا توجد مهمة فاشلة.')).toBeTruthy();
+    expect(screen.getByText('لا توجد معالجة حتى الآن.')).toBeTruthy();
     expect(screen.getByText('البحث المبرمج متوقف: عند التشغيل ومن هذه الصفحة فقط.')).toBeTruthy();
     expect(screen.getByTestId('jobs-dead').textContent).toBe('متروكة0');
     await user.click(screen.getByRole('button', { name: 'البحث عن صور ملتقطة جديدة الآن' }));

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FailedJob, JobCounts, JobsOverview, StorageLocation } from '@filaha/shared';
+import type { AcquisitionProgress, FailedJob, JobCounts, JobsOverview, StorageLocation } from '@filaha/shared';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/client.ts';
 import { AdminPage } from '../../../components/ui/AdminPage.tsx';
@@ -132,6 +132,8 @@ function JobsContent({ data }: { data: JobsOverview }) {
         )}
       </section>
 
+      <PassProgress acquisitions={data.acquisitions} />
+
       <FailedJobs failed={data.failed} />
     </>
   );
@@ -187,6 +189,86 @@ function StorageNotShared({ others }: { others: StorageLocation[] }) {
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/**
+ * Issue 29 §3: per acquisition, its tile passes — tiles found, passed and finished, parcels done, points stored,
+ * passes running and waiting, the estimated time left, and each failing pass (retrying, or dead with its error).
+ */
+function PassProgress({ acquisitions }: { acquisitions: AcquisitionProgress[] }) {
+  const { t } = useTranslation('admin');
+  const fmt = useFormat();
+  const n = (value: number) => fmt.number(value, 0);
+  return (
+    <section aria-labelledby="jobs-passes" className={card}>
+      <h2 id="jobs-passes" className="text-lg font-semibold text-stone-900">
+        {t('jobs.passes.title')}
+      </h2>
+      {acquisitions.length === 0 ? (
+        <p className="mt-2 text-stone-700">{t('jobs.passes.none')}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-stone-200">
+          {acquisitions.map((a) => {
+            const finished = a.parcels > 0 && a.parcelsDone === a.parcels;
+            const eta =
+              a.etaSeconds === null
+                ? null
+                : a.etaSeconds < 60
+                  ? t('jobs.passes.seconds', { value: n(a.etaSeconds) })
+                  : t('jobs.passes.minutes', { value: n(Math.ceil(a.etaSeconds / 60)) });
+            return (
+              <li key={a.key} className="space-y-1 py-3" data-testid="jobs-pass" data-key={a.key}>
+                <p className="font-medium text-stone-900">
+                  {t('jobs.passes.acquisition', { date: fmt.date(a.date) })}{' '}
+                  <bdi dir="ltr" className="font-mono text-sm text-stone-600">
+                    {a.key}
+                  </bdi>
+                </p>
+                <progress
+                  className="h-2 w-full accent-emerald-700"
+                  max={Math.max(1, a.parcels)}
+                  value={a.parcelsDone}
+                  aria-label={t('jobs.passes.progressLabel', { date: fmt.date(a.date) })}
+                />
+                <p className="text-sm text-stone-800" data-testid="jobs-pass-tiles">
+                  {t('jobs.passes.tiles', { found: n(a.tilesFound), done: n(a.tilesDone), toPass: n(a.tilesToPass) })}
+                </p>
+                <p className="text-sm text-stone-800" data-testid="jobs-pass-parcels">
+                  {t('jobs.passes.parcels', { done: n(a.parcelsDone), total: n(a.parcels) })} ·{' '}
+                  {t('jobs.passes.points', { points: n(a.points) })}
+                </p>
+                <p className="text-sm text-stone-700" data-testid="jobs-pass-state">
+                  {finished
+                    ? t('jobs.passes.finished')
+                    : t('jobs.passes.activity', { running: n(a.running), waiting: n(a.waiting) })}
+                  {eta ? ` · ${t('jobs.passes.eta', { time: eta })}` : null}
+                </p>
+                {a.failures.length > 0 ? (
+                  <ul className="space-y-1">
+                    {a.failures.map((f) => (
+                      <li key={f.id} className={`text-sm ${f.state === 'dead' ? 'text-red-800' : 'text-amber-900'}`}>
+                        {t(f.state === 'dead' ? 'jobs.passes.dead' : 'jobs.passes.retrying', {
+                          tile: f.itemId,
+                          parcels: n(f.parcels),
+                          attempts: f.attempts,
+                          max: f.maxAttempts,
+                        })}
+                        {f.error ? (
+                          <span className="block break-words" dir="ltr">
+                            {f.error}
+                          </span>
+                        ) : null}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </section>
   );
 }
