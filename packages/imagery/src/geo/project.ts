@@ -44,25 +44,49 @@ export function projector(epsg: number): Projector {
  * proj4, never pixels.
  */
 export function projectRings(rings: ReadonlyArray<Ring>, epsg: number, maxStepDeg = 0.001): FlatRing[] {
-  const p = projector(epsg);
   return rings.map((ring) => {
-    const xs: number[] = [];
-    const ys: number[] = [];
-    for (let i = 0; i < ring.length; i++) {
-      const [lon, lat] = [ring[i]![0]!, ring[i]![1]!];
-      const next = ring[i + 1];
-      const steps = next
-        ? Math.max(1, Math.ceil(Math.max(Math.abs(next[0]! - lon), Math.abs(next[1]! - lat)) / maxStepDeg))
-        : 1;
-      for (let k = 0; k < steps; k++) {
-        const t = k / steps;
-        const [x, y] = next ? p.forward(lon + (next[0]! - lon) * t, lat + (next[1]! - lat) * t) : p.forward(lon, lat);
-        xs.push(x);
-        ys.push(y);
-      }
-    }
-    return { xs: Float64Array.from(xs), ys: Float64Array.from(ys) };
+    const known = projected.get(ring);
+    if (known && known.epsg === epsg && known.maxStepDeg === maxStepDeg && sameVertices(ring, known.vertices))
+      return known.flat;
+    const flat = projectRing(ring, epsg, maxStepDeg);
+    projected.set(ring, { epsg, maxStepDeg, vertices: ring.flatMap((v) => [v[0]!, v[1]!]), flat });
+    return flat;
   });
+}
+
+/**
+ * The last projection of each ring object (a parcel's ring is projected several times for one acquisition: the
+ * tile pass's order, the SCL assessment, the band stack): reused only while the ring still holds the vertices it
+ * was projected from, so a ring changed in place is projected again. Callers never write into a FlatRing.
+ */
+const projected = new WeakMap<Ring, { epsg: number; maxStepDeg: number; vertices: number[]; flat: FlatRing }>();
+
+function sameVertices(ring: Ring, vertices: ReadonlyArray<number>): boolean {
+  if (vertices.length !== ring.length * 2) return false;
+  for (let i = 0; i < ring.length; i++) {
+    if (!Object.is(ring[i]![0], vertices[2 * i]) || !Object.is(ring[i]![1], vertices[2 * i + 1])) return false;
+  }
+  return true;
+}
+
+function projectRing(ring: Ring, epsg: number, maxStepDeg: number): FlatRing {
+  const p = projector(epsg);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let i = 0; i < ring.length; i++) {
+    const [lon, lat] = [ring[i]![0]!, ring[i]![1]!];
+    const next = ring[i + 1];
+    const steps = next
+      ? Math.max(1, Math.ceil(Math.max(Math.abs(next[0]! - lon), Math.abs(next[1]! - lat)) / maxStepDeg))
+      : 1;
+    for (let k = 0; k < steps; k++) {
+      const t = k / steps;
+      const [x, y] = next ? p.forward(lon + (next[0]! - lon) * t, lat + (next[1]! - lat) * t) : p.forward(lon, lat);
+      xs.push(x);
+      ys.push(y);
+    }
+  }
+  return { xs: Float64Array.from(xs), ys: Float64Array.from(ys) };
 }
 
 export function flatRingsBBox(rings: ReadonlyArray<FlatRing>): BBox {

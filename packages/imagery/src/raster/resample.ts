@@ -43,31 +43,57 @@ export function resampleBilinear(
   const us = axis(target.width, target.x0, target.resX, grid.x0, grid.resX, 1);
   const vs = axis(target.height, target.y0, target.resY, grid.y0, grid.resY, -1);
   const sw = grid.width;
+  // Each target column's two source columns (clamped to the window) and weights, computed once rather than per
+  // pixel; the sums below add the same products in the same order (row j0 then j0 + 1, column i0 then i0 + 1).
+  const left = new Int32Array(target.width);
+  const right = new Int32Array(target.width);
+  const wLeft = new Float64Array(target.width);
+  const wRight = new Float64Array(target.width);
+  for (let c = 0; c < target.width; c++) {
+    const u = us[c]!;
+    const i0 = Math.floor(u);
+    const fx = u - i0;
+    wLeft[c] = 1 - fx;
+    wRight[c] = fx;
+    left[c] = Math.min(sw - 1, Math.max(0, i0));
+    right[c] = Math.min(sw - 1, Math.max(0, i0 + 1));
+  }
   for (let r = 0; r < target.height; r++) {
     const v = vs[r]!;
     const j0 = Math.floor(v);
     const fy = v - j0;
+    const wTop = 1 - fy;
+    const wBottom = fy;
+    const top = Math.min(grid.height - 1, Math.max(0, j0)) * sw;
+    const bottom = Math.min(grid.height - 1, Math.max(0, j0 + 1)) * sw;
+    const row = r * target.width;
     for (let c = 0; c < target.width; c++) {
-      const u = us[c]!;
-      const i0 = Math.floor(u);
-      const fx = u - i0;
+      const wx0 = wLeft[c]!;
+      const wx1 = wRight[c]!;
       let sum = 0;
       let weight = 0;
       for (let dj = 0; dj < 2; dj++) {
-        const wy = dj === 0 ? 1 - fy : fy;
-        const j = Math.min(grid.height - 1, Math.max(0, j0 + dj));
+        const wy = dj === 0 ? wTop : wBottom;
         if (wy === 0) continue;
-        for (let di = 0; di < 2; di++) {
-          const wx = di === 0 ? 1 - fx : fx;
-          if (wx === 0) continue;
-          const i = Math.min(sw - 1, Math.max(0, i0 + di));
-          const value = data[j * sw + i]!;
-          if (isNoData(value, nodata) || excluded?.[j * sw + i]) continue;
-          sum += wx * wy * value;
-          weight += wx * wy;
+        const base = dj === 0 ? top : bottom;
+        if (wx0 !== 0) {
+          const k = base + left[c]!;
+          const value = data[k]!;
+          if (!(isNoData(value, nodata) || excluded?.[k])) {
+            sum += wx0 * wy * value;
+            weight += wx0 * wy;
+          }
+        }
+        if (wx1 !== 0) {
+          const k = base + right[c]!;
+          const value = data[k]!;
+          if (!(isNoData(value, nodata) || excluded?.[k])) {
+            sum += wx1 * wy * value;
+            weight += wx1 * wy;
+          }
         }
       }
-      out[r * target.width + c] = weight > 1e-9 ? sum / weight : Number.NaN;
+      out[row + c] = weight > 1e-9 ? sum / weight : Number.NaN;
     }
   }
   return out;
