@@ -7,7 +7,7 @@ import type { LegendInterval } from './output/legend.ts';
 import { encodeNativeGeoTiff, encodePng, renderIndexMap } from './output/render.ts';
 import type { ValuesGrid } from '@filaha/shared/values-grid';
 import { readBandStack, type BandStack } from './raster/band-stack.ts';
-import { sclLookup } from './raster/masks.ts';
+import { maskLookup } from './raster/masks.ts';
 import { mosaicStacks } from './raster/mosaic.ts';
 import { computeStats, type IndexStats } from './raster/stats.ts';
 import { chooseScene, type SceneCandidate } from './scene.ts';
@@ -95,7 +95,7 @@ export function computeIndexValues(
   stack: BandStack,
   maskClasses?: ReadonlyArray<number>,
 ): Float32Array {
-  const masked = sclLookup(maskClasses);
+  const masked = maskLookup(maskClasses);
   const bands = index.bands.map((key) => stack.bands[key]!);
   const n = stack.grid.width * stack.grid.height;
   const values = new Float32Array(n).fill(Number.NaN);

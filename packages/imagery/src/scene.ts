@@ -2,7 +2,7 @@ import type { CogReader } from './cog/reader.ts';
 import { AllCloudyError, CatalogUnavailableError, NoSceneError } from './errors.ts';
 import { geometryRings, ringsContain, ringsIntersect, type ParcelGeometry } from '@filaha/shared/geometry';
 import { readBandStack } from './raster/band-stack.ts';
-import { sclLookup, summarizeScl, type SclSummary } from './raster/masks.ts';
+import { maskLookup, summarizeScl, type SclSummary } from './raster/masks.ts';
 import { mosaicStacks } from './raster/mosaic.ts';
 import type { Catalog } from './stac/catalog.ts';
 import type { Acquisition } from './stac/item.ts';
@@ -72,7 +72,7 @@ export async function assessScene(
   cloudBufferM?: number,
 ): Promise<SceneCandidate> {
   const stack = await readBandStack(reader, acquisition, [], geometry, { scl: true, maskClasses, cloudBufferM });
-  return { acquisition, tiles: [acquisition], ...summarizeScl(stack.scl!, stack.inParcel, sclLookup(maskClasses)) };
+  return { acquisition, tiles: [acquisition], ...summarizeScl(stack.scl!, stack.inParcel, maskLookup(maskClasses)) };
 }
 
 const FULL = 1 - 1e-9;
@@ -100,7 +100,7 @@ export async function assessAcquisition(
     if (alone.coveredFraction >= FULL || tiles.length === 1) return alone;
   }
   if (tiles.length === 1) return assessScene(reader, tiles[0]!, geometry, masks.maskClasses, masks.cloudBufferM);
-  const masked = sclLookup(masks.maskClasses);
+  const masked = maskLookup(masks.maskClasses);
   const read = await Promise.all(
     tiles.map(async (acquisition) => {
       const stack = await readBandStack(reader, acquisition, [], geometry, { scl: true, ...masks });

@@ -6,7 +6,7 @@ import { pointOnSurface } from '../geo/point-on-surface.ts';
 import { countSet, rasterizeRings, type PixelGrid } from '../geo/rasterize.ts';
 import type { Acquisition } from '../stac/item.ts';
 import { REFLECTANCE_SCALE } from '../stac/offset.ts';
-import { bufferScl, DEFAULT_CLOUD_BUFFER_M, sclLookup } from './masks.ts';
+import { bufferScl, DEFAULT_CLOUD_BUFFER_M, maskLookup } from './masks.ts';
 import { copyAsFloat, resampleBilinear, resampleNearest, type SourceWindow } from './resample.ts';
 
 /** The parcel's window on the finest band's pixel grid (10 m for Sentinel-2), in that band's UTM CRS. */
@@ -114,7 +114,7 @@ export async function readBandStack(
     height: row1 - row0,
   };
 
-  const masked = sclLookup(options.maskClasses);
+  const masked = maskLookup(options.maskClasses);
   const bufferM = options.cloudBufferM ?? DEFAULT_CLOUD_BUFFER_M;
   const readOnGrid = async (href: string, info: CogInfo, margin = 1): Promise<SourceWindow> => {
     if (margin === 1 && sameGrid(info, reference)) {
@@ -146,8 +146,9 @@ export async function readBandStack(
   ]);
   const sclWindow: SourceWindow | null = rawScl && {
     grid: rawScl.grid,
+    // bufferScl works on a copy of its input: an SCL window already in bytes is not copied twice.
     data: bufferScl(
-      Uint8Array.from(rawScl.data),
+      rawScl.data instanceof Uint8Array ? rawScl.data : Uint8Array.from(rawScl.data),
       rawScl.grid.width,
       rawScl.grid.height,
       rawScl.grid.resX,

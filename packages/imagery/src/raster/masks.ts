@@ -26,6 +26,15 @@ export function sclLookup(classes: ReadonlyArray<number> = DEFAULT_MASKED_SCL_CL
   return lookup;
 }
 
+/** The default classes' lookup, built once for the engine's own reads (never handed out: sclLookup gives a copy). */
+const DEFAULT_LOOKUP = sclLookup();
+const CLOUD_LOOKUP = sclLookup(CLOUD_SCL_CLASSES);
+
+/** sclLookup for the engine's internal use, which only reads it: the default one is not rebuilt for every parcel. */
+export function maskLookup(classes?: ReadonlyArray<number>): Uint8Array {
+  return classes === undefined ? DEFAULT_LOOKUP : sclLookup(classes);
+}
+
 /**
  * Buffers masked clouds, cirrus and shadows (BUFFERED_SCL_CLASSES that `masked` masks) by `bufferM` metres on
  * the SCL's own grid: a pixel whose centre lies within `bufferM` of such a pixel's square (and is not itself
@@ -79,7 +88,7 @@ export interface SclSummary {
 }
 
 export function summarizeScl(scl: Uint8Array, inParcel: Uint8Array, masked: Uint8Array): SclSummary {
-  const cloud = sclLookup(CLOUD_SCL_CLASSES);
+  const cloud = CLOUD_LOOKUP;
   let parcelPixels = 0;
   let covered = 0;
   let valid = 0;
