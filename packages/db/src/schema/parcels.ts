@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   date,
   doublePrecision,
@@ -7,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -109,12 +111,14 @@ export const indexResults = pgTable(
 
 /**
  * Season curves (migration 0011): one row per parcel × index × acquisition, computed once. `basis` hashes what
- * the numbers depend on besides the scene (geometry, minimum valid fraction, cloud buffer).
+ * the numbers depend on besides the scene (geometry, minimum valid fraction, cloud buffer). Partitioned by
+ * agricultural season on `date` (migration 0019: series_points_s2014 … series_points_s2039, series_points_default),
+ * so the key holds the date; drizzle sees the parent table only.
  */
 export const seriesPoints = pgTable(
   'series_points',
   {
-    id: id(),
+    id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity(),
     parcelId: integer('parcel_id')
       .notNull()
       .references(() => parcels.id, { onDelete: 'cascade' }),
@@ -130,8 +134,10 @@ export const seriesPoints = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('series_points_scene_idx').on(t.parcelId, t.indexCode, t.basis, t.sceneId),
+    primaryKey({ name: 'series_points_pkey', columns: [t.id, t.date] }),
+    uniqueIndex('series_points_scene_idx').on(t.parcelId, t.indexCode, t.basis, t.sceneId, t.date),
     index('series_points_date_idx').on(t.parcelId, t.indexCode, t.basis, t.date),
+    index('series_points_tile_idx').on(t.date, t.sceneId),
     check('series_points_status_check', sql`${t.status} IN ('point', 'CLOUDY', 'OUTSIDE_COVERAGE')`),
     check('series_points_stats_check', sql`(${t.status} = 'point') = (${t.stats} IS NOT NULL)`),
   ],
