@@ -1,4 +1,4 @@
-import { and, asc, between, eq, seriesPoints, type Db } from '@filaha/db';
+import { and, asc, between, eq, seriesPoints, sql, type Db } from '@filaha/db';
 
 /** One curve's stored rows: a parcel × index × basis (the geometry and settings the points were computed with). */
 export interface SeriesKey {
@@ -38,6 +38,35 @@ export function createSeasonRepository(db: Db) {
         .onConflictDoNothing()
         .returning({ id: seriesPoints.id });
       return inserted.length;
+    },
+
+    /**
+     * Whether the stored rows of this curve over [from, to] are current (issue 29 §2), so the curve is read from them
+     * without searching the catalog: the watching jobs cover the parcel — a catalog poll queued its tiles, and the
+     * earliest such poll searched from `from` or before — the latest poll succeeded after `freshAfter`, and every
+     * acquisition day of [from, to] whose tiles were queued for the parcel has a stored row of this index and basis
+     * (its tile pass has run). Otherwise the curve computes what is missing, as before.
+     */
+    async storedIsCurrent(key: SeriesKey, from: string, to: string, freshAfter: Date): Promise<boolean> {
+      const { rows } = await db.execute<{ fresh: boolean; since: string | null; queued: number; missing: number }>(
+        sql`WITH last AS (
+              SELECT finished_at FROM catalog_polls
+               WHERE finished_at IS NOT NULL AND error IS NULL ORDER BY id DESC LIMIT 1),
+            due AS (
+              SELECT DISTINCT a.date FROM catalog_parcel_items i
+                JOIN catalog_acquisitions a ON a.key = i.acquisition_key
+               WHERE i.parcel_id = ${key.parcelId} AND a.date BETWEEN ${from} AND ${to})
+            SELECT coalesce((SELECT finished_at > ${freshAfter.toISOString()}::timestamptz FROM last), false) AS fresh,
+                   (SELECT min(p.window_start)::text FROM catalog_parcel_items i
+                      JOIN catalog_polls p ON p.id = i.poll_id WHERE i.parcel_id = ${key.parcelId}) AS since,
+                   (SELECT count(*) FROM catalog_parcel_items WHERE parcel_id = ${key.parcelId})::int AS queued,
+                   (SELECT count(*) FROM due WHERE NOT EXISTS (
+                      SELECT 1 FROM series_points s
+                       WHERE s.parcel_id = ${key.parcelId} AND s.index_code = ${key.indexCode}
+                         AND s.basis = ${key.basis} AND s.date = due.date))::int AS missing`,
+      );
+      const row = rows[0];
+      return Boolean(row?.fresh) && row!.since !== null && row!.since <= from && row!.queued > 0 && row!.missing === 0;
     },
 
     /** The curve's rows of [from, to], oldest first. */

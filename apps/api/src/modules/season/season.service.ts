@@ -1,4 +1,10 @@
-import { CatalogUnavailableError, CogUnavailableError, findIndex, InvalidGeometryError } from '@filaha/imagery';
+import {
+  CatalogUnavailableError,
+  CogUnavailableError,
+  findIndex,
+  InvalidGeometryError,
+  type SeriesSkip,
+} from '@filaha/imagery';
 import type { IndexStats } from '@filaha/shared';
 import type { SeriesAnswer, SeriesQuery } from '@filaha/shared/contracts';
 import type { AuthedCtx } from '../../context.ts';
@@ -7,7 +13,7 @@ import { AppError, NotFoundError } from '../../core/errors.ts';
 import type { CounterStore } from '../../lib/counters.ts';
 import type { Imagery } from '../../lib/imagery/imagery.ts';
 import type { ImageryLookups } from '../images/public.ts';
-import { computeAndStoreSeries } from './season.points.ts';
+import { computeAndStoreSeries, seriesBasis } from './season.points.ts';
 import type { SeasonRepository } from './season.repository.ts';
 
 /**
@@ -17,6 +23,12 @@ import type { SeasonRepository } from './season.repository.ts';
  */
 
 const DAY_MS = 86_400_000;
+/**
+ * Stored points are answered without a catalog search only while the catalog poll is alive: its latest success
+ * within this long (four periods of the default six-hour schedule). A stalled poll sends the curve back to the
+ * catalog, as before the jobs.
+ */
+export const STORED_CURVE_FRESH_MS = 24 * 3_600_000;
 
 function apiErrorOf(error: unknown): unknown {
   if (error instanceof CatalogUnavailableError || error instanceof CogUnavailableError)
@@ -84,16 +96,21 @@ export function createSeasonService({ lookups, series, imagery, counters, dailyL
       const parcel = await readableParcel(ctx, id, index.code);
       await countRequest(ctx.actor.id, retryAfter);
 
-      const { basis, fresh } = await computeAndStoreSeries(series, {
-        imagery,
-        parcel,
-        index: index.code,
-        from,
-        to,
-      }).catch((error: unknown) => {
-        throw apiErrorOf(error);
-      });
-      const all = await series.window({ parcelId: parcel.id, indexCode: index.code, basis }, from, to);
+      // Watched and current: the curve is the stored rows, no catalog search (issue 29 §2). Else what is missing is
+      // computed and stored first, as the jobs would.
+      const basis = seriesBasis(parcel.geom, imagery);
+      const key = { parcelId: parcel.id, indexCode: index.code, basis };
+      const current = await series.storedIsCurrent(key, from, to, new Date(Date.now() - STORED_CURVE_FRESH_MS));
+      const fresh = current
+        ? { skipped: [] as SeriesSkip[] }
+        : (
+            await computeAndStoreSeries(series, { imagery, parcel, index: index.code, from, to }).catch(
+              (error: unknown) => {
+                throw apiErrorOf(error);
+              },
+            )
+          ).fresh;
+      const all = await series.window(key, from, to);
       return {
         parcelId: parcel.id,
         index: index.code,

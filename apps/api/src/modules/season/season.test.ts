@@ -1,8 +1,13 @@
 import { DEMO_CLOUDY_DATE, DEMO_DATES, DEMO_FIELDS } from '@filaha/shared';
-import { count, eq, seriesPoints } from '@filaha/db';
-import { describe, expect, it } from 'vitest';
+import { and, catalogAcquisitions, catalogParcelItems, catalogPolls, count, eq, seriesPoints } from '@filaha/db';
+import { describe, expect, it, vi } from 'vitest';
+import { memoryCounterStore } from '../../lib/counters.ts';
+import { createImagery, imageryOptionsFromConfig } from '../../lib/imagery/imagery.ts';
+import { createImageryLookups } from '../images/public.ts';
 import { json, useTestApp, type TestApp } from '../../../test/helper.ts';
 import { createFarmer, createParcel, usageOf } from '../images/test-support/fixtures.ts';
+import { createSeasonRepository } from './season.repository.ts';
+import { createSeasonService } from './season.service.ts';
 
 /** GET /api/parcelle/{id}/series on the embedded demo catalog (issue 15 §1). */
 const t = useTestApp({ SERIES_DAILY_LIMIT: '4' });
@@ -126,5 +131,80 @@ describe('GET /api/parcelle/{id}/series', () => {
     const wait = Number(limited.headers['retry-after']);
     expect(wait).toBeGreaterThan(80_000);
     expect(wait).toBeLessThanOrEqual(86_400);
+  });
+
+  it('a watched parcel whose points are current is answered from them, without a catalog search', async () => {
+    const app = t.current;
+    const { db } = app.database;
+    const farmer = await createFarmer(app, { requests: { NDVI: 3 } });
+    const parcel = await createParcel(app, farmer.userId, MAIZE);
+    // The points stored (here by a first request; the tile passes store the same rows).
+    const first = json<Series>(await get(app, farmer.headers, parcel.id, `index=NDVI&${AUGUST}`));
+    // What the watching jobs record: a poll that succeeded now, searching from Sentinel-2's start, queued the
+    // parcel's tile of every August acquisition.
+    const [poll] = await db
+      .insert(catalogPolls)
+      .values({ trigger: 'manual', finishedAt: new Date(), windowStart: '2015-06-23', windowEnd: '2025-12-31' })
+      .returning();
+    const scenes = [...first.points, ...first.skipped].map((p) => ({ date: p.date, sceneId: p.sceneId }));
+    expect(scenes).toHaveLength(AUGUST_DATES.length);
+    for (const { date, sceneId } of scenes) {
+      const key = `test-${parcel.id}|${date}`;
+      await db
+        .insert(catalogAcquisitions)
+        .values({ key, date, datetime: `${date}T10:30:00Z`, sceneIds: [sceneId], pollId: poll!.id, parcels: 1 });
+      await db
+        .insert(catalogParcelItems)
+        .values({ parcelId: parcel.id, itemId: sceneId, acquisitionKey: key, pollId: poll!.id });
+    }
+    // The route's service on the same database, its engine's catalog watched.
+    const imagery = createImagery(imageryOptionsFromConfig(app.config));
+    const search = vi.spyOn(imagery.catalog, 'search');
+    const service = createSeasonService({
+      lookups: createImageryLookups(db),
+      series: createSeasonRepository(db),
+      imagery,
+      counters: memoryCounterStore(),
+      dailyLimit: 100,
+    });
+    const curve = async (from: string, to: string) =>
+      service.curve({
+        ctx: { actor: { id: farmer.userId, role: 'User', roleId: 2 }, lang: 'fr' },
+        id: parcel.id,
+        query: { index: 'NDVI', from, to },
+        retryAfter: () => undefined,
+      });
+    try {
+      expect(await curve('2025-08-01', '2025-08-31')).toEqual(first);
+      expect(search).not.toHaveBeenCalled();
+
+      // A day whose pass has not stored its row yet: the curve searches and computes it, as before.
+      await db
+        .delete(seriesPoints)
+        .where(and(eq(seriesPoints.parcelId, parcel.id), eq(seriesPoints.date, AUGUST_DATES[2]!)));
+      expect(await curve('2025-08-01', '2025-08-31')).toEqual(first);
+      expect(search).toHaveBeenCalled();
+      search.mockClear();
+      expect(await curve('2025-08-01', '2025-08-31')).toEqual(first);
+      expect(search).not.toHaveBeenCalled();
+      // The HTTP route answers the same.
+      expect(json<Series>(await get(app, farmer.headers, parcel.id, `index=NDVI&${AUGUST}`))).toEqual(first);
+
+      // The poll stalled (its last success a day ago): back to the catalog.
+      await db
+        .update(catalogPolls)
+        .set({ finishedAt: new Date(Date.now() - 25 * 3_600_000) })
+        .where(eq(catalogPolls.id, poll!.id));
+      expect(await curve('2025-08-01', '2025-08-20')).toEqual({
+        ...first,
+        to: '2025-08-20',
+        points: first.points.filter((p) => p.date <= '2025-08-20'),
+        skipped: first.skipped.filter((p) => p.date <= '2025-08-20'),
+      });
+      expect(search).toHaveBeenCalled();
+    } finally {
+      search.mockRestore();
+      await db.update(catalogPolls).set({ error: 'test over' }).where(eq(catalogPolls.id, poll!.id));
+    }
   });
 });
