@@ -7,7 +7,9 @@
 --
 -- The key of a stored point gains its date (a unique index of a partitioned table must hold the partition key; a
 -- scene has one date, so the rule "one row per parcel × index × basis × scene" is unchanged), the id becomes a bigint
--- (one season alone could exhaust an integer in eight), and an index serves "one tile's points of a date".
+-- (one season alone could exhaust an integer in eight), and an index serves "one tile's points of a date". The unique
+-- index, ordered parcel × index × basis × date, also serves "one parcel's season" (the window read and the "current"
+-- check): the separate date index of 0011 is gone, one index fewer to write per point.
 ALTER TABLE "series_points" RENAME TO "series_points_0011";
 --> statement-breakpoint
 ALTER TABLE "series_points_0011" RENAME CONSTRAINT "series_points_pkey" TO "series_points_0011_pkey";
@@ -35,9 +37,7 @@ CREATE TABLE "series_points" (
 	CONSTRAINT "series_points_stats_check" CHECK (("status" = 'point') = ("stats" IS NOT NULL))
 ) PARTITION BY RANGE ("date");
 --> statement-breakpoint
-CREATE UNIQUE INDEX "series_points_scene_idx" ON "series_points" ("parcel_id", "index_code", "basis", "scene_id", "date");
---> statement-breakpoint
-CREATE INDEX "series_points_date_idx" ON "series_points" ("parcel_id", "index_code", "basis", "date");
+CREATE UNIQUE INDEX "series_points_scene_idx" ON "series_points" ("parcel_id", "index_code", "basis", "date", "scene_id");
 --> statement-breakpoint
 CREATE INDEX "series_points_tile_idx" ON "series_points" ("date", "scene_id");
 --> statement-breakpoint

@@ -135,8 +135,7 @@ export const seriesPoints = pgTable(
   },
   (t) => [
     primaryKey({ name: 'series_points_pkey', columns: [t.id, t.date] }),
-    uniqueIndex('series_points_scene_idx').on(t.parcelId, t.indexCode, t.basis, t.sceneId, t.date),
-    index('series_points_date_idx').on(t.parcelId, t.indexCode, t.basis, t.date),
+    uniqueIndex('series_points_scene_idx').on(t.parcelId, t.indexCode, t.basis, t.date, t.sceneId),
     index('series_points_tile_idx').on(t.date, t.sceneId),
     check('series_points_status_check', sql`${t.status} IN ('point', 'CLOUDY', 'OUTSIDE_COVERAGE')`),
     check('series_points_stats_check', sql`(${t.status} = 'point') = (${t.stats} IS NOT NULL)`),
