@@ -71,6 +71,7 @@ export async function pollCatalog(deps: PollDeps, trigger: CatalogPollTrigger): 
   const pollId = await repo.startPoll(trigger);
   try {
     const covered = await repo.coveredParcels();
+    const boxOf = new Map(covered.map((p) => [p.id, p.bbox]));
     const end = ymd(now);
     let start = SENTINEL2_START;
     let backfill = SENTINEL2_START;
@@ -134,7 +135,13 @@ export async function pollCatalog(deps: PollDeps, trigger: CatalogPollTrigger): 
         for (const { parcelId, itemId } of claimed) byItem.set(itemId, [...(byItem.get(itemId) ?? []), parcelId]);
         const batch: Array<{ data: TilePassData; singletonKey: string }> = [];
         for (const [itemId, parcelIds] of [...byItem].sort(([a], [b]) => a.localeCompare(b))) {
-          parcelIds.sort((a, b) => a - b);
+          // North to south (then west to east), as the pass reads the tile: each chunk holds a band of the tile's
+          // rows, so the chunks of one tile read its blocks once, but for the rows two neighbouring chunks share.
+          parcelIds.sort((a, b) => {
+            const p = boxOf.get(a)!;
+            const q = boxOf.get(b)!;
+            return q[3] - p[3] || p[0] - q[0] || a - b;
+          });
           for (let c = 0; c * chunk < parcelIds.length; c++) {
             const part = parcelIds.slice(c * chunk, (c + 1) * chunk);
             const late = part.filter((id) => before.has(id));

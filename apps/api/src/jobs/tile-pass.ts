@@ -28,7 +28,7 @@ export interface TilePassData {
   date: string;
   /** The catalog item (tile) of this pass. */
   itemId: string;
-  /** The chunk's parcels, ascending. */
+  /** The chunk's parcels, north to south (a band of the tile's rows: catalog-poll.ts). */
   parcelIds: number[];
   /**
    * Of those, the parcels queued for this acquisition by an earlier poll (through another tile): this tile was

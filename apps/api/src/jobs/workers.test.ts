@@ -117,9 +117,10 @@ describe.skipIf(!serverUrl)('two worker processes on one PostgreSQL database', (
       singleton_key: string;
       output: Record<string, unknown> | null;
       acquisition: string | null;
+      parcels: number[] | null;
     }>(
       sql`SELECT id::text AS id, state::text AS state, retry_count, singleton_key, output,
-                 data->>'acquisition' AS acquisition
+                 data->>'acquisition' AS acquisition, data->'parcelIds' AS parcels
             FROM pgboss.job WHERE name = ${queue}`,
     );
   const keyOf = async (date: string) =>
@@ -252,6 +253,13 @@ describe.skipIf(!serverUrl)('two worker processes on one PostgreSQL database', (
     // Computed exactly once: the jobs' own count of acquisitions computed (not just the unique index).
     expect(rows.reduce((sum, r) => sum + Number(r.output?.computed ?? 0), 0)).toBe(PARCELS);
     expect(rows.reduce((sum, r) => sum + Number(r.output?.inserted ?? 0), 0)).toBe(PARCELS);
+    // Chunks are bands of the tile's rows, north to south (the grid's rows go north with n, its ids with n too):
+    // chunk c holds 5 parcels of grid row 9 − ⌊c / 2⌋.
+    for (const r of rows) {
+      const c = Number(r.singleton_key.split(':').at(-1));
+      const gridRows = new Set(r.parcels!.map((id) => Math.floor(parcelIds.indexOf(id) / 10)));
+      expect([...gridRows]).toEqual([9 - Math.floor(c / 2)]);
+    }
     // Every job started once across the two processes, both fetching from the same queue at the same time. How
     // the jobs split between them is the scheduler's business (one fast fetcher may take them all: a CI run saw
     // 20 / 0), so it is reported, not asserted; the kill test below shows the hand-over between them.
