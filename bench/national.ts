@@ -8,8 +8,8 @@
 // distinct blocks the parcels' windows need; the points stored on PostgreSQL (lib/national-store.ts). Writes
 // bench/out/national.json and the "National scale: the tile pass" section of docs/PERFORMANCE.md, with a projection
 // for Algeria. Environment: BENCH_PARCELS (default 100000), BENCH_SAMPLE (parcels checked, default 1000),
-// BENCH_DELAY_MS (default 20), BENCH_NO_DOC=1 (leave the doc alone), BENCH_CPU_PROF=1 (node --cpu-prof of the
-// single worker into bench/out/prof), FILAHA_BENCH_CACHE (cache folder).
+// BENCH_DELAY_MS (default 20), BENCH_PROFILE_PARCELS (a third run, one worker under node --cpu-prof over that many
+// parcels, summed by stage; default 20000, 0 = none), BENCH_NO_DOC=1 (leave the doc alone), FILAHA_BENCH_CACHE.
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -17,11 +17,12 @@ import { join } from 'node:path';
 import { computeSeries, createCatalog, type SeriesPoint, type SeriesSkip, type TilePassEntry } from '@filaha/imagery';
 import { fromFile } from 'geotiff';
 import { startCogServer, type CogServer, type ServerCounters } from './lib/cog-server.ts';
+import { summarizeProfile, type ProfileStage } from './lib/cpu-profile.ts';
 import { writeDocSection } from './lib/doc-section.ts';
 import { exitWhenDone, machineInfo } from './lib/machine.ts';
 import { generateParcels, type BenchParcel } from './lib/national-parcels.ts';
 import type { PassInput, PassOutput } from './lib/national-pass.ts';
-import { basisOf, rowsOf, storeRows, BATCH_ROWS, STORE_DATABASE, type StoreResult } from './lib/national-store.ts';
+import { basisOf, rowsOf, storeRows, STORE_DATABASE, type StoreResult } from './lib/national-store.ts';
 import { prng } from './lib/prng.ts';
 import { ensureRealSizeCatalog } from './lib/real-size-catalog.ts';
 import { percentile } from './lib/stats.ts';
@@ -29,7 +30,7 @@ import { percentile } from './lib/stats.ts';
 const PARCELS = Number(process.env.BENCH_PARCELS ?? 100_000);
 const SAMPLE = Number(process.env.BENCH_SAMPLE ?? 1_000);
 const DELAY_MS = Number(process.env.BENCH_DELAY_MS ?? 20);
-const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
+const PROFILE_PARCELS = Number(process.env.BENCH_PROFILE_PARCELS ?? 20_000);
 const INDICES = ['NDVI', 'NDMI'];
 const DAY = '2020-02-19';
 /** Block rows of every band in the pass's cache (tilePassCacheBytes). */
@@ -40,6 +41,7 @@ const TOLERANCE = 1e-9;
 const OUT_DIR = join(import.meta.dirname, 'out');
 const OUT = join(OUT_DIR, 'national.json');
 const PARCELS_FILE = join(OUT_DIR, 'national-parcels.json');
+const PROFILE_DIR = join(OUT_DIR, 'national-profile');
 
 /** Projection (issue 29): Algeria's parcels, the tiles of its northern cropland, acquisitions in a season. */
 const ALGERIA = { parcels: [1_250_000, 3_000_000], tiles: 35, acquisitions: 70 } as const;
@@ -57,15 +59,17 @@ const fmt = (v: number, digits = 0) => v.toLocaleString('en-US', { maximumFracti
 interface WorkersRun {
   workers: PassOutput[];
   wire: ServerCounters;
+  /** The 1-minute load average when the run ended (the machine's load during it: a run lasts about a minute). */
+  load: number;
   /** First pass start to last pass end (s). */
   wallS: number;
 }
 
 /** Runs the pass in one child process per input, all together, and collects their outputs. */
-async function runWorkers(server: CogServer, inputs: PassInput[], profile: boolean): Promise<WorkersRun> {
+async function runWorkers(server: CogServer, inputs: PassInput[], profileDir?: string): Promise<WorkersRun> {
   const before = server.counters();
   const script = join(import.meta.dirname, 'lib', 'national-pass.ts');
-  const prof = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(OUT_DIR, 'prof')}`] : [];
+  const prof = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   await Promise.all(
     inputs.map(
       (input) =>
@@ -87,7 +91,7 @@ async function runWorkers(server: CogServer, inputs: PassInput[], profile: boole
     await rm(input.out, { force: true });
   }
   const wallS = (Math.max(...workers.map((w) => w.passEnd)) - Math.min(...workers.map((w) => w.passStart))) / 1000;
-  return { workers, wire, wallS };
+  return { workers, wire, wallS, load: round(loadavg()[0]!) };
 }
 
 /** Compressed size of every internal block of the full-resolution image of each band file (TileByteCounts). */
@@ -143,7 +147,7 @@ async function checkSample(
 ): Promise<Check> {
   const t0 = performance.now();
   const random = prng(4129);
-  const ids = [...entries.keys()];
+  const ids = [...entries.keys()].sort((a, b) => a - b);
   const chosen = new Set<number>();
   while (chosen.size < Math.min(SAMPLE, ids.length)) chosen.add(ids[Math.floor(random() * ids.length)]!);
   // North to south, so the reference's own block cache serves neighbours (the order changes no value).
@@ -210,6 +214,32 @@ function workerSummary(w: PassOutput) {
   };
 }
 
+/** The "where the time goes" part of the doc, from the profiled run. */
+function profileSection(
+  profiled: { parcels: number; passCpuS: number; stages: ProfileStage[] } | null,
+  msPerObservation: number,
+): string {
+  if (!profiled) return '';
+  const sampled = profiled.stages.filter((st) => !st.stage.startsWith('idle')).reduce((n, st) => n + st.ms, 0);
+  const rows = profiled.stages.map((st) => `| ${st.stage} | ${fmt(st.ms)} | ${fmt(st.share * 100, 1)} % |`).join('\n');
+  return `
+**Where the time goes.** A third run, one worker under \`node --cpu-prof\` over ${fmt(profiled.parcels)} of the parcels (the
+first ids: spread over the whole tile, so every block is still decoded): ${fmt(profiled.passCpuS, 1)} s of CPU for the pass
+(with the profiler's overhead), of which ${fmt(sampled / 1000, 1)} s sampled on the main thread — the rest is the zlib thread
+pool inflating the blocks. The main thread's samples during the pass, by self time:
+
+| stage | ms | share |
+| --- | --- | --- |
+${rows}
+
+The cost is per parcel, not per block: the pass reads and decodes each block once, but every parcel still goes
+through the per-parcel engine (\`computeAcquisitionPoints\`): its SCL window assessed on the 20 m grid, then a band stack
+on the 10 m grid (SCL read and buffered again, the 20 m band resampled, the parcel rasterised), its index values and
+statistics (a sort for the percentiles), each step allocating its own arrays — about ${fmt(msPerObservation, 2)} ms per
+parcel-observation in the full run, against the goal's 0.1 ms.
+`;
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
   const loadStart = loadavg();
@@ -242,13 +272,14 @@ async function main(): Promise<number> {
 
   const server = await startCogServer(base.dir, { delayMs: DELAY_MS, fromDisk: true });
   const bbox = [-12.1, 24.2, -10.8, 25.4] as [number, number, number, number];
-  const input = (name: string, fromRow: number, toRow: number): PassInput => ({
+  const input = (name: string, fromRow: number, toRow: number, maxId = PARCELS): PassInput => ({
     stacUrl: server.stacUrl,
     day: DAY,
     bbox,
     parcelsFile: PARCELS_FILE,
     fromRow,
     toRow,
+    maxId,
     indices: INDICES,
     cacheRows: CACHE_ROWS,
     out: join(OUT_DIR, `national-${name}.json`),
@@ -257,14 +288,28 @@ async function main(): Promise<number> {
   let two: WorkersRun;
   let check: Check;
   let store: StoreResult;
+  let storeLoad: number;
   let rowsStored: number;
+  let profiled: { parcels: number; passCpuS: number; stages: ProfileStage[] } | null = null;
   try {
     log('one worker: the whole tile …');
-    one = await runWorkers(server, [input('all', -1e9, 1e9)], CPU_PROF);
+    one = await runWorkers(server, [input('all', -1e9, 1e9)]);
     log(`  ${JSON.stringify(workerSummary(one.workers[0]!))}`);
     log('two workers: north and south halves together …');
-    two = await runWorkers(server, [input('north', -1e9, SPLIT_ROW), input('south', SPLIT_ROW, 1e9)], false);
+    two = await runWorkers(server, [input('north', -1e9, SPLIT_ROW), input('south', SPLIT_ROW, 1e9)]);
     for (const w of two.workers) log(`  ${JSON.stringify(workerSummary(w))}`);
+    if (PROFILE_PARCELS > 0) {
+      log(`one worker under the profiler: parcels 1–${PROFILE_PARCELS} …`);
+      await rm(PROFILE_DIR, { recursive: true, force: true });
+      const run = await runWorkers(server, [input('profile', -1e9, 1e9, PROFILE_PARCELS)], PROFILE_DIR);
+      const w = run.workers[0]!;
+      profiled = {
+        parcels: w.owned,
+        passCpuS: round(cpuS(w.passCpuUs), 2),
+        stages: await summarizeProfile(PROFILE_DIR, w.passStartMonoUs, w.passEndMonoUs),
+      };
+      log(`  ${JSON.stringify(profiled)}`);
+    }
 
     const entries = new Map(one.workers[0]!.entries);
     log(`checking ${SAMPLE} parcels against the per-parcel engine …`);
@@ -276,6 +321,7 @@ async function main(): Promise<number> {
     rowsStored = rows.length;
     log(`storing ${rows.length} rows on PostgreSQL (${STORE_DATABASE}) …`);
     store = await storeRows(rows);
+    storeLoad = round(loadavg()[0]!);
     log(`  ${JSON.stringify(store)}`);
   } finally {
     await server.close();
@@ -339,8 +385,13 @@ async function main(): Promise<number> {
     },
     {
       goal: `storing the ${fmt(rowsStored)} points on PostgreSQL ≤ 10 s`,
-      measured: `${fmt(store.seconds, 2)} s (${fmt(store.rowsPerSecond)} rows/s, INSERT … ON CONFLICT DO NOTHING by ${fmt(BATCH_ROWS)} rows); ${fmt(store.bytesPerMillionPoints / 2 ** 20)} MiB per million points`,
-      met: store.seconds <= 10,
+      measured: store.methods
+        .map(
+          (m) =>
+            `${m.method} … ON CONFLICT DO NOTHING by ${fmt(m.batchRows)} rows: ${fmt(m.seconds, 2)} s (${fmt(m.rowsPerSecond)} rows/s)`,
+        )
+        .join('; '),
+      met: store.best.seconds <= 10,
     },
     {
       goal: 'with 2 workers the wall time falls',
@@ -349,15 +400,31 @@ async function main(): Promise<number> {
     },
   ];
 
-  // Projection for Algeria: scaled from this run's figures per parcel-observation and per tile.
+  // Projection for Algeria. A tile's CPU = a per-tile part (reading and decoding its blocks: the profiled run's
+  // HTTP and decoding stages on the main thread plus the thread pool's inflating) + a per-parcel part (the rest of
+  // this run's CPU over its parcels); without a profile, all of it per parcel. Wall time scaled the same way.
+  const fixedS = profiled
+    ? Math.min(
+        totalCpu,
+        profiled.stages
+          .filter((st) => st.stage.startsWith('block decoding') || st.stage.startsWith('HTTP reads'))
+          .reduce((n, st) => n + st.ms / 1000, 0) +
+          Math.max(
+            0,
+            profiled.passCpuS -
+              profiled.stages.filter((st) => !st.stage.startsWith('idle')).reduce((n, st) => n + st.ms / 1000, 0),
+          ),
+      )
+    : 0;
+  const perParcelS = (totalCpu - fixedS) / single.owned;
+  const tileCpuS = (n: number) => fixedS + perParcelS * n;
   const bytesPerTile = one.wire.cogBytes;
-  const wallPerParcelS = s.passWallS / single.owned;
   const projection = ALGERIA.parcels.map((parcelsCount) => {
     const perTile = parcelsCount / ALGERIA.tiles;
-    const cpuPerDateS = parcelsCount * INDICES.length * (msPerObs / 1000);
+    const cpuPerDateS = ALGERIA.tiles * tileCpuS(perTile);
     const bytesPerDate = ALGERIA.tiles * bytesPerTile;
     const points = parcelsCount * INDICES.length * ALGERIA.acquisitions;
-    const tilesPerWorkerHour = 3600 / (wallPerParcelS * perTile);
+    const tilesPerWorkerHour = 3600 / ((s.passWallS * tileCpuS(perTile)) / tileCpuS(single.owned));
     return {
       parcels: parcelsCount,
       parcelsPerTile: Math.round(perTile),
@@ -366,7 +433,7 @@ async function main(): Promise<number> {
       gibPerDate: gib(bytesPerDate),
       tibPerSeason: round((bytesPerDate * ALGERIA.acquisitions) / 2 ** 40, 2),
       pointsPerSeason: points,
-      tableGiBPerSeason: gib((points / 1e6) * store.bytesPerMillionPoints),
+      tableGiBPerSeason: gib((points / 1e6) * store.best.bytesPerMillionPoints),
       workersWithinHour: Math.ceil(ALGERIA.tiles / tilesPerWorkerHour),
       today: {
         cpuHoursPerDate: (parcelsCount * INDICES.length * 0.075) / 3600,
@@ -400,8 +467,11 @@ async function main(): Promise<number> {
     },
     reads,
     check: { ...check, mismatches: check.mismatches.slice(0, 50) },
-    store: { ...store, batchRows: BATCH_ROWS, copy: 'not measured: no COPY client (pg-copy-streams) in node_modules' },
+    load: { start: round(loadStart[0]!), oneWorker: one.load, twoWorkers: two.load, store: storeLoad },
+    store: { ...store, copy: 'not measured: no COPY client (pg-copy-streams) in node_modules' },
     goals,
+    profile: profiled,
+    projectionModel: { fixedCpuSPerTile: round(fixedS, 2), cpuMsPerParcel: round(perParcelS * 1000, 4) },
     projection,
     durationS: round((Date.now() - started) / 1000),
   };
@@ -419,14 +489,17 @@ B08, B11 and SCL), every COG request answered by a loopback server after ${DELAY
 seeded): convex polygons of 4–10 vertices and concave ones (dented outlines, L shapes, ${kinds.concave} of them), a log-normal
 area clamped to 0.3–50 ha (median ${parcelFigures.hectares.median} ha, quartiles ${parcelFigures.hectares.p25}–${parcelFigures.hectares.p75} ha,
 ${fmt(parcelFigures.hectares.total)} ha in all; they may overlap one another), placed at random; ${kinds.edge} are centred on the tile's
-outer edge, partly outside it. No neighbouring tile of the same acquisition could be produced cheaply (another
+outer edge, partly outside it (${fmt(single.given - single.owned)} of them lie wholly outside the item's footprint:
+\`tileParcels\` gives them to no pass). No neighbouring tile of the same acquisition could be produced cheaply (another
 10980² set of COGs with its own georeferencing), so an edge parcel gets what the per-parcel engine gives it with this one
 tile: the point of its covered part, or its skip. The real SCL's clouds (${base.items[0]}: 4 % cloud cover) fall on
 some parcels: ${single.reasons.CLOUDY ?? 0} parcel × index results are CLOUDY skips, ${single.reasons.OUTSIDE_COVERAGE ?? 0} OUTSIDE_COVERAGE.
 The pass runs in a child process (\`bench/lib/national-pass.ts\`), so its CPU (\`process.cpuUsage\`, the zlib thread pool
 included), peak RSS (getrusage) and reads are its own, with a reader whose cache holds ${CACHE_ROWS} block rows of the four
 bands (\`tilePassCacheBytes\`: ${fmt(s.cacheMiB)} MiB). Run of ${report.date.slice(0, 16).replace('T', ' ')} UTC,
-${report.machine.cpus} cores (${report.machine.cpuModel}), load average at the start ${loadStart.map((v) => round(v)).join(' / ')}.
+${report.machine.cpus} cores (${report.machine.cpuModel}); the 1-minute load average was ${round(loadStart[0]!)} at the start, ${one.load}
+after the one-worker run, ${two.load} after the two-worker run and ${storeLoad} after the storage (other work was running on the
+same 2 cores: wall times and the storage suffer most from it, CPU times less).
 
 | goal | measured | |
 | --- | --- | --- |
@@ -438,20 +511,23 @@ ${goals.map((g) => `| ${g.goal} | ${g.measured} | ${yes(g.met)} |`).join('\n')}
 - **Two workers** (north of row ${SPLIT_ROW}, a block-row boundary, and south of it; each its own process, reader and
   cache): ${two.workers.map((w) => `${fmt(w.owned)} parcels, CPU ${fmt(cpuS(w.passCpuUs), 1)} s, wall ${fmt((w.passEnd - w.passStart) / 1000, 1)} s`).join('; ')}.
   Together ${fmt(reads.twoWorkers.servedMiB, 1)} MiB served: the parcels straddling the split read ${reads.twoWorkers.blocksBoth} blocks in both workers.
-- **Storage** (${store.server}, scratch database \`${STORE_DATABASE}\` created afresh; a table shaped like
-  \`series_points\`: same columns, unique key, date index and checks, no foreign key): ${fmt(store.inserted)} rows (points
-  and CLOUDY / OUTSIDE_COVERAGE skips) in ${fmt(store.seconds, 2)} s, ${fmt(store.rowsPerSecond)} rows/s; the same rows again
-  (all conflicts, ${store.againInserted} added) in ${fmt(store.againSeconds, 2)} s; ${fmt(mib(store.tableBytes))} MiB with indexes
-  (\`pg_total_relation_size\`), ${fmt(store.bytesPerMillionPoints / 2 ** 20)} MiB per million points. COPY was not measured:
-  no COPY client (\`pg-copy-streams\`) is in node_modules.
+- **Storage** (${store.server} on this machine, scratch database \`${STORE_DATABASE}\` created afresh; a table shaped like
+  \`series_points\`: same columns, unique key, date index and checks, no foreign key): ${fmt(store.rows)} rows (points
+  and CLOUDY / OUTSIDE_COVERAGE skips), each statement its own transaction. ${store.methods
+    .map(
+      (m) =>
+        `${m.method[0]!.toUpperCase()}${m.method.slice(1)} by ${fmt(m.batchRows)} rows: ${fmt(m.inserted)} rows in ${fmt(m.seconds, 2)} s (${fmt(m.rowsPerSecond)} rows/s), the same rows again (all conflicts, ${m.againInserted} added) in ${fmt(m.againSeconds, 2)} s, ${fmt(mib(m.tableBytes))} MiB with indexes (\`pg_total_relation_size\`): ${fmt(m.bytesPerMillionPoints / 2 ** 20)} MiB per million points.`,
+    )
+    .join(' ')} COPY was not measured: no COPY client (\`pg-copy-streams\`) is in node_modules.
 - **Check**: ${check.sample} parcels drawn at random, each index through \`computeSeries\` (from = to = ${DAY}) with its own
   reader, ${check.seconds} s.
-
+${profileSection(profiled, s.msPerObservation)}
 Projection for Algeria from these figures (${ALGERIA.tiles} tiles for the northern cropland, ${ALGERIA.acquisitions}
-acquisitions a season, NDVI and NDMI; CPU scaled per parcel-observation at ${fmt(msPerObs, 3)} ms, bytes at this run's
-${fmt(mib(bytesPerTile))} MiB per tile — nearly every block of a tile holds parcels at these densities; workers: processes like
-this run's single one (${fmt(s.passWallS, 1)} s wall for ${fmt(single.owned)} parcels), enough to finish all ${ALGERIA.tiles} tiles of a date
-within one hour if they are published together). Beside it, today's per-parcel path (\`bench:series\`: about 75 ms CPU
+acquisitions a season, NDVI and NDMI). CPU per tile: ${fmt(fixedS, 1)} s for the tile (reading and decoding its blocks,
+from the profiled run) + ${fmt(perParcelS * 1000, 3)} ms per parcel (the rest of this run's ${fmt(totalCpu, 1)} s); bytes: this
+run's ${fmt(mib(bytesPerTile))} MiB per tile (at 36,000–86,000 parcels a tile nearly every block holds some); workers: processes
+like this run's single one (${fmt(s.passWallS, 1)} s wall for ${fmt(single.owned)} parcels, scaled like the CPU), enough to finish all
+${ALGERIA.tiles} tiles of a date within one hour if they are all published in that hour. Beside it, today's per-parcel path (\`bench:series\`: about 75 ms CPU
 and 2.9 MB read per parcel-observation, issue 29) and openEO's documented 5,099 CPU-s (1.4 CPU-h) per 10 ha series.
 
 | | ${projection.map((p) => `${fmt(p.parcels)} parcels`).join(' | ')} |
