@@ -512,11 +512,11 @@ ${goals.map((g) => `| ${g.goal} | ${g.measured} | ${yes(g.met)} |`).join('\n')}
   cache): ${two.workers.map((w) => `${fmt(w.owned)} parcels, CPU ${fmt(cpuS(w.passCpuUs), 1)} s, wall ${fmt((w.passEnd - w.passStart) / 1000, 1)} s`).join('; ')}.
   Together ${fmt(reads.twoWorkers.servedMiB, 1)} MiB served: the parcels straddling the split read ${reads.twoWorkers.blocksBoth} blocks in both workers.
 - **Storage** (${store.server} on this machine, scratch database \`${STORE_DATABASE}\` created afresh; a table shaped like
-  \`series_points\`: same columns, unique key, date index and checks, no foreign key): ${fmt(store.rows)} rows (points
+  \`series_points\` since migration 0019: same columns, keys, indexes and checks, partitioned by season; no foreign key): ${fmt(store.rows)} rows (points
   and CLOUDY / OUTSIDE_COVERAGE skips), each statement its own transaction. ${store.methods
     .map(
       (m) =>
-        `${m.method[0]!.toUpperCase()}${m.method.slice(1)} by ${fmt(m.batchRows)} rows: ${fmt(m.inserted)} rows in ${fmt(m.seconds, 2)} s (${fmt(m.rowsPerSecond)} rows/s), the same rows again (all conflicts, ${m.againInserted} added) in ${fmt(m.againSeconds, 2)} s, ${fmt(mib(m.tableBytes))} MiB with indexes (\`pg_total_relation_size\`): ${fmt(m.bytesPerMillionPoints / 2 ** 20)} MiB per million points.`,
+        `${m.method[0]!.toUpperCase()}${m.method.slice(1)} by ${fmt(m.batchRows)} rows: ${fmt(m.inserted)} rows in ${fmt(m.seconds, 2)} s (${fmt(m.rowsPerSecond)} rows/s), the same rows again (all conflicts, ${m.againInserted} added) in ${fmt(m.againSeconds, 2)} s, ${fmt(mib(m.tableBytes))} MiB with indexes (\`pg_total_relation_size\` of the partitions): ${fmt(m.bytesPerMillionPoints / 2 ** 20)} MiB per million points.`,
     )
     .join(' ')} COPY was not measured: no COPY client (\`pg-copy-streams\`) is in node_modules.
 - **Check**: ${check.sample} parcels drawn at random, each index through \`computeSeries\` (from = to = ${DAY}) with its own
