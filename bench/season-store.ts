@@ -312,7 +312,8 @@ records (one poll, 70 acquisitions, every parcel × item claim).
 The remaining ${n(r.serverFill.rows)} points were filled by one INSERT … SELECT per acquisition on the server in
 ${(r.serverFill.ms / 1000).toFixed(0)} s (the bench's shortcut, not the application's path). The claims table grows as
 parcels × tiles × acquisitions (about 180 million rows a national season): only the recent window is needed by the
-poll, so old seasons' claims can be removed with their season.
+poll, so old seasons' claims can be removed with their season (a curve of such a season then goes back to the
+catalog search, as before the jobs: its stored points are no longer known to be complete).
 `;
 }
 
