@@ -180,21 +180,10 @@ export function createJobsRepository(db: Db) {
     },
 
     /**
-     * Drops the stored skips (CLOUDY, OUTSIDE_COVERAGE) of a parcel on a day: a tile of that pass published later
+     * Drops the stored skips (CLOUDY, OUTSIDE_COVERAGE) of these parcels on a day: a tile of that pass published later
      * may cover what the first tiles did not, so the day is computed again over every tile (points stay: a point's
      * alerts were sent once and must not be sent again).
      */
-    async dropSkips(parcelId: number, date: string): Promise<number> {
-      const dropped = await db
-        .delete(seriesPoints)
-        .where(
-          and(eq(seriesPoints.parcelId, parcelId), eq(seriesPoints.date, date), sql`${seriesPoints.status} <> 'point'`),
-        )
-        .returning({ id: seriesPoints.id });
-      return dropped.length;
-    },
-
-    /** dropSkips for several parcels of one day (a tile pass's late parcels). */
     async dropSkipsOf(parcelIds: number[], date: string): Promise<number> {
       let dropped = 0;
       for (let i = 0; i < parcelIds.length; i += 1000) {
@@ -241,7 +230,7 @@ export function createJobsRepository(db: Db) {
       return out;
     },
 
-    /** planIndexCodes for several users at once: user id → index codes of their active plans, ascending. */
+    /** The index codes of the users' active subscriptions: user id → codes, ascending (none: absent). */
     async planIndexCodesOf(userIds: number[]): Promise<Map<number, string[]>> {
       const out = new Map<number, string[]>();
       for (let i = 0; i < userIds.length; i += 1000) {
@@ -333,18 +322,6 @@ export function createJobsRepository(db: Db) {
         .from(parcels)
         .where(eq(parcels.id, parcelId));
       return parcel;
-    },
-
-    /** The index codes of the active subscriptions of the user, ascending. */
-    async planIndexCodes(userId: number): Promise<string[]> {
-      const rows = await db
-        .selectDistinct({ code: indices.code })
-        .from(farmerSubscriptions)
-        .innerJoin(planIndices, eq(planIndices.planId, farmerSubscriptions.planId))
-        .innerJoin(indices, eq(indices.id, planIndices.indexId))
-        .where(and(eq(farmerSubscriptions.userId, userId), eq(farmerSubscriptions.state, 'actif')))
-        .orderBy(asc(indices.code));
-      return rows.map((r) => r.code);
     },
 
     /** The scene id of the stored point (status 'point') of the parcel × index × basis on that day, if any. */

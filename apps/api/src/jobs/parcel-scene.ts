@@ -63,11 +63,11 @@ export async function runParcelScene(deps: ParcelSceneDeps, data: ParcelSceneDat
   const parcel = await repo.parcel(data.parcelId);
   const output: ParcelSceneOutput = { indices: [], computed: 0, inserted: 0, sceneId: null, alerts: [] };
   if (!parcel) return { ...output, skipped: 'parcel-gone' };
-  output.indices = await repo.planIndexCodes(parcel.userId);
+  output.indices = (await repo.planIndexCodesOf([parcel.userId])).get(parcel.userId) ?? [];
   if (output.indices.length === 0) return { ...output, skipped: 'no-plan' };
   // A tile of the pass published after this parcel's first job: a day stored as a skip (clouded or outside the
   // tiles known then) is computed again over every tile of the pass. A stored point stays (its alerts went once).
-  if (data.lateTile) await repo.dropSkips(parcel.id, data.date);
+  if (data.lateTile) await repo.dropSkipsOf([parcel.id], data.date);
 
   for (const code of output.indices) {
     const { basis, fresh, inserted } = await computeAndStoreSeries({

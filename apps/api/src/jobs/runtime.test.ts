@@ -134,6 +134,24 @@ describe(`job queue in-process (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
     expect(all).toHaveLength(3);
     expect(all.reduce((sum, r) => sum + Number(r.output?.computed ?? 0), 0)).toBe(3);
     expect(await points()).toBe(3);
+
+    // A parcel × acquisition job an earlier version queued is still worked: it finds its point stored.
+    const [acquisition] = await database.db.select().from(catalogAcquisitions).limit(1);
+    const boss = await runtime.boss();
+    const legacy = await boss.send(
+      QUEUES.parcelScene,
+      { parcelId, acquisition: acquisition!.key, date: acquisition!.date, sceneIds: acquisition!.sceneIds },
+      { singletonKey: `${parcelId}:${acquisition!.key}` },
+    );
+    await waitFor("the earlier version's job", async () =>
+      (await boss.getJobById(QUEUES.parcelScene, legacy!))?.state === 'completed' ? true : undefined,
+    );
+    expect((await boss.getJobById(QUEUES.parcelScene, legacy!))!.output).toMatchObject({
+      indices: ['NDMI'],
+      computed: 0,
+      inserted: 0,
+    });
+    expect(await points()).toBe(3);
   }, 120_000);
 
   it('a failing job is retried with backoff, then dead (shown), then retried by hand', async () => {

@@ -1,15 +1,8 @@
 import type { Database, PolygonGeometry } from '@filaha/db';
-import {
-  acquisitionKey,
-  computeTilePass,
-  createCogReader,
-  owningTile,
-  type Acquisition,
-  type TilePassEntry,
-} from '@filaha/imagery';
+import { acquisitionKey, computeTilePass, createCogReader, owningTile, type Acquisition } from '@filaha/imagery';
 import type { PgBoss } from 'pg-boss';
 import type { Imagery } from '../lib/imagery/imagery.ts';
-import { seriesBasis, storeSeriesRows, type SeriesRow } from '../modules/season/public.ts';
+import { seriesBasis, seriesRows, storeSeriesRows, type SeriesRow } from '../modules/season/public.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 import type { AlertHooks } from './parcel-scene.ts';
 import { QUEUES } from './queue.ts';
@@ -79,39 +72,6 @@ const union = (boxes: Array<[number, number, number, number]>): [number, number,
   Math.max(...boxes.map((b) => b[3])),
 ];
 
-function rowsOf(parcelId: number, basis: string, entries: TilePassEntry[]): SeriesRow[] {
-  const rows: SeriesRow[] = [];
-  for (const { index, result } of entries) {
-    if ('stats' in result) {
-      rows.push({
-        parcelId,
-        indexCode: index,
-        basis,
-        sceneId: result.sceneId,
-        date: result.date,
-        status: 'point',
-        stats: result.stats,
-        validFraction: result.stats.validFraction,
-        tiles: result.tiles,
-      });
-    } else if (result.reason !== 'MISSING_BAND') {
-      // A missing band is a catalog defect that may be repaired: never stored (as for the curve).
-      rows.push({
-        parcelId,
-        indexCode: index,
-        basis,
-        sceneId: result.sceneId,
-        date: result.date,
-        status: result.reason,
-        stats: null,
-        validFraction: result.validFraction ?? null,
-        tiles: null,
-      });
-    }
-  }
-  return rows;
-}
-
 export async function runTilePass(deps: TilePassDeps, data: TilePassData): Promise<TilePassOutput> {
   const { database, imagery } = deps;
   const repo = createJobsRepository(database.db);
@@ -142,14 +102,14 @@ export async function runTilePass(deps: TilePassDeps, data: TilePassData): Promi
   const basisOf = new Map(watched.map((p) => [p.id, seriesBasis(p.geom, imagery)]));
   // Per parcel, the indices of its owner's plan not stored for that day; computed here when this tile's pass owns
   // the parcel (owningTile), or when the parcel is late (its owner's pass ran before this tile existed).
-  const todo = new Map<string, Array<{ id: number; geometry: PolygonGeometry }>>();
+  const byIndices = new Map<string, Array<{ id: number; geometry: PolygonGeometry }>>();
   for (const parcel of watched) {
     const basis = basisOf.get(parcel.id)!;
     const needed = indicesOf.get(parcel.userId)!.filter((code) => !stored.has(`${parcel.id}|${code}|${basis}`));
     if (needed.length === 0) continue;
     if (!late.has(parcel.id) && owningTile(group, parcel.geom)?.id !== data.itemId) continue;
     const key = needed.join(',');
-    todo.set(key, [...(todo.get(key) ?? []), { id: parcel.id, geometry: parcel.geom }]);
+    byIndices.set(key, [...(byIndices.get(key) ?? []), { id: parcel.id, geometry: parcel.geom }]);
   }
 
   const reader = deps.reader ?? createCogReader({ cacheBytes: TILE_PASS_CACHE_BYTES });
@@ -161,7 +121,7 @@ export async function runTilePass(deps: TilePassDeps, data: TilePassData): Promi
     output.inserted += await storeSeriesRows(database.db, rows);
   };
   // One pass per set of indices (the plans of a chunk's owners hold one or two sets).
-  for (const [key, chunk] of todo) {
+  for (const [key, chunk] of byIndices) {
     const pass = await computeTilePass({
       reader,
       group,
@@ -172,7 +132,8 @@ export async function runTilePass(deps: TilePassDeps, data: TilePassData): Promi
       cloudBufferM: imagery.cloudBufferM,
       maskClasses: imagery.maskClasses,
       onParcel: async (parcelId, entries) => {
-        pending.push(...rowsOf(parcelId, basisOf.get(parcelId)!, entries));
+        for (const { index, result } of entries)
+          pending.push(...seriesRows({ parcelId, indexCode: index, basis: basisOf.get(parcelId)! }, [result]));
         if (pending.length >= STORE_BATCH) await flush();
       },
     });

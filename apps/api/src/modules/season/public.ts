@@ -7,7 +7,7 @@ import { createSeasonRepository } from './season.repository.ts';
  * imports of its other files): the basis of the stored points (the alert rules read those rows) and their
  * computation, which the jobs share with the curve route.
  */
-export { seriesBasis, type SeriesSettings } from './season.points.ts';
+export { seriesBasis, seriesRows, type SeriesSettings } from './season.points.ts';
 
 /** The season points of [from, to] not stored yet, computed and stored (see season.points.ts). */
 export function computeAndStoreSeries({ db, ...input }: StoreSeriesInput & { db: Db }) {

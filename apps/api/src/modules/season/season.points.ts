@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PolygonGeometry } from '@filaha/db';
-import { computeSeries, DEFAULT_MASKED_SCL_CLASSES, type SeriesSkip } from '@filaha/imagery';
+import { computeSeries, DEFAULT_MASKED_SCL_CLASSES, type SeriesPoint, type SeriesSkip } from '@filaha/imagery';
 import type { Imagery } from '../../lib/imagery/imagery.ts';
 import type { SeasonRepository, SeriesRow } from './season.repository.ts';
 
@@ -29,6 +29,42 @@ export function seriesBasis(geometry: PolygonGeometry, settings: SeriesSettings)
     .update(JSON.stringify({ v: 1, geometry, minValidFraction, cloudBufferM: cloudBufferM ?? null, maskClasses }))
     .digest('hex')
     .slice(0, 32);
+}
+
+/**
+ * The rows stored for one curve (parcel × index × basis) from the engine's results: points, and CLOUDY /
+ * OUTSIDE_COVERAGE skips. A missing band is a catalog defect that may be repaired: never stored, asked again next
+ * time. Shared by the curve route and the tile pass jobs.
+ */
+export function seriesRows(
+  key: { parcelId: number; indexCode: string; basis: string },
+  results: ReadonlyArray<SeriesPoint | SeriesSkip>,
+): SeriesRow[] {
+  const rows: SeriesRow[] = [];
+  for (const r of results) {
+    if ('stats' in r) {
+      rows.push({
+        ...key,
+        sceneId: r.sceneId,
+        date: r.date,
+        status: 'point',
+        stats: r.stats,
+        validFraction: r.stats.validFraction,
+        tiles: r.tiles,
+      });
+    } else if (r.reason !== 'MISSING_BAND') {
+      rows.push({
+        ...key,
+        sceneId: r.sceneId,
+        date: r.date,
+        status: r.reason,
+        stats: null,
+        validFraction: r.validFraction ?? null,
+        tiles: null,
+      });
+    }
+  }
+  return rows;
 }
 
 export interface StoreSeriesInput {
@@ -65,33 +101,7 @@ export async function computeAndStoreSeries(
     cloudBufferM: imagery.cloudBufferM,
     maskClasses: imagery.maskClasses,
   });
-  const rows: SeriesRow[] = [
-    ...fresh.points.map((p) => ({
-      parcelId: parcel.id,
-      indexCode: index,
-      basis,
-      sceneId: p.sceneId,
-      date: p.date,
-      status: 'point' as const,
-      stats: p.stats,
-      validFraction: p.stats.validFraction,
-      tiles: p.tiles,
-    })),
-    // A missing band is a catalog defect that may be repaired: never stored, asked again next time.
-    ...fresh.skipped
-      .filter((s): s is SeriesSkip & { reason: 'CLOUDY' | 'OUTSIDE_COVERAGE' } => s.reason !== 'MISSING_BAND')
-      .map((s) => ({
-        parcelId: parcel.id,
-        indexCode: index,
-        basis,
-        sceneId: s.sceneId,
-        date: s.date,
-        status: s.reason,
-        stats: null,
-        validFraction: s.validFraction ?? null,
-        tiles: null,
-      })),
-  ];
+  const rows = seriesRows({ parcelId: parcel.id, indexCode: index, basis }, [...fresh.points, ...fresh.skipped]);
   // Two writers computing the same scene at once store it once.
   return { basis, fresh, inserted: await series.insert(rows) };
 }
