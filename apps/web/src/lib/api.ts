@@ -4,6 +4,7 @@ import { currentLang } from '../i18n/languages.ts';
 import { SAVED_AT_HEADER } from '../sw/routes.ts';
 import { takeEarly } from './early.ts';
 import { isOnline, noteAnswer } from './offline.ts';
+import { trackRead } from './readsUnderway.ts';
 import { getToken, UNAUTHENTICATED_EVENT } from './storage.ts';
 
 export const API_BASE = '/api';
@@ -51,11 +52,12 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * The transport: headers, time limit, offline and the early first read. Its answer is `unknown`: screens call the API
  * through lib/client.ts, which types each answer from the route's contract.
  */
-export async function apiRequest(
-  method: Method,
-  path: string,
-  options: RequestOptions = {},
-): Promise<ApiResult<unknown>> {
+export function apiRequest(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResult<unknown>> {
+  // A read is noted as under way until its answer is read (the first visit's hand-over to the worker waits for it).
+  return method === 'GET' ? trackRead(send(method, path, options)) : send(method, path, options);
+}
+
+async function send(method: Method, path: string, options: RequestOptions): Promise<ApiResult<unknown>> {
   // Offline, a write fails at once (forms keep it in the outbox, lib/outbox.ts); a read still asks, since the
   // service worker may hold a kept answer.
   if (method !== 'GET' && !isOnline()) throw new ApiFailure('network', 'Offline');

@@ -1,3 +1,4 @@
+import { readsUnderway } from './readsUnderway.ts';
 import { whenUsableOrQuiet } from './settled.ts';
 import { getToken, OFFLINE_READY_EVENT } from './storage.ts';
 
@@ -52,6 +53,36 @@ function precacheLater(): void {
   else setTimeout(ask, 1_000);
 }
 
+/** Longest the hand-over waits for the reads under way when the worker took control (lib/readsUnderway.ts). */
+export const FIRST_READS_WAIT_MS = 30_000;
+
+/** A finished request as Resource Timing gives it: its absolute URL and when it started (performance.now()). */
+export interface ReadEntry {
+  name: string;
+  startTime: number;
+}
+
+/** The page's finished requests, as they are noted (a PerformanceObserver of Resource Timing). */
+export interface ReadLog {
+  /** The requests finished since the last call (or the start), those the browser has not delivered yet included. */
+  take(): ReadEntry[];
+  stop(): void;
+}
+
+function resourceLog(onEntries: () => void): ReadLog {
+  if (typeof PerformanceObserver !== 'function') return { take: () => [], stop: () => undefined };
+  const waiting: ReadEntry[] = [];
+  const observer = new PerformanceObserver((list) => {
+    waiting.push(...list.getEntries());
+    onEntries();
+  });
+  observer.observe({ type: 'resource', buffered: true });
+  return {
+    take: () => [...waiting.splice(0), ...observer.takeRecords()],
+    stop: () => observer.disconnect(),
+  };
+}
+
 /**
  * Issue 27 §1: on a weak link the worker takes control of the first visit's page about a minute after it painted,
  * so the answers of that visit (session, parcels, result, curve…) went past it and were not kept. Until it controls
@@ -59,32 +90,49 @@ function precacheLater(): void {
  * visit's pages) is noted; then they are handed to the worker with Workbox's `CACHE_URLS` message (workbox-routing
  * asks each through the route that would have handled it, so only the paths the worker keeps are asked, as GET,
  * with this account's token) and the app says once that it is ready offline.
+ * A read still under way when the worker took control (the parcel page's alert rules, on the field link) went to the
+ * network past the worker too, and Resource Timing lists it only once it ended: the hand-over waits for the reads
+ * under way (lib/readsUnderway.ts, at most FIRST_READS_WAIT_MS), and hands over every request that started before
+ * it, so "ready offline" is said only once they are kept.
  */
-function keepFirstReads(sw: ServiceWorkerContainer, installed: () => void): void {
+export function keepFirstReads(
+  sw: Pick<ServiceWorkerContainer, 'ready' | 'controller' | 'addEventListener'>,
+  installed: () => void,
+  log: (onEntries: () => void) => ReadLog = resourceLog,
+  now: () => number = () => performance.now(),
+): void {
   let urls: string[] = [];
   try {
     urls = JSON.parse(sessionStorage.getItem(FIRST_READS) ?? '[]') as string[];
   } catch {
     // No session storage: this page's reads only.
   }
-  const note = (list: PerformanceObserverEntryList) => {
-    for (const { name } of list.getEntries())
-      if (name.startsWith(`${location.origin}/api/`) && !urls.includes(name)) urls.push(name);
+  /** When the worker took control of this page: requests started later went through it. */
+  let controlledAt = Infinity;
+  const note = () => {
+    for (const { name, startTime } of reads.take())
+      if (startTime < controlledAt && name.startsWith(`${location.origin}/api/`) && !urls.includes(name))
+        urls.push(name);
+    if (controlledAt !== Infinity) return;
     try {
       sessionStorage.setItem(FIRST_READS, JSON.stringify(urls));
     } catch {
       // As above.
     }
   };
-  const observer = typeof PerformanceObserver === 'function' ? new PerformanceObserver(note) : null;
-  observer?.observe({ type: 'resource', buffered: true });
-  const handOver = (worker: ServiceWorker) => {
-    observer?.disconnect();
+  const reads = log(note);
+  const handOver = async (worker: ServiceWorker) => {
+    controlledAt = now();
     try {
       sessionStorage.removeItem(FIRST_READS);
     } catch {
       // As above.
     }
+    await readsUnderway(FIRST_READS_WAIT_MS);
+    // The entry of a read that just ended is delivered in a later task.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    note();
+    reads.stop();
     const token = getToken();
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -105,7 +153,9 @@ function keepFirstReads(sw: ServiceWorkerContainer, installed: () => void): void
     worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } }, [channel.port2]);
   };
   const whenControlled = () =>
-    sw.controller ? handOver(sw.controller) : sw.addEventListener('controllerchange', whenControlled, { once: true });
+    sw.controller
+      ? void handOver(sw.controller)
+      : sw.addEventListener('controllerchange', whenControlled, { once: true });
   void sw.ready.then(whenControlled);
 }
 
