@@ -5,19 +5,20 @@
 // filled with multi-row INSERT … ON CONFLICT DO NOTHING in batches, as the tile-pass job stores its rows: a VALUES
 // list of 1,000 rows per statement, and the same with the columns as arrays (INSERT … SELECT FROM unnest, 5,000 rows
 // per statement: 9 parameters instead of 45,000), and the statement the tile-pass job itself runs (apps/api: the rows
-// as one JSON parameter, INSERT … SELECT FROM jsonb_to_recordset … RETURNING id, 500 rows per statement). Each
+// as one JSON parameter, INSERT … SELECT FROM jsonb_to_recordset … RETURNING id, STORE_BATCH rows per statement). Each
 // statement commits on its own.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { TilePassEntry } from '@filaha/imagery';
+import { STORE_BATCH } from '../../apps/api/src/jobs/tile-pass.ts';
 
 export const STORE_DATABASE = 'bench_national';
 /** Rows per INSERT … VALUES statement (9 parameters a row: 9,000 of PostgreSQL's 65,535). */
 export const BATCH_ROWS = 1_000;
 /** Rows per INSERT … SELECT FROM unnest statement (9 array parameters). */
 export const UNNEST_ROWS = 5_000;
-/** Rows per statement of the tile-pass job (apps/api/src/jobs/tile-pass.ts STORE_BATCH). */
-export const JOB_ROWS = 500;
+/** Rows per statement of the tile-pass job (apps/api/src/jobs/tile-pass.ts). */
+export const JOB_ROWS = STORE_BATCH;
 
 const TABLE = `
 DROP TABLE IF EXISTS series_points;

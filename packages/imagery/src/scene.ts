@@ -1,7 +1,7 @@
 import type { CogReader } from './cog/reader.ts';
 import { AllCloudyError, CatalogUnavailableError, NoSceneError } from './errors.ts';
 import { geometryRings, ringsContain, ringsIntersect, type ParcelGeometry } from '@filaha/shared/geometry';
-import { readBandStack } from './raster/band-stack.ts';
+import { readBandStack, type BandStackOptions } from './raster/band-stack.ts';
 import { maskLookup, summarizeScl, type SclSummary } from './raster/masks.ts';
 import { mosaicStacks } from './raster/mosaic.ts';
 import type { Catalog } from './stac/catalog.ts';
@@ -21,6 +21,8 @@ export interface SceneCandidate extends SclSummary {
 export interface MaskOptions {
   maskClasses?: ReadonlyArray<number>;
   cloudBufferM?: number;
+  /** SCL buffered once for many parcels (BandStackOptions.bufferedScl: the tile pass). */
+  bufferedScl?: BandStackOptions['bufferedScl'];
 }
 
 /**
@@ -70,8 +72,14 @@ export async function assessScene(
   geometry: ParcelGeometry,
   maskClasses?: ReadonlyArray<number>,
   cloudBufferM?: number,
+  bufferedScl?: BandStackOptions['bufferedScl'],
 ): Promise<SceneCandidate> {
-  const stack = await readBandStack(reader, acquisition, [], geometry, { scl: true, maskClasses, cloudBufferM });
+  const stack = await readBandStack(reader, acquisition, [], geometry, {
+    scl: true,
+    maskClasses,
+    cloudBufferM,
+    bufferedScl,
+  });
   return { acquisition, tiles: [acquisition], ...summarizeScl(stack.scl!, stack.inParcel, maskLookup(maskClasses)) };
 }
 
@@ -96,10 +104,18 @@ export async function assessAcquisition(
     .filter((a) => footprintRank(a, parcel) === 3)
     .sort((a, b) => (a.cloudCover ?? 100) - (b.cloudCover ?? 100) || a.id.localeCompare(b.id));
   if (containing.length > 0) {
-    const alone = await assessScene(reader, containing[0]!, geometry, masks.maskClasses, masks.cloudBufferM);
+    const alone = await assessScene(
+      reader,
+      containing[0]!,
+      geometry,
+      masks.maskClasses,
+      masks.cloudBufferM,
+      masks.bufferedScl,
+    );
     if (alone.coveredFraction >= FULL || tiles.length === 1) return alone;
   }
-  if (tiles.length === 1) return assessScene(reader, tiles[0]!, geometry, masks.maskClasses, masks.cloudBufferM);
+  if (tiles.length === 1)
+    return assessScene(reader, tiles[0]!, geometry, masks.maskClasses, masks.cloudBufferM, masks.bufferedScl);
   const masked = maskLookup(masks.maskClasses);
   const read = await Promise.all(
     tiles.map(async (acquisition) => {

@@ -6,7 +6,7 @@ import { getIndex, type IndexDefinition } from './indices.ts';
 import { readBandStack } from './raster/band-stack.ts';
 import { mosaicStacks } from './raster/mosaic.ts';
 import { computeStats, type IndexStats } from './raster/stats.ts';
-import { assessAcquisition, groupAcquisitions } from './scene.ts';
+import { assessAcquisition, groupAcquisitions, type MaskOptions } from './scene.ts';
 import type { Catalog } from './stac/catalog.ts';
 import type { Acquisition } from './stac/item.ts';
 
@@ -122,6 +122,8 @@ export interface PointSettings {
   minValidFraction: number;
   maskClasses?: ReadonlyArray<number>;
   cloudBufferM?: number;
+  /** SCL buffered once for many parcels, with these maskClasses and cloudBufferM (the tile pass). */
+  bufferedScl?: MaskOptions['bufferedScl'];
 }
 
 /** The finest band's grid of an index in one tile: indices on the same grid share one band stack. */
@@ -145,7 +147,11 @@ export async function computeAcquisitionPoints(
   indices: ReadonlyArray<IndexDefinition>,
   settings: PointSettings,
 ): Promise<Array<SeriesPoint | SeriesSkip>> {
-  const masks = { maskClasses: settings.maskClasses, cloudBufferM: settings.cloudBufferM };
+  const masks = {
+    maskClasses: settings.maskClasses,
+    cloudBufferM: settings.cloudBufferM,
+    bufferedScl: settings.bufferedScl,
+  };
   const minValidFraction = settings.minValidFraction;
   const candidate = await assessAcquisition(reader, group, geometry, masks);
   const base = { date: candidate.acquisition.date, sceneId: candidate.acquisition.id };

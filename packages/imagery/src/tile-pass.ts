@@ -1,5 +1,8 @@
 import { geometryRings, type ParcelGeometry } from '@filaha/shared/geometry';
 import type { CogInfo, CogReader } from './cog/reader.ts';
+import { bufferedSclWindow } from './raster/band-stack.ts';
+import { DEFAULT_CLOUD_BUFFER_M } from './raster/masks.ts';
+import type { SourceWindow } from './raster/resample.ts';
 import { DEFAULT_MIN_VALID_FRACTION } from './compute.ts';
 import { assertParcelGeometry } from './geo/geometry.ts';
 import { flatRingsBBox, projectRings } from './geo/project.ts';
@@ -104,6 +107,14 @@ export function tilePassCacheBytes(infos: ReadonlyArray<CogInfo>, bytesPerSample
   return bytes;
 }
 
+/**
+ * SCL pixels (20 m) the pass's buffered SCL reaches beyond its parcels' boxes, besides the cloud buffer: a parcel's
+ * grid has one pixel of margin and its SCL read one more (band-stack.ts), plus one for rounding.
+ */
+const SCL_PAD = 3;
+/** How far beyond its tile's edge (SCL pixels, 20 km) the pass's buffered SCL may reach for parcels on a seam. */
+const SCL_BEYOND = 1024;
+
 /** Computes the season points of `parcels` on the acquisition of `group`, streaming `tileId` north to south. */
 export async function computeTilePass(options: TilePassOptions): Promise<TilePassResult> {
   const tile = options.group.find((t) => t.id === options.tileId);
@@ -134,6 +145,25 @@ export async function computeTilePass(options: TilePassOptions): Promise<TilePas
     })
     .sort((a, b) => b.maxY - a.maxY || a.minX - b.minX || a.parcel.id - b.parcel.id);
 
+  // The tile's SCL over the parcels, its clouds buffered once (the reads of SCL and the buffering were a third of
+  // each parcel's cost): every parcel whose SCL window lies inside takes its classes from it.
+  const sclHref = tile.assets.scl!.href;
+  let bufferedScl: Map<string, SourceWindow> | undefined;
+  if (ordered.length > 0) {
+    const boxes = ordered.map(({ parcel }) => flatRingsBBox(projectRings(geometryRings(parcel.geometry), epsg)));
+    const pad = SCL_PAD + Math.ceil(Math.max(0, options.cloudBufferM ?? DEFAULT_CLOUD_BUFFER_M) / sclInfo.resX);
+    const window = {
+      col0: Math.floor((Math.min(...boxes.map((b) => b[0])) - sclInfo.originX) / sclInfo.resX) - pad,
+      col1: Math.ceil((Math.max(...boxes.map((b) => b[2])) - sclInfo.originX) / sclInfo.resX) + pad,
+      row0: Math.floor((sclInfo.originY - Math.max(...boxes.map((b) => b[3]))) / sclInfo.resY) - pad,
+      row1: Math.ceil((sclInfo.originY - Math.min(...boxes.map((b) => b[1]))) / sclInfo.resY) + pad,
+    };
+    // Parcels on the tile's edge read beyond it (no data there, a seam's other tile fills it): the window reaches as
+    // far as their reads, up to SCL_BEYOND pixels out (a parcel further out reads its own).
+    bufferedScl = new Map([[sclHref, await bufferedSclWindow(options.reader, sclHref, window, settings, SCL_BEYOND)]]);
+  }
+  const pointSettings = { ...settings, bufferedScl };
+
   const result: TilePassResult = { parcels: 0, points: 0, skips: 0, entries: [] };
   let next = 0;
   const work = async () => {
@@ -141,7 +171,7 @@ export async function computeTilePass(options: TilePassOptions): Promise<TilePas
       const { parcel } = ordered[next++]!;
       const computed =
         usable.length > 0
-          ? await computeAcquisitionPoints(options.reader, options.group, parcel.geometry, usable, settings)
+          ? await computeAcquisitionPoints(options.reader, options.group, parcel.geometry, usable, pointSettings)
           : [];
       const entries: TilePassEntry[] = indices.map((index) => {
         const at = usable.indexOf(index);

@@ -189,6 +189,34 @@ describe('the tile pass', () => {
     expect(kinds.get('east')!.points).toBeGreaterThanOrEqual(5);
   });
 
+  it("reads and buffers its tile's SCL once for all its parcels (seams included), where each parcel read its own twice", async () => {
+    const owned = tileParcels(group, IDS.west, parcels);
+    const sclHref = group.find((t) => t.id === IDS.west)!.assets.scl!.href;
+    const sclWindows = async (pass: (reader: ReturnType<typeof createCogReader>) => Promise<unknown>) => {
+      const reader = createCogReader();
+      let reads = 0;
+      const readWindow = reader.readWindow.bind(reader);
+      reader.readWindow = (href: string, request: Parameters<typeof readWindow>[1]) => {
+        if (href === sclHref) reads += 1;
+        return readWindow(href, request);
+      };
+      await pass(reader);
+      return reads;
+    };
+    expect(
+      await sclWindows((reader) =>
+        computeTilePass({ reader, group, tileId: IDS.west, parcels: owned, indices: INDICES }),
+      ),
+    ).toBe(1);
+    // The per-parcel path: its SCL assessed, then read again with the bands (more than once a parcel on a seam).
+    const one = owned.find((p) => p.kind === 'middle')!;
+    expect(
+      await sclWindows((reader) =>
+        computeSeries({ catalog, reader, geometry: one.geometry, index: 'NDVI', from: DAY, to: DAY }),
+      ),
+    ).toBe(2);
+  });
+
   it('decodes each block of its tile once, with a cache of four block rows, where parcel-by-parcel jobs decode many', async () => {
     const owned = tileParcels(group, IDS.west, parcels).filter((p) => p.geometry !== undefined);
     const infos = await bandInfos(IDS.west);

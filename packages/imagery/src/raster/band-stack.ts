@@ -49,6 +49,59 @@ export interface BandStackOptions {
   maskClasses?: ReadonlyArray<number>;
   /** Buffer around masked clouds, cirrus and shadows, in metres (default DEFAULT_CLOUD_BUFFER_M; 0 = none). */
   cloudBufferM?: number;
+  /**
+   * SCL already buffered over a large part of a tile (the tile pass: bufferedSclWindow), by SCL asset href, with
+   * these maskClasses and cloudBufferM. A parcel whose SCL read lies inside it takes its classes from it instead of
+   * reading and buffering its own window: the same classes, since a buffered pixel depends only on the pixels within
+   * the buffer and the read's margin holds them.
+   */
+  bufferedScl?: ReadonlyMap<string, SourceWindow>;
+}
+
+/**
+ * Reads the SCL of `href` over the pixel window `[col0, col1) × [row0, row1)` and buffers its clouds once (bufferScl):
+ * what readBandStack takes from BandStackOptions.bufferedScl for every parcel inside it. Beyond the raster the window
+ * holds no data (0), as a parcel's own read does, up to `beyond` pixels past each edge; it is clipped there.
+ */
+export async function bufferedSclWindow(
+  reader: CogReader,
+  href: string,
+  window: { col0: number; row0: number; col1: number; row1: number },
+  options: Pick<BandStackOptions, 'maskClasses' | 'cloudBufferM'>,
+  beyond = 0,
+): Promise<SourceWindow> {
+  const info = await reader.open(href);
+  const col0 = Math.max(-beyond, window.col0);
+  const row0 = Math.max(-beyond, window.row0);
+  const width = Math.max(0, Math.min(info.width + beyond, window.col1) - col0);
+  const height = Math.max(0, Math.min(info.height + beyond, window.row1) - row0);
+  const read = await reader.readWindow(href, { col0, row0, width, height });
+  const data = read.data instanceof Uint8Array ? read.data : Uint8Array.from(read.data);
+  const masked = maskLookup(options.maskClasses);
+  return {
+    data: bufferScl(data, width, height, info.resX, options.cloudBufferM ?? DEFAULT_CLOUD_BUFFER_M, masked),
+    grid: {
+      x0: info.originX + col0 * info.resX,
+      y0: info.originY - row0 * info.resY,
+      resX: info.resX,
+      resY: info.resY,
+      width,
+      height,
+    },
+  };
+}
+
+/** Whether `inner` (a window on the same pixel grid) lies wholly inside `outer`. */
+function holds(outer: PixelGrid, inner: PixelGrid): boolean {
+  const eps = 1e-6;
+  return (
+    Math.abs(outer.resX - inner.resX) < 1e-9 &&
+    Math.abs(outer.resY - inner.resY) < 1e-9 &&
+    inner.x0 >= outer.x0 - eps &&
+    inner.y0 <= outer.y0 + eps &&
+    inner.x0 + inner.width * inner.resX <= outer.x0 + outer.width * outer.resX + eps &&
+    inner.y0 - inner.height * inner.resY >= outer.y0 - outer.height * outer.resY - eps
+  );
 }
 
 /** 1 per source pixel of `window` whose SCL (looked up at the pixel's centre) is masked. */
@@ -116,19 +169,16 @@ export async function readBandStack(
 
   const masked = maskLookup(options.maskClasses);
   const bufferM = options.cloudBufferM ?? DEFAULT_CLOUD_BUFFER_M;
-  const readOnGrid = async (href: string, info: CogInfo, margin = 1): Promise<SourceWindow> => {
-    if (margin === 1 && sameGrid(info, reference)) {
-      const window = await reader.readWindow(href, { col0, row0, width: grid.width, height: grid.height });
-      return { data: window.data, grid: { ...grid } };
-    }
-    // Source window covering the target grid plus `margin` source pixels (the bilinear neighbours; for SCL
-    // also the clouds whose buffer reaches into the grid).
+  // Source window covering the target grid plus `margin` source pixels (the bilinear neighbours; for SCL also the
+  // clouds whose buffer reaches into the grid).
+  const sourceGridOf = (info: CogInfo, margin: number): PixelGrid & { col0: number; row0: number } => {
     const sc0 = Math.floor((grid.x0 - info.originX) / info.resX) - margin;
     const sc1 = Math.ceil((grid.x0 + grid.width * grid.resX - info.originX) / info.resX) + margin;
     const sr0 = Math.floor((info.originY - grid.y0) / info.resY) - margin;
     const sr1 = Math.ceil((info.originY - (grid.y0 - grid.height * grid.resY)) / info.resY) + margin;
-    const window = await reader.readWindow(href, { col0: sc0, row0: sr0, width: sc1 - sc0, height: sr1 - sr0 });
-    const sourceGrid: PixelGrid = {
+    return {
+      col0: sc0,
+      row0: sr0,
       x0: info.originX + sc0 * info.resX,
       y0: info.originY - sr0 * info.resY,
       resX: info.resX,
@@ -136,26 +186,44 @@ export async function readBandStack(
       width: sc1 - sc0,
       height: sr1 - sr0,
     };
+  };
+  const readOnGrid = async (href: string, info: CogInfo, margin = 1): Promise<SourceWindow> => {
+    if (margin === 1 && sameGrid(info, reference)) {
+      const window = await reader.readWindow(href, { col0, row0, width: grid.width, height: grid.height });
+      return { data: window.data, grid: { ...grid } };
+    }
+    const { col0: sc0, row0: sr0, ...sourceGrid } = sourceGridOf(info, margin);
+    const window = await reader.readWindow(href, {
+      col0: sc0,
+      row0: sr0,
+      width: sourceGrid.width,
+      height: sourceGrid.height,
+    });
     return { data: window.data, grid: sourceGrid };
   };
 
   const sclMargin = sclInfo ? 1 + Math.ceil(Math.max(0, bufferM) / sclInfo.resX) : 1;
+  const prebuffered = sclHref && sclInfo ? options.bufferedScl?.get(sclHref) : undefined;
+  const fromPrebuffered =
+    prebuffered && sclInfo && holds(prebuffered.grid, sourceGridOf(sclInfo, sclMargin)) ? prebuffered : null;
   const [bandWindows, rawScl] = await Promise.all([
     Promise.all(keys.map((key, i) => readOnGrid(hrefs[i]!, bandInfos[i]!))),
-    sclHref && sclInfo ? readOnGrid(sclHref, sclInfo, sclMargin) : Promise.resolve(null),
+    sclHref && sclInfo && !fromPrebuffered ? readOnGrid(sclHref, sclInfo, sclMargin) : Promise.resolve(null),
   ]);
-  const sclWindow: SourceWindow | null = rawScl && {
-    grid: rawScl.grid,
-    // bufferScl works on a copy of its input: an SCL window already in bytes is not copied twice.
-    data: bufferScl(
-      rawScl.data instanceof Uint8Array ? rawScl.data : Uint8Array.from(rawScl.data),
-      rawScl.grid.width,
-      rawScl.grid.height,
-      rawScl.grid.resX,
-      bufferM,
-      masked,
-    ),
-  };
+  const sclWindow: SourceWindow | null =
+    fromPrebuffered ??
+    (rawScl && {
+      grid: rawScl.grid,
+      // bufferScl works on a copy of its input: an SCL window already in bytes is not copied twice.
+      data: bufferScl(
+        rawScl.data instanceof Uint8Array ? rawScl.data : Uint8Array.from(rawScl.data),
+        rawScl.grid.width,
+        rawScl.grid.height,
+        rawScl.grid.resX,
+        bufferM,
+        masked,
+      ),
+    });
 
   const bands: Record<string, Float64Array> = {};
   keys.forEach((key, i) => {
