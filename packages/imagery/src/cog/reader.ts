@@ -226,7 +226,9 @@ export function createCogReader(options: CogReaderOptions = {}): CogReader {
             for (let y = ya; y < yb; y++) {
               const src = ((y - ty * th) * tw - tx * tw) * stride + offset;
               const dst = (y - row0) * width - col0;
-              for (let x = xa; x < xb; x++) out[dst + x] = data[src + x * stride]!;
+              // One band per block (the usual COG): a row's run is one copy.
+              if (stride === 1) out.set(data.subarray(src + xa, src + xb), dst + xa);
+              else for (let x = xa; x < xb; x++) out[dst + x] = data[src + x * stride]!;
             }
           }),
         );

@@ -7,21 +7,41 @@ export interface SourceWindow {
   grid: PixelGrid;
 }
 
-/** Continuous source-pixel coordinates (centre-based) of the target pixel centres along one axis. */
-function axis(
-  count: number,
+/** Continuous source-pixel coordinate (centre-based) of the centre of target pixel `i` along one axis. */
+function coord(
+  i: number,
   targetStart: number,
   targetRes: number,
   sourceStart: number,
   sourceRes: number,
   sign: 1 | -1,
-): Float64Array {
-  const coords = new Float64Array(count);
-  for (let i = 0; i < count; i++) {
-    const centre = targetStart + sign * (i + 0.5) * targetRes;
-    coords[i] = (sign * (centre - sourceStart)) / sourceRes - 0.5;
+): number {
+  const centre = targetStart + sign * (i + 0.5) * targetRes;
+  return (sign * (centre - sourceStart)) / sourceRes - 0.5;
+}
+
+/**
+ * Per-column tables of the resamplings, reused from one call to the next (they run synchronously, once or twice a
+ * parcel in the tile pass: a new set of small typed arrays each time was a good part of its allocations).
+ */
+let columns = {
+  left: new Int32Array(1024),
+  right: new Int32Array(1024),
+  wLeft: new Float64Array(1024),
+  wRight: new Float64Array(1024),
+};
+
+function columnTables(width: number) {
+  if (columns.left.length < width) {
+    const n = Math.max(width, 2 * columns.left.length);
+    columns = {
+      left: new Int32Array(n),
+      right: new Int32Array(n),
+      wLeft: new Float64Array(n),
+      wRight: new Float64Array(n),
+    };
   }
-  return coords;
+  return columns;
 }
 
 const isNoData = (v: number, nodata: number) => v === nodata || v === 0 || Number.isNaN(v);
@@ -40,17 +60,12 @@ export function resampleBilinear(
 ): Float64Array {
   const { data, grid } = source;
   const out = new Float64Array(target.width * target.height);
-  const us = axis(target.width, target.x0, target.resX, grid.x0, grid.resX, 1);
-  const vs = axis(target.height, target.y0, target.resY, grid.y0, grid.resY, -1);
   const sw = grid.width;
   // Each target column's two source columns (clamped to the window) and weights, computed once rather than per
   // pixel; the sums below add the same products in the same order (row j0 then j0 + 1, column i0 then i0 + 1).
-  const left = new Int32Array(target.width);
-  const right = new Int32Array(target.width);
-  const wLeft = new Float64Array(target.width);
-  const wRight = new Float64Array(target.width);
+  const { left, right, wLeft, wRight } = columnTables(target.width);
   for (let c = 0; c < target.width; c++) {
-    const u = us[c]!;
+    const u = coord(c, target.x0, target.resX, grid.x0, grid.resX, 1);
     const i0 = Math.floor(u);
     const fx = u - i0;
     wLeft[c] = 1 - fx;
@@ -59,7 +74,7 @@ export function resampleBilinear(
     right[c] = Math.min(sw - 1, Math.max(0, i0 + 1));
   }
   for (let r = 0; r < target.height; r++) {
-    const v = vs[r]!;
+    const v = coord(r, target.y0, target.resY, grid.y0, grid.resY, -1);
     const j0 = Math.floor(v);
     const fy = v - j0;
     const wTop = 1 - fy;
@@ -103,15 +118,20 @@ export function resampleBilinear(
 export function resampleNearest(source: SourceWindow, target: PixelGrid): Uint8Array {
   const { data, grid } = source;
   const out = new Uint8Array(target.width * target.height);
-  const us = axis(target.width, target.x0, target.resX, grid.x0, grid.resX, 1);
-  const vs = axis(target.height, target.y0, target.resY, grid.y0, grid.resY, -1);
+  // Each target column's source column, or -1 outside the window.
+  const { left: column } = columnTables(target.width);
+  for (let c = 0; c < target.width; c++) {
+    const i = Math.floor(coord(c, target.x0, target.resX, grid.x0, grid.resX, 1) + 0.5);
+    column[c] = i >= 0 && i < grid.width ? i : -1;
+  }
   for (let r = 0; r < target.height; r++) {
-    const j = Math.floor(vs[r]! + 0.5);
+    const j = Math.floor(coord(r, target.y0, target.resY, grid.y0, grid.resY, -1) + 0.5);
     if (j < 0 || j >= grid.height) continue;
+    const row = j * grid.width;
+    const base = r * target.width;
     for (let c = 0; c < target.width; c++) {
-      const i = Math.floor(us[c]! + 0.5);
-      if (i < 0 || i >= grid.width) continue;
-      out[r * target.width + c] = data[j * grid.width + i]!;
+      const i = column[c]!;
+      if (i >= 0) out[base + c] = data[row + i]!;
     }
   }
   return out;

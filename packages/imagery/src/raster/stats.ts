@@ -18,7 +18,8 @@ export function percentile(sorted: Float64Array | Float32Array, q: number): numb
 
 /**
  * Moves the `k`-th smallest of a[lo..hi] to a[k], the smaller ones before it and the larger after it (Hoare's
- * selection, middle pivot): the statistics need six ranks, not the whole order, and a sort was their main cost in
+ * selection, middle pivot): the statistics need three ranks and the value above each, not the whole order; a sort was
+ * their main cost in
  * the tile pass (bench:national).
  */
 function select(a: Float64Array, k: number, lo: number, hi: number): void {
@@ -43,30 +44,30 @@ function select(a: Float64Array, k: number, lo: number, hi: number): void {
   }
 }
 
-/**
- * The percentiles `qs` of `values` (linear interpolation between closest ranks, as `percentile` on the sorted values),
- * by selecting their ranks in increasing order: each selection leaves the smaller values before its rank, so the next
- * one searches only what follows. Reorders `values`.
- */
-function selectPercentiles(values: Float64Array, qs: ReadonlyArray<number>): number[] {
-  const n = values.length;
-  const ranks = [...new Set(qs.flatMap((q) => [Math.floor(q * (n - 1)), Math.ceil(q * (n - 1))]))].sort(
-    (a, b) => a - b,
-  );
-  const at = new Map<number, number>();
-  let lo = 0;
-  for (const rank of ranks) {
-    select(values, rank, lo, n - 1);
-    at.set(rank, values[rank]!);
-    lo = rank;
-  }
-  return qs.map((q) => {
-    const position = q * (n - 1);
-    const lower = Math.floor(position);
-    const a = at.get(lower)!;
-    return a + (at.get(Math.ceil(position))! - a) * (position - lower);
-  });
+/** The smallest of values[from..to]. */
+function minOf(values: Float64Array, from: number, to: number): number {
+  let min = values[from]!;
+  for (let i = from + 1; i <= to; i++) if (values[i]! < min) min = values[i]!;
+  return min;
 }
+
+/**
+ * The q-th percentile of values[0..n-1] (linear interpolation between closest ranks, as `percentile` on the sorted
+ * values), by selection from `lo`, before which the smaller values already lie (a lower percentile's selection leaves
+ * them there: call in increasing q, passing the rank each returns). Reorders the values.
+ */
+function selectPercentile(values: Float64Array, n: number, q: number, lo: number): { value: number; rank: number } {
+  const position = q * (n - 1);
+  const lower = Math.floor(position);
+  select(values, lower, lo, n - 1);
+  const a = values[lower]!;
+  if (position === lower) return { value: a, rank: lower };
+  // The next rank up is the smallest of what follows the selected one.
+  return { value: a + (minOf(values, lower + 1, n - 1) - a) * (position - lower), rank: lower };
+}
+
+/** The counted values of a parcel, reused from one call to the next (the tile pass computes 200,000 in a row). */
+let scratch = new Float64Array(4096);
 
 export function computeStats(values: Float32Array, inParcel: Uint8Array, resolution: number): IndexStats {
   let parcelPixels = 0;
@@ -76,7 +77,8 @@ export function computeStats(values: Float32Array, inParcel: Uint8Array, resolut
     parcelPixels++;
     if (!Number.isNaN(values[i]!)) count++;
   }
-  const picked = new Float64Array(count);
+  if (scratch.length < count) scratch = new Float64Array(Math.max(count, 2 * scratch.length));
+  const picked = scratch;
   let k = 0;
   let sum = 0;
   let min = Infinity;
@@ -107,15 +109,17 @@ export function computeStats(values: Float32Array, inParcel: Uint8Array, resolut
   const mean = sum / count;
   let squares = 0;
   for (let i = 0; i < count; i++) squares += (picked[i]! - mean) ** 2;
-  const [p25, median, p75] = selectPercentiles(picked, [0.25, 0.5, 0.75]);
+  const p25 = selectPercentile(picked, count, 0.25, 0);
+  const median = selectPercentile(picked, count, 0.5, p25.rank);
+  const p75 = selectPercentile(picked, count, 0.75, median.rank);
   return {
     min,
     max,
     mean,
     std: Math.sqrt(squares / count),
-    median: median!,
-    p25: p25!,
-    p75: p75!,
+    median: median.value,
+    p25: p25.value,
+    p75: p75.value,
     count,
     validFraction,
     resolution,
