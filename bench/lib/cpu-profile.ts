@@ -27,7 +27,7 @@ const STAGES: Array<[string, (url: string, fn: string) => boolean]> = [
     'HTTP reads (sockets, responses)',
     (url) => /_http_|http-fetch|byte-source|tiff-source|node:net|streams|undici|node:internal\/deps/.test(url),
   ],
-  ['statistics (the sort for the percentiles)', (url) => url.includes('raster/stats')],
+  ['statistics (the percentiles selected)', (url) => url.includes('raster/stats')],
   ['index values', (url) => /src\/compute\.ts|src\/indices\.ts/.test(url)],
   ['resampling (20 m band to 10 m, SCL)', (url) => url.includes('raster/resample')],
   ['band stack and SCL masks (cloud buffer)', (url) => /raster\/band-stack|raster\/masks|raster\/mosaic/.test(url)],

@@ -88,12 +88,14 @@ export const MAX_VALID_REFLECTANCE = 1;
 
 /**
  * Applies the formula per pixel; masked (SCL, no-data), invalid (a band's reflectance ≤ 0 or
- * > MAX_VALID_REFLECTANCE) and undefined (zero denominator) pixels are NaN.
+ * > MAX_VALID_REFLECTANCE) and undefined (zero denominator) pixels are NaN. With `only` (1 per pixel: the parcel's,
+ * for its statistics alone), the other pixels are left NaN too.
  */
 export function computeIndexValues(
   index: IndexDefinition,
   stack: BandStack,
   maskClasses?: ReadonlyArray<number>,
+  only?: Uint8Array,
 ): Float32Array {
   const masked = maskLookup(maskClasses);
   const bands = index.bands.map((key) => stack.bands[key]!);
@@ -106,7 +108,7 @@ export function computeIndexValues(
     const formula = index.formula;
     const scl = stack.scl;
     for (let i = 0; i < n; i++) {
-      if (scl && masked[scl[i]!]) continue;
+      if ((only && !only[i]) || (scl && masked[scl[i]!])) continue;
       const va = a[i]!;
       if (!(va > 0 && va <= MAX_VALID_REFLECTANCE)) continue;
       const vb = b[i]!;
@@ -118,7 +120,7 @@ export function computeIndexValues(
   }
   const args = new Array<number>(bands.length);
   pixels: for (let i = 0; i < n; i++) {
-    if (stack.scl && masked[stack.scl[i]!]) continue;
+    if ((only && !only[i]) || (stack.scl && masked[stack.scl[i]!])) continue;
     for (let b = 0; b < bands.length; b++) {
       const v = bands[b]![i]!;
       // NaN fails both comparisons, so no-data is skipped here too.

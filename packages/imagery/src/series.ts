@@ -167,12 +167,16 @@ export async function computeAcquisitionPoints(
   const results = new Map<IndexDefinition, SeriesPoint | SeriesSkip>();
   for (const sharing of byGrid.values()) {
     const bands = [...new Set(sharing.flatMap((index) => index.bands))];
+    // Only the parcel's pixels are counted: one tile's stack computes no other (a mosaic needs the other tiles'
+    // pixels under the primary's, whichever of theirs they are).
+    const parcelOnly = candidate.tiles.length === 1;
     const stacks = await Promise.all(
-      candidate.tiles.map((t) => readBandStack(reader, t, bands, geometry, { scl: true, ...masks })),
+      candidate.tiles.map((t) => readBandStack(reader, t, bands, geometry, { scl: true, ...masks, parcelOnly })),
     );
     const stack = stacks.length > 1 ? mosaicStacks(stacks[0]!, stacks.slice(1)).stack : stacks[0]!;
     for (const index of sharing) {
-      const stats = computeStats(computeIndexValues(index, stack, masks.maskClasses), stack.inParcel, stack.grid.resX);
+      const values = computeIndexValues(index, stack, masks.maskClasses, parcelOnly ? stack.inParcel : undefined);
+      const stats = computeStats(values, stack.inParcel, stack.grid.resX);
       // The same rule as an image of that date: the share of counted 10 m pixels must reach the minimum too.
       results.set(
         index,

@@ -39,7 +39,10 @@ export function rasterizeRings(rings: ReadonlyArray<FlatRing>, grid: PixelGrid):
       }
     }
     if (crossings.length < 2) continue;
-    crossings.sort((a, b) => a - b);
+    // A convex row crosses twice: two values need no sort.
+    if (crossings.length === 2) {
+      if (crossings[0]! > crossings[1]!) crossings.reverse();
+    } else crossings.sort((a, b) => a - b);
     const base = row * width;
     for (let k = 0; k + 1 < crossings.length; k += 2) {
       // Column coordinate of a centre is col + 0.5; fill cols with xa <= centre < xb.

@@ -1,4 +1,4 @@
-import type { CogInfo, CogReader } from '../cog/reader.ts';
+import type { CogInfo, CogReader, SampleArray } from '../cog/reader.ts';
 import { CogUnavailableError } from '../errors.ts';
 import { geometryRings, type ParcelGeometry } from '@filaha/shared/geometry';
 import { flatRingsBBox, projectRings } from '../geo/project.ts';
@@ -7,7 +7,7 @@ import { countSet, rasterizeRings, type PixelGrid } from '../geo/rasterize.ts';
 import type { Acquisition } from '../stac/item.ts';
 import { REFLECTANCE_SCALE } from '../stac/offset.ts';
 import { bufferScl, DEFAULT_CLOUD_BUFFER_M, maskLookup } from './masks.ts';
-import { copyAsFloat, resampleBilinear, resampleNearest, type SourceWindow } from './resample.ts';
+import { isNoData, resampleBilinear, resampleNearest, type SourceWindow } from './resample.ts';
 
 /** The parcel's window on the finest band's pixel grid (10 m for Sentinel-2), in that band's UTM CRS. */
 export interface StackGrid extends PixelGrid {
@@ -56,6 +56,21 @@ export interface BandStackOptions {
    * the buffer and the read's margin holds them.
    */
   bufferedScl?: ReadonlyMap<string, SourceWindow>;
+  /**
+   * Only the parcel's pixels matter (its statistics, of a stack not mosaicked with another tile's): the bands
+   * resampled from a coarser grid are computed there only, NaN elsewhere.
+   */
+  parcelOnly?: boolean;
+}
+
+/** Same grid: digital numbers to reflectance (offset rule), NaN for no-data, in one pass. */
+function toReflectance(data: SampleArray, nodata: number, offset: number): Float64Array {
+  const out = new Float64Array(data.length);
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i]!;
+    out[i] = isNoData(v, nodata) ? Number.NaN : (v - offset) / REFLECTANCE_SCALE;
+  }
+  return out;
 }
 
 /**
@@ -225,21 +240,6 @@ export async function readBandStack(
       ),
     });
 
-  const bands: Record<string, Float64Array> = {};
-  keys.forEach((key, i) => {
-    const info = bandInfos[i]!;
-    const window = bandWindows[i]!;
-    const nodata = info.nodata ?? 0;
-    const dn = sameGrid(info, reference)
-      ? copyAsFloat(window.data, nodata)
-      : resampleBilinear(window, grid, nodata, sclWindow ? excludedByScl(window, sclWindow, masked) : undefined);
-    const offset = acquisition.dnOffset;
-    for (let p = 0; p < dn.length; p++) dn[p] = (dn[p]! - offset) / REFLECTANCE_SCALE;
-    bands[key] = dn;
-  });
-
-  const scl = sclWindow ? resampleNearest(sclWindow, grid) : null;
-
   const inParcel = rasterizeRings(rings, grid);
   const surface = countSet(inParcel) === 0 ? pointOnSurface(rings) : null;
   if (surface) {
@@ -249,5 +249,23 @@ export async function readBandStack(
     const r = Math.floor((grid.y0 - surface[1]) / grid.resY);
     if (c >= 0 && r >= 0 && c < grid.width && r < grid.height) inParcel[r * grid.width + c] = 1;
   }
+
+  const bands: Record<string, Float64Array> = {};
+  const offset = acquisition.dnOffset;
+  keys.forEach((key, i) => {
+    const info = bandInfos[i]!;
+    const window = bandWindows[i]!;
+    const nodata = info.nodata ?? 0;
+    if (sameGrid(info, reference)) {
+      bands[key] = toReflectance(window.data, nodata, offset);
+      return;
+    }
+    const excluded = sclWindow ? excludedByScl(window, sclWindow, masked) : undefined;
+    const dn = resampleBilinear(window, grid, nodata, excluded, options.parcelOnly ? inParcel : undefined);
+    for (let p = 0; p < dn.length; p++) dn[p] = (dn[p]! - offset) / REFLECTANCE_SCALE;
+    bands[key] = dn;
+  });
+
+  const scl = sclWindow ? resampleNearest(sclWindow, grid) : null;
   return { grid, bands, scl, inParcel };
 }

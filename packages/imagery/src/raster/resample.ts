@@ -44,19 +44,20 @@ function columnTables(width: number) {
   return columns;
 }
 
-const isNoData = (v: number, nodata: number) => v === nodata || v === 0 || Number.isNaN(v);
+export const isNoData = (v: number, nodata: number) => v === nodata || v === 0 || Number.isNaN(v);
 
 /**
  * Bilinear resampling of digital numbers onto the target grid (20 m bands → 10 m). Neighbours that are
  * no-data, or flagged in `excluded` (1 per source pixel: masked in SCL — a cloud, its buffer — so a cloud's
  * reflectance never bleeds into a valid pixel), are left out and the weights renormalised; a pixel with no
- * usable neighbour becomes NaN.
+ * usable neighbour becomes NaN. With `only` (1 per target pixel), the other target pixels are left NaN.
  */
 export function resampleBilinear(
   source: SourceWindow,
   target: PixelGrid,
   nodata: number,
   excluded?: Uint8Array,
+  only?: Uint8Array,
 ): Float64Array {
   const { data, grid } = source;
   const out = new Float64Array(target.width * target.height);
@@ -83,6 +84,10 @@ export function resampleBilinear(
     const bottom = Math.min(grid.height - 1, Math.max(0, j0 + 1)) * sw;
     const row = r * target.width;
     for (let c = 0; c < target.width; c++) {
+      if (only && !only[row + c]) {
+        out[row + c] = Number.NaN;
+        continue;
+      }
       const wx0 = wLeft[c]!;
       const wx1 = wRight[c]!;
       let sum = 0;
@@ -133,16 +138,6 @@ export function resampleNearest(source: SourceWindow, target: PixelGrid): Uint8A
       const i = column[c]!;
       if (i >= 0) out[base + c] = data[row + i]!;
     }
-  }
-  return out;
-}
-
-/** Same grid: digital numbers to Float64 with NaN for no-data. */
-export function copyAsFloat(data: SampleArray, nodata: number): Float64Array {
-  const out = new Float64Array(data.length);
-  for (let i = 0; i < data.length; i++) {
-    const v = data[i]!;
-    out[i] = isNoData(v, nodata) ? Number.NaN : v;
   }
   return out;
 }

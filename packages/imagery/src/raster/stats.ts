@@ -68,25 +68,25 @@ function selectPercentile(values: Float64Array, n: number, q: number, lo: number
 
 /** The counted values of a parcel, reused from one call to the next (the tile pass computes 200,000 in a row). */
 let scratch = new Float64Array(4096);
+/** Windows larger than this (8 MiB of values) get a buffer of their own, not kept. */
+const SCRATCH_MAX = 1 << 20;
 
 export function computeStats(values: Float32Array, inParcel: Uint8Array, resolution: number): IndexStats {
+  // One pass: the parcel's pixels counted, its valid values copied out (the buffer holds a whole window at most).
+  if (scratch.length < values.length && values.length <= SCRATCH_MAX)
+    scratch = new Float64Array(Math.min(SCRATCH_MAX, Math.max(values.length, 2 * scratch.length)));
+  const picked = values.length <= scratch.length ? scratch : new Float64Array(values.length);
   let parcelPixels = 0;
   let count = 0;
-  for (let i = 0; i < values.length; i++) {
-    if (!inParcel[i]) continue;
-    parcelPixels++;
-    if (!Number.isNaN(values[i]!)) count++;
-  }
-  if (scratch.length < count) scratch = new Float64Array(Math.max(count, 2 * scratch.length));
-  const picked = scratch;
-  let k = 0;
   let sum = 0;
   let min = Infinity;
   let max = -Infinity;
   for (let i = 0; i < values.length; i++) {
-    if (!inParcel[i] || Number.isNaN(values[i]!)) continue;
+    if (!inParcel[i]) continue;
+    parcelPixels++;
     const v = values[i]!;
-    picked[k++] = v;
+    if (Number.isNaN(v)) continue;
+    picked[count++] = v;
     sum += v;
     if (v < min) min = v;
     if (v > max) max = v;
