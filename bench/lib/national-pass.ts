@@ -75,12 +75,26 @@ async function run(input: PassInput): Promise<PassOutput> {
   const infos = await Promise.all(BANDS.map((b) => probe.open(tile.assets[b]!.href)));
   const cacheBytes = tilePassCacheBytes(infos, bytesPerSample, input.cacheRows);
   const inner = createCogReader({ cacheBytes, timeoutMs: 20_000 });
-  // Every window the pass asks for (to count the distinct blocks it needs afterwards): four numbers a read.
-  const windows: Array<[string, number, number, number, number]> = [];
+  // Every window the pass asks for (to count the distinct blocks it needs afterwards): five numbers a read, kept in
+  // one growing typed array, so that the bookkeeping adds no object per read to the pass's own garbage collection.
+  const hrefs: string[] = [];
+  let windows = new Int32Array(5 * 65_536);
+  let recorded = 0;
   const reader: CogReader = {
     open: (href) => inner.open(href),
     readWindow: (href, request) => {
-      windows.push([href, request.col0, request.row0, request.width, request.height]);
+      let h = hrefs.indexOf(href);
+      if (h < 0) h = hrefs.push(href) - 1;
+      if (recorded + 5 > windows.length) {
+        const grown = new Int32Array(2 * windows.length);
+        grown.set(windows);
+        windows = grown;
+      }
+      windows[recorded++] = h;
+      windows[recorded++] = request.col0;
+      windows[recorded++] = request.row0;
+      windows[recorded++] = request.width;
+      windows[recorded++] = request.height;
       return inner.readWindow(href, request);
     },
     get stats() {
@@ -116,7 +130,9 @@ async function run(input: PassInput): Promise<PassOutput> {
       reasons[key] = (reasons[key] ?? 0) + 1;
     }
   const blocks = new Set<string>();
-  for (const [href, col0, row0, width, height] of windows) {
+  for (let w = 0; w < recorded; w += 5) {
+    const href = hrefs[windows[w]!]!;
+    const [col0, row0, width, height] = [windows[w + 1]!, windows[w + 2]!, windows[w + 3]!, windows[w + 4]!];
     const info = await inner.open(href);
     const file = href.split('?')[0]!.split('/').at(-1)!;
     const c0 = Math.max(0, col0);

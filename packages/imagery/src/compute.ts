@@ -96,11 +96,12 @@ export function computeIndexValues(
   stack: BandStack,
   maskClasses?: ReadonlyArray<number>,
   only?: Uint8Array,
+  out?: Float32Array,
 ): Float32Array {
   const masked = maskLookup(maskClasses);
   const bands = index.bands.map((key) => stack.bands[key]!);
   const n = stack.grid.width * stack.grid.height;
-  const values = new Float32Array(n).fill(Number.NaN);
+  const values = (out ?? new Float32Array(n)).fill(Number.NaN);
   if (bands.length === 2) {
     // The usual case (normalised differences): the same tests in the same order, the formula called with its two
     // reflectances directly — spreading an argument array per pixel was most of this function's cost (bench:national).

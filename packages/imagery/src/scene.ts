@@ -1,7 +1,7 @@
 import type { CogReader } from './cog/reader.ts';
 import { AllCloudyError, CatalogUnavailableError, NoSceneError } from './errors.ts';
 import { geometryRings, ringsContain, ringsIntersect, type ParcelGeometry } from '@filaha/shared/geometry';
-import { readBandStack, type BandStackOptions } from './raster/band-stack.ts';
+import { readBandStack, withBandStack, type BandStackOptions } from './raster/band-stack.ts';
 import { maskLookup, summarizeScl, type SclSummary } from './raster/masks.ts';
 import { mosaicStacks } from './raster/mosaic.ts';
 import type { Catalog } from './stac/catalog.ts';
@@ -74,13 +74,15 @@ export async function assessScene(
   cloudBufferM?: number,
   bufferedScl?: BandStackOptions['bufferedScl'],
 ): Promise<SceneCandidate> {
-  const stack = await readBandStack(reader, acquisition, [], geometry, {
-    scl: true,
-    maskClasses,
-    cloudBufferM,
-    bufferedScl,
-  });
-  return { acquisition, tiles: [acquisition], ...summarizeScl(stack.scl!, stack.inParcel, maskLookup(maskClasses)) };
+  const summary = await withBandStack(
+    reader,
+    acquisition,
+    [],
+    geometry,
+    { scl: true, maskClasses, cloudBufferM, bufferedScl },
+    (stack) => summarizeScl(stack.scl!, stack.inParcel, maskLookup(maskClasses)),
+  );
+  return { acquisition, tiles: [acquisition], ...summary };
 }
 
 const FULL = 1 - 1e-9;

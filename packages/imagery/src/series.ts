@@ -3,7 +3,7 @@ import { computeIndexValues, DEFAULT_MIN_VALID_FRACTION } from './compute.ts';
 import type { ParcelGeometry } from '@filaha/shared/geometry';
 import { assertParcelGeometry } from './geo/geometry.ts';
 import { getIndex, type IndexDefinition } from './indices.ts';
-import { readBandStack } from './raster/band-stack.ts';
+import { readBandStack, withBandStack } from './raster/band-stack.ts';
 import { mosaicStacks } from './raster/mosaic.ts';
 import { computeStats, type IndexStats } from './raster/stats.ts';
 import { assessAcquisition, groupAcquisitions, type MaskOptions } from './scene.ts';
@@ -167,29 +167,44 @@ export async function computeAcquisitionPoints(
   const results = new Map<IndexDefinition, SeriesPoint | SeriesSkip>();
   for (const sharing of byGrid.values()) {
     const bands = [...new Set(sharing.flatMap((index) => index.bands))];
-    // Only the parcel's pixels are counted: one tile's stack computes no other (a mosaic needs the other tiles'
-    // pixels under the primary's, whichever of theirs they are).
-    const parcelOnly = candidate.tiles.length === 1;
-    const stacks = await Promise.all(
-      candidate.tiles.map((t) => readBandStack(reader, t, bands, geometry, { scl: true, ...masks, parcelOnly })),
-    );
-    const stack = stacks.length > 1 ? mosaicStacks(stacks[0]!, stacks.slice(1)).stack : stacks[0]!;
-    for (const index of sharing) {
-      const values = computeIndexValues(index, stack, masks.maskClasses, parcelOnly ? stack.inParcel : undefined);
-      const stats = computeStats(values, stack.inParcel, stack.grid.resX);
+    const pointOf = (stats: IndexStats): SeriesPoint | SeriesSkip =>
       // The same rule as an image of that date: the share of counted 10 m pixels must reach the minimum too.
+      stats.count === 0 || stats.validFraction < minValidFraction
+        ? { ...base, reason: 'CLOUDY', validFraction: stats.validFraction }
+        : { ...base, datetime: candidate.acquisition.datetime, tiles: candidate.tiles.map((t) => t.id), stats };
+    if (candidate.tiles.length === 1) {
+      // One tile: only the parcel's pixels are computed, in arrays kept between parcels (withBandStack).
+      const points = await withBandStack(
+        reader,
+        candidate.tiles[0]!,
+        bands,
+        geometry,
+        { scl: true, ...masks, parcelOnly: true },
+        (stack, pool) =>
+          sharing.map((index) => {
+            const values = computeIndexValues(
+              index,
+              stack,
+              masks.maskClasses,
+              stack.inParcel,
+              pool.f32('values', stack.inParcel.length),
+            );
+            return pointOf(computeStats(values, stack.inParcel, stack.grid.resX));
+          }),
+      );
+      sharing.forEach((index, i) => results.set(index, points[i]!));
+      continue;
+    }
+    // A mosaic takes the other tiles' pixels under the primary's, whichever of theirs they are: whole stacks.
+    const stacks = await Promise.all(
+      candidate.tiles.map((t) => readBandStack(reader, t, bands, geometry, { scl: true, ...masks })),
+    );
+    const stack = mosaicStacks(stacks[0]!, stacks.slice(1)).stack;
+    for (const index of sharing)
       results.set(
         index,
-        stats.count === 0 || stats.validFraction < minValidFraction
-          ? { ...base, reason: 'CLOUDY', validFraction: stats.validFraction }
-          : {
-              ...base,
-              datetime: candidate.acquisition.datetime,
-              tiles: candidate.tiles.map((t) => t.id),
-              stats,
-            },
+        pointOf(computeStats(computeIndexValues(index, stack, masks.maskClasses), stack.inParcel, stack.grid.resX)),
       );
-    }
   }
   return indices.map((index) => results.get(index)!);
 }

@@ -78,7 +78,11 @@ interface OpenCog {
   image: GeoTIFFImage;
   decoder: BaseDecoder;
   planar: number;
+  /** A short key for its blocks in the cache (the href is a long URL, hashed at every lookup). */
+  key: number;
 }
+
+let nextCogKey = 0;
 
 async function describe(href: string, image: GeoTIFFImage): Promise<OpenCog> {
   const directory = image.getFileDirectory();
@@ -127,7 +131,7 @@ async function describe(href: string, image: GeoTIFFImage): Promise<OpenCog> {
     epsg: Number.isFinite(epsgKey) && epsgKey > 0 && epsgKey < 32767 ? epsgKey : null,
     nodata: image.getGDALNoData(),
   };
-  return { info, image, decoder, planar };
+  return { info, image, decoder, planar, key: nextCogKey++ };
 }
 
 /**
@@ -168,8 +172,18 @@ export function createCogReader(options: CogReaderOptions = {}): CogReader {
     return promise;
   }
 
+  const blockKey = (cog: OpenCog, tx: number, ty: number, sample: number) =>
+    `${cog.key},${tx},${ty},${cog.planar === 2 ? sample : 0}`;
+
+  /** A decoded block already in the cache, or undefined. */
+  function cachedTile(cog: OpenCog, tx: number, ty: number, sample: number): SampleArray | undefined {
+    const hit = tiles.get(blockKey(cog, tx, ty, sample));
+    if (hit) stats.tileCacheHits++;
+    return hit;
+  }
+
   function tile(cog: OpenCog, tx: number, ty: number, sample: number): Promise<SampleArray> {
-    const key = `${cog.info.href}\u0000${tx},${ty},${cog.planar === 2 ? sample : 0}`;
+    const key = blockKey(cog, tx, ty, sample);
     const hit = tiles.get(key);
     if (hit) {
       stats.tileCacheHits++;
@@ -217,24 +231,26 @@ export function createCogReader(options: CogReaderOptions = {}): CogReader {
     const jobs: Array<Promise<void>> = [];
     for (let ty = Math.floor(r0 / th); ty * th < r1; ty++) {
       for (let tx = Math.floor(c0 / tw); tx * tw < c1; tx++) {
-        jobs.push(
-          tile(cog, tx, ty, sample).then((data) => {
-            const ya = Math.max(r0, ty * th);
-            const yb = Math.min(r1, (ty + 1) * th);
-            const xa = Math.max(c0, tx * tw);
-            const xb = Math.min(c1, (tx + 1) * tw);
-            for (let y = ya; y < yb; y++) {
-              const src = ((y - ty * th) * tw - tx * tw) * stride + offset;
-              const dst = (y - row0) * width - col0;
-              // One band per block (the usual COG): a row's run is one copy.
-              if (stride === 1) out.set(data.subarray(src + xa, src + xb), dst + xa);
-              else for (let x = xa; x < xb; x++) out[dst + x] = data[src + x * stride]!;
-            }
-          }),
-        );
+        const copy = (data: SampleArray) => {
+          const ya = Math.max(r0, ty * th);
+          const yb = Math.min(r1, (ty + 1) * th);
+          const xa = Math.max(c0, tx * tw);
+          const xb = Math.min(c1, (tx + 1) * tw);
+          for (let y = ya; y < yb; y++) {
+            const src = ((y - ty * th) * tw - tx * tw) * stride + offset;
+            const dst = (y - row0) * width - col0;
+            // One band per block (the usual COG): a row's run is one copy.
+            if (stride === 1) out.set(data.subarray(src + xa, src + xb), dst + xa);
+            else for (let x = xa; x < xb; x++) out[dst + x] = data[src + x * stride]!;
+          }
+        };
+        // A block in the cache is copied at once; only the others wait for their read and decoding.
+        const hit = cachedTile(cog, tx, ty, sample);
+        if (hit) copy(hit);
+        else jobs.push(tile(cog, tx, ty, sample).then(copy));
       }
     }
-    await Promise.all(jobs);
+    if (jobs.length > 0) await Promise.all(jobs);
     return { data: out, width, height, col0, row0, info };
   }
 

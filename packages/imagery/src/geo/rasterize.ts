@@ -16,11 +16,11 @@ export interface PixelGrid {
 /**
  * Marks the pixels whose CENTRE lies inside the rings (even-odd rule, so holes and multi-parts work).
  * Scanline: per row, intersect every edge with the horizontal through the pixel centres and fill between
- * pairs — O(rows × edges) instead of a point-in-polygon test per pixel.
+ * pairs — O(rows × edges) instead of a point-in-polygon test per pixel. Into `out` (width × height) when given.
  */
-export function rasterizeRings(rings: ReadonlyArray<FlatRing>, grid: PixelGrid): Uint8Array {
+export function rasterizeRings(rings: ReadonlyArray<FlatRing>, grid: PixelGrid, out?: Uint8Array): Uint8Array {
   const { x0, y0, resX, resY, width, height } = grid;
-  const mask = new Uint8Array(width * height);
+  const mask = out ? out.fill(0) : new Uint8Array(width * height);
   const crossings: number[] = [];
   for (let row = 0; row < height; row++) {
     const y = y0 - (row + 0.5) * resY;

@@ -64,8 +64,8 @@ export interface BandStackOptions {
 }
 
 /** Same grid: digital numbers to reflectance (offset rule), NaN for no-data, in one pass. */
-function toReflectance(data: SampleArray, nodata: number, offset: number): Float64Array {
-  const out = new Float64Array(data.length);
+function toReflectance(data: SampleArray, nodata: number, offset: number, out?: Float64Array): Float64Array {
+  out ??= new Float64Array(data.length);
   for (let i = 0; i < data.length; i++) {
     const v = data[i]!;
     out[i] = isNoData(v, nodata) ? Number.NaN : (v - offset) / REFLECTANCE_SCALE;
@@ -120,9 +120,9 @@ function holds(outer: PixelGrid, inner: PixelGrid): boolean {
 }
 
 /** 1 per source pixel of `window` whose SCL (looked up at the pixel's centre) is masked. */
-function excludedByScl(window: SourceWindow, scl: SourceWindow, masked: Uint8Array): Uint8Array {
+function excludedByScl(window: SourceWindow, scl: SourceWindow, masked: Uint8Array, out?: Uint8Array): Uint8Array {
   const { grid } = window;
-  const out = new Uint8Array(grid.width * grid.height);
+  out = out ? out.fill(0) : new Uint8Array(grid.width * grid.height);
   for (let j = 0; j < grid.height; j++) {
     const sj = Math.floor((scl.grid.y0 - (grid.y0 - (j + 0.5) * grid.resY)) / scl.grid.resY);
     if (sj < 0 || sj >= scl.grid.height) continue;
@@ -148,6 +148,59 @@ export async function readBandStack(
   geometry: ParcelGeometry,
   options: BandStackOptions,
 ): Promise<BandStack> {
+  return (await prepareBandStack(reader, acquisition, bandKeys, geometry, options))(null);
+}
+
+/**
+ * readBandStack for a stack used at once and dropped (a point's statistics, a parcel's SCL summary): its arrays are
+ * taken from buffers kept between calls (ArrayPool), so the tile pass does not allocate a dozen arrays a parcel. The
+ * stack is built and `use`d in one synchronous step — no other parcel's stack can take the buffers meanwhile — and
+ * what `use` returns must hold none of its arrays.
+ */
+export async function withBandStack<R>(
+  reader: CogReader,
+  acquisition: Acquisition,
+  bandKeys: ReadonlyArray<string>,
+  geometry: ParcelGeometry,
+  options: BandStackOptions,
+  use: (stack: BandStack, pool: ArrayPool) => R,
+): Promise<R> {
+  const assemble = await prepareBandStack(reader, acquisition, bandKeys, geometry, options);
+  return use(assemble(POOL), POOL);
+}
+
+/** Growable typed arrays by slot, reused from one stack to the next (withBandStack); views of the asked length. */
+export class ArrayPool {
+  private readonly arrays = new Map<string, Uint8Array | Float32Array | Float64Array>();
+
+  /** Arrays above this many elements are not kept: a large window gets its own. */
+  static readonly MAX_KEPT = 1 << 21;
+
+  private take<T extends Uint8Array | Float32Array | Float64Array>(slot: string, n: number, make: (n: number) => T): T {
+    if (n > ArrayPool.MAX_KEPT) return make(n);
+    let kept = this.arrays.get(slot) as T | undefined;
+    if (!kept || kept.length < n) {
+      kept = make(Math.min(ArrayPool.MAX_KEPT, Math.max(n, 4096, 2 * (kept?.length ?? 0))));
+      this.arrays.set(slot, kept);
+    }
+    return kept.subarray(0, n) as T;
+  }
+
+  u8 = (slot: string, n: number) => this.take(slot, n, (m) => new Uint8Array(m));
+  f32 = (slot: string, n: number) => this.take(slot, n, (m) => new Float32Array(m));
+  f64 = (slot: string, n: number) => this.take(slot, n, (m) => new Float64Array(m));
+}
+
+const POOL = new ArrayPool();
+
+/** Everything of readBandStack that waits (opening and reading); the stack is then assembled without waiting. */
+async function prepareBandStack(
+  reader: CogReader,
+  acquisition: Acquisition,
+  bandKeys: ReadonlyArray<string>,
+  geometry: ParcelGeometry,
+  options: BandStackOptions,
+): Promise<(pool: ArrayPool | null) => BandStack> {
   const keys = [...bandKeys];
   const hrefs = keys.map((key) => assetHref(acquisition, key));
   const sclHref = options.scl ? assetHref(acquisition, 'scl') : null;
@@ -225,47 +278,53 @@ export async function readBandStack(
     Promise.all(keys.map((key, i) => readOnGrid(hrefs[i]!, bandInfos[i]!))),
     sclHref && sclInfo && !fromPrebuffered ? readOnGrid(sclHref, sclInfo, sclMargin) : Promise.resolve(null),
   ]);
-  const sclWindow: SourceWindow | null =
-    fromPrebuffered ??
-    (rawScl && {
-      grid: rawScl.grid,
-      // bufferScl works on a copy of its input: an SCL window already in bytes is not copied twice.
-      data: bufferScl(
-        rawScl.data instanceof Uint8Array ? rawScl.data : Uint8Array.from(rawScl.data),
-        rawScl.grid.width,
-        rawScl.grid.height,
-        rawScl.grid.resX,
-        bufferM,
-        masked,
-      ),
+  return (pool) => {
+    const sclWindow: SourceWindow | null =
+      fromPrebuffered ??
+      (rawScl && {
+        grid: rawScl.grid,
+        // bufferScl works on a copy of its input: an SCL window already in bytes is not copied twice.
+        data: bufferScl(
+          rawScl.data instanceof Uint8Array ? rawScl.data : Uint8Array.from(rawScl.data),
+          rawScl.grid.width,
+          rawScl.grid.height,
+          rawScl.grid.resX,
+          bufferM,
+          masked,
+        ),
+      });
+
+    const n = grid.width * grid.height;
+    const inParcel = rasterizeRings(rings, grid, pool?.u8('inParcel', n));
+    const surface = countSet(inParcel) === 0 ? pointOnSurface(rings) : null;
+    if (surface) {
+      // A parcel smaller or thinner than a pixel may hold no pixel centre: it is then the one pixel that
+      // contains its point-on-surface (inside the polygon even when concave; the bbox centre may not be).
+      const c = Math.floor((surface[0] - grid.x0) / res);
+      const r = Math.floor((grid.y0 - surface[1]) / grid.resY);
+      if (c >= 0 && r >= 0 && c < grid.width && r < grid.height) inParcel[r * grid.width + c] = 1;
+    }
+
+    const bands: Record<string, Float64Array> = {};
+    const offset = acquisition.dnOffset;
+    keys.forEach((key, i) => {
+      const info = bandInfos[i]!;
+      const window = bandWindows[i]!;
+      const nodata = info.nodata ?? 0;
+      if (sameGrid(info, reference)) {
+        bands[key] = toReflectance(window.data, nodata, offset, pool?.f64(`band:${key}`, n));
+        return;
+      }
+      const excluded = sclWindow
+        ? excludedByScl(window, sclWindow, masked, pool?.u8('excluded', window.grid.width * window.grid.height))
+        : undefined;
+      const only = options.parcelOnly ? inParcel : undefined;
+      const dn = resampleBilinear(window, grid, nodata, excluded, only, pool?.f64(`band:${key}`, n));
+      for (let p = 0; p < dn.length; p++) dn[p] = (dn[p]! - offset) / REFLECTANCE_SCALE;
+      bands[key] = dn;
     });
 
-  const inParcel = rasterizeRings(rings, grid);
-  const surface = countSet(inParcel) === 0 ? pointOnSurface(rings) : null;
-  if (surface) {
-    // A parcel smaller or thinner than a pixel may hold no pixel centre: it is then the one pixel that
-    // contains its point-on-surface (inside the polygon even when concave; the bbox centre may not be).
-    const c = Math.floor((surface[0] - grid.x0) / res);
-    const r = Math.floor((grid.y0 - surface[1]) / grid.resY);
-    if (c >= 0 && r >= 0 && c < grid.width && r < grid.height) inParcel[r * grid.width + c] = 1;
-  }
-
-  const bands: Record<string, Float64Array> = {};
-  const offset = acquisition.dnOffset;
-  keys.forEach((key, i) => {
-    const info = bandInfos[i]!;
-    const window = bandWindows[i]!;
-    const nodata = info.nodata ?? 0;
-    if (sameGrid(info, reference)) {
-      bands[key] = toReflectance(window.data, nodata, offset);
-      return;
-    }
-    const excluded = sclWindow ? excludedByScl(window, sclWindow, masked) : undefined;
-    const dn = resampleBilinear(window, grid, nodata, excluded, options.parcelOnly ? inParcel : undefined);
-    for (let p = 0; p < dn.length; p++) dn[p] = (dn[p]! - offset) / REFLECTANCE_SCALE;
-    bands[key] = dn;
-  });
-
-  const scl = sclWindow ? resampleNearest(sclWindow, grid) : null;
-  return { grid, bands, scl, inParcel };
+    const scl = sclWindow ? resampleNearest(sclWindow, grid, pool?.u8('scl', n)) : null;
+    return { grid, bands, scl, inParcel };
+  };
 }

@@ -58,9 +58,9 @@ export function resampleBilinear(
   nodata: number,
   excluded?: Uint8Array,
   only?: Uint8Array,
+  out: Float64Array = new Float64Array(target.width * target.height),
 ): Float64Array {
   const { data, grid } = source;
-  const out = new Float64Array(target.width * target.height);
   const sw = grid.width;
   // Each target column's two source columns (clamped to the window) and weights, computed once rather than per
   // pixel; the sums below add the same products in the same order (row j0 then j0 + 1, column i0 then i0 + 1).
@@ -120,9 +120,9 @@ export function resampleBilinear(
 }
 
 /** Nearest neighbour (the source pixel containing each target centre); used for SCL classes. */
-export function resampleNearest(source: SourceWindow, target: PixelGrid): Uint8Array {
+export function resampleNearest(source: SourceWindow, target: PixelGrid, out?: Uint8Array): Uint8Array {
   const { data, grid } = source;
-  const out = new Uint8Array(target.width * target.height);
+  out = out ? out.fill(0) : new Uint8Array(target.width * target.height);
   // Each target column's source column, or -1 outside the window.
   const { left: column } = columnTables(target.width);
   for (let c = 0; c < target.width; c++) {
