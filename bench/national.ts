@@ -14,17 +14,24 @@ import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { computeSeries, createCatalog, type SeriesPoint, type SeriesSkip, type TilePassEntry } from '@filaha/imagery';
+import {
+  computeSeries,
+  createCatalog,
+  projector,
+  type SeriesPoint,
+  type SeriesSkip,
+  type TilePassEntry,
+} from '@filaha/imagery';
 import { fromFile } from 'geotiff';
 import { startCogServer, type CogServer, type ServerCounters } from './lib/cog-server.ts';
 import { summarizeProfile, type ProfileStage } from './lib/cpu-profile.ts';
 import { writeDocSection } from './lib/doc-section.ts';
 import { exitWhenDone, machineInfo } from './lib/machine.ts';
-import { generateParcels, type BenchParcel } from './lib/national-parcels.ts';
+import { generateParcels, TILE, type BenchParcel } from './lib/national-parcels.ts';
 import type { PassInput, PassOutput } from './lib/national-pass.ts';
 import { basisOf, rowsOf, storeRows, STORE_DATABASE, type StoreResult } from './lib/national-store.ts';
 import { prng } from './lib/prng.ts';
-import { ensureRealSizeCatalog } from './lib/real-size-catalog.ts';
+import { ensureNeighbourCatalog, ensureRealSizeCatalog, NEIGHBOUR_ITEM } from './lib/real-size-catalog.ts';
 import { percentile } from './lib/stats.ts';
 
 const PARCELS = Number(process.env.BENCH_PARCELS ?? 100_000);
@@ -95,10 +102,10 @@ async function runWorkers(server: CogServer, inputs: PassInput[], profileDir?: s
 }
 
 /** Compressed size of every internal block of the full-resolution image of each band file (TileByteCounts). */
-async function blockBytes(itemDir: string, files: string[]): Promise<Map<string, number>> {
+async function blockBytes(dir: string, items: string[], files: string[]): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
-  for (const file of files) {
-    const tiff = await fromFile(join(itemDir, file));
+  for (const file of items.flatMap((item) => files.map((f) => `${item}/${f}`))) {
+    const tiff = await fromFile(join(dir, file));
     const image = await tiff.getImage(0);
     const counts = (await image.getFileDirectory().loadValue('TileByteCounts')) as ArrayLike<number>;
     const across = Math.ceil(image.getWidth() / image.getTileWidth());
@@ -130,7 +137,10 @@ function difference(a: SeriesPoint | SeriesSkip, b: SeriesPoint | SeriesSkip | u
 }
 
 interface Check {
+  /** Parcels checked: the random sample and the seam's. */
   sample: number;
+  /** Of those, the parcels mosaicked across the seam. */
+  seams: number;
   compared: number;
   points: number;
   skips: number;
@@ -139,7 +149,10 @@ interface Check {
   seconds: number;
 }
 
-/** computeSeries (from = to = the acquisition's day) for a random sample of the pass's parcels, compared. */
+/**
+ * computeSeries (from = to = the acquisition's day) for a random sample of the pass's parcels and every parcel on the
+ * seam, compared.
+ */
 async function checkSample(
   server: CogServer,
   parcels: ReadonlyArray<BenchParcel>,
@@ -150,11 +163,15 @@ async function checkSample(
   const ids = [...entries.keys()].sort((a, b) => a - b);
   const chosen = new Set<number>();
   while (chosen.size < Math.min(SAMPLE, ids.length)) chosen.add(ids[Math.floor(random() * ids.length)]!);
+  // And every parcel mosaicked across the seam with the neighbouring tile (a few hundred).
+  const seams = ids.filter((id) => entries.get(id)!.some(({ result }) => 'stats' in result && result.tiles.length > 1));
+  for (const id of seams) chosen.add(id);
   // North to south, so the reference's own block cache serves neighbours (the order changes no value).
   const sample = parcels.filter((p) => chosen.has(p.id)).sort((a, b) => a.topRow - b.topRow);
   const catalog = createCatalog({ stacApiUrl: server.stacUrl, timeoutMs: 20_000, retries: 1, cacheBytes: 2 ** 30 });
   const check: Check = {
     sample: sample.length,
+    seams: seams.length,
     compared: 0,
     points: 0,
     skips: 0,
@@ -198,6 +215,7 @@ function workerSummary(w: PassOutput) {
     points: w.points,
     skips: w.skips,
     reasons: w.reasons,
+    mosaics: w.mosaics,
     cacheMiB: mib(w.cacheBytes),
     selectCpuS: round(cpuS(w.selectCpuUs), 2),
     passCpuS: round(passCpuS, 2),
@@ -244,7 +262,8 @@ async function main(): Promise<number> {
   const started = Date.now();
   const loadStart = loadavg();
   const base = await ensureRealSizeCatalog(log);
-  const itemDir = join(base.dir, base.items[0]!);
+  const utm = projector(TILE.epsg);
+  const neighbour = await ensureNeighbourCatalog(base, (corners) => corners.map(([x, y]) => utm.inverse(x, y)), log);
   await mkdir(OUT_DIR, { recursive: true });
 
   const t0 = performance.now();
@@ -270,11 +289,13 @@ async function main(): Promise<number> {
   };
   log(`parcels: ${JSON.stringify(parcelFigures)}`);
 
-  const server = await startCogServer(base.dir, { delayMs: DELAY_MS, fromDisk: true });
-  const bbox = [-12.1, 24.2, -10.8, 25.4] as [number, number, number, number];
+  const server = await startCogServer(neighbour.dir, { delayMs: DELAY_MS, fromDisk: true });
+  // 29RKH and its neighbour east.
+  const bbox = [-12.1, 24.2, -9.6, 25.4] as [number, number, number, number];
   const input = (name: string, fromRow: number, toRow: number, maxId = PARCELS): PassInput => ({
     stacUrl: server.stacUrl,
     day: DAY,
+    tileId: base.items[0]!,
     bbox,
     parcelsFile: PARCELS_FILE,
     fromRow,
@@ -328,7 +349,7 @@ async function main(): Promise<number> {
   }
 
   // Each block read at most once: the bytes served against the compressed bytes of the distinct blocks needed.
-  const sizes = await blockBytes(itemDir, ['SCL.tif', 'B04.tif', 'B08.tif', 'B11.tif']);
+  const sizes = await blockBytes(neighbour.dir, neighbour.items, ['SCL.tif', 'B04.tif', 'B08.tif', 'B11.tif']);
   const neededBytes = (blocks: Iterable<string>) => {
     let sum = 0;
     for (const key of blocks) sum += sizes.get(key) ?? Number.NaN;
@@ -339,8 +360,9 @@ async function main(): Promise<number> {
   const union = new Set(two.workers.flatMap((w) => w.blocks));
   const twoNeededSum = two.workers.reduce((n, w) => n + neededBytes(w.blocks), 0);
   const reads = {
-    blocksInTile: sizes.size,
+    blocksInTile: [...sizes.keys()].filter((k) => k.startsWith(`${base.items[0]!}/`)).length,
     blocksNeeded: single.blocks.length,
+    neighbourBlocksNeeded: single.blocks.filter((k) => k.startsWith(`${NEIGHBOUR_ITEM}/`)).length,
     tilesDecoded: single.reader.tilesDecoded,
     neededMiB: mib(singleNeeded),
     servedMiB: mib(one.wire.cogBytes),
@@ -364,8 +386,8 @@ async function main(): Promise<number> {
   const goalCpuS = (20 * single.owned) / 100_000;
   const goals = [
     {
-      goal: `every point equal to computeSeries's for a random sample of ${check.sample} parcels (≤ 1e-9, skips equal)`,
-      measured: `${check.compared} parcel × index results (${check.points} points, ${check.skips} skips): ${check.mismatches.length} differ; largest difference ${check.maxAbsDiff}`,
+      goal: `every point equal to computeSeries's for a random sample of ${SAMPLE} parcels (≤ 1e-9, skips equal)`,
+      measured: `${check.compared} parcel × index results of ${check.sample} parcels, the sample and the ${check.seams} mosaicked across the seam (${check.points} points, ${check.skips} skips): ${check.mismatches.length} differ; largest difference ${check.maxAbsDiff}`,
       met: check.mismatches.length === 0 && check.compared === check.sample * INDICES.length,
     },
     {
@@ -490,9 +512,12 @@ seeded): convex polygons of 4–10 vertices and concave ones (dented outlines, L
 area clamped to 0.3–50 ha (median ${parcelFigures.hectares.median} ha, quartiles ${parcelFigures.hectares.p25}–${parcelFigures.hectares.p75} ha,
 ${fmt(parcelFigures.hectares.total)} ha in all; they may overlap one another), placed at random; ${kinds.edge} are centred on the tile's
 outer edge, partly outside it (${fmt(single.given - single.owned)} of them lie wholly outside the item's footprint:
-\`tileParcels\` gives them to no pass). No neighbouring tile of the same acquisition could be produced cheaply (another
-10980² set of COGs with its own georeferencing), so an edge parcel gets what the per-parcel engine gives it with this one
-tile: the point of its covered part, or its skip. The real SCL's clouds (${base.items[0]}: 4 % cloud cover) fall on
+\`tileParcels\` gives them to no pass). East of the tile lies a neighbouring tile of the same acquisition
+(${NEIGHBOUR_ITEM}, generated like it with its origin one tile width east, so the two abut:
+\`ensureNeighbourCatalog\` in \`bench/lib/real-size-catalog.ts\`): a parcel across that edge is in neither tile whole,
+29RKH's pass computes it from both, and ${fmt(single.mosaics)} parcel × index points are such mosaics, for which the pass read
+${reads.neighbourBlocksNeeded} blocks of the neighbour (counted with the others below). A parcel across one of the
+other three edges gets the point of its covered part, or its skip. The real SCL's clouds (${base.items[0]}: 4 % cloud cover) fall on
 some parcels: ${single.reasons.CLOUDY ?? 0} parcel × index results are CLOUDY skips, ${single.reasons.OUTSIDE_COVERAGE ?? 0} OUTSIDE_COVERAGE.
 The pass runs in a child process (\`bench/lib/national-pass.ts\`), so its CPU (\`process.cpuUsage\`, the zlib thread pool
 included), peak RSS (getrusage) and reads are its own, with a reader whose cache holds ${CACHE_ROWS} block rows of the four
@@ -508,7 +533,7 @@ after the one-worker run, ${two.load} after the two-worker run and ${storeLoad} 
 | --- | --- | --- |
 ${goals.map((g) => `| ${g.goal} | ${g.measured} | ${yes(g.met)} |`).join('\n')}
 
-- **Reads**: the parcels' windows need ${reads.blocksNeeded} of the ${reads.blocksInTile} blocks of the four bands; the
+- **Reads**: the parcels' windows need ${reads.blocksNeeded - reads.neighbourBlocksNeeded} of the ${reads.blocksInTile} blocks of the four bands (and ${reads.neighbourBlocksNeeded} of the neighbour's); the
   pass asked ${fmt(reads.requests)} requests of the server and decoded ${reads.tilesDecoded} blocks (${s.tileCacheHits} cache hits). The
   bytes above the blocks' own are the headers and tile indexes of the COGs.
 - **Two workers** (north of row ${SPLIT_ROW}, a block-row boundary, and south of it; each its own process, reader and
@@ -522,7 +547,7 @@ ${goals.map((g) => `| ${g.goal} | ${g.measured} | ${yes(g.met)} |`).join('\n')}
         `${m.method[0]!.toUpperCase()}${m.method.slice(1)} by ${fmt(m.batchRows)} rows: ${fmt(m.inserted)} rows in ${fmt(m.seconds, 2)} s (${fmt(m.rowsPerSecond)} rows/s), the same rows again (all conflicts, ${m.againInserted} added) in ${fmt(m.againSeconds, 2)} s, ${fmt(mib(m.tableBytes))} MiB with indexes (\`pg_total_relation_size\` of the partitions): ${fmt(m.bytesPerMillionPoints / 2 ** 20)} MiB per million points.`,
     )
     .join(' ')} COPY was not measured: no COPY client (\`pg-copy-streams\`) is in node_modules.
-- **Check**: ${check.sample} parcels drawn at random, each index through \`computeSeries\` (from = to = ${DAY}) with its own
+- **Check**: ${check.sample} parcels (${SAMPLE} drawn at random, and every parcel on the seam), each index through \`computeSeries\` (from = to = ${DAY}) with its own
   reader, ${check.seconds} s.
 ${profileSection(profiled, s.msPerObservation)}
 Projection for Algeria from these figures (${ALGERIA.tiles} tiles for the northern cropland, ${ALGERIA.acquisitions}

@@ -19,6 +19,8 @@ export interface PassInput {
   stacUrl: string;
   /** The acquisition's UTC day. */
   day: string;
+  /** The tile whose pass runs (the acquisition's other tiles are read for the parcels on a seam). */
+  tileId: string;
   bbox: [number, number, number, number];
   parcelsFile: string;
   fromRow: number;
@@ -39,6 +41,8 @@ export interface PassOutput {
   points: number;
   skips: number;
   reasons: Record<string, number>;
+  /** Parcel × index points mosaicked from more than one tile (parcels on a seam). */
+  mosaics: number;
   cacheBytes: number;
   /** process.cpuUsage over tileParcels and over computeTilePass (µs; the zlib thread pool included). */
   selectCpuUs: { user: number; system: number };
@@ -52,7 +56,7 @@ export interface PassOutput {
   /** Peak resident set of this process (bytes, getrusage). */
   maxRssBytes: number;
   reader: CogReader['stats'];
-  /** Distinct internal blocks the pass's windows touch: "file tx ty" (file = the asset's file name). */
+  /** Distinct internal blocks the pass's windows touch: "file tx ty" (file = the item's folder and the asset's file). */
   blocks: string[];
   entries: Array<[number, TilePassEntry[]]>;
 }
@@ -67,8 +71,9 @@ async function run(input: PassInput): Promise<PassOutput> {
   const group = (await catalog.search({ bbox: input.bbox, start: input.day, end: input.day })).filter(
     (a) => a.date === input.day,
   );
-  if (group.length !== 1) throw new Error(`expected one tile on ${input.day}, found ${group.length}`);
-  const tile = group[0]!;
+  const tile = group.find((a) => a.id === input.tileId);
+  if (!tile)
+    throw new Error(`tile ${input.tileId} not found on ${input.day} (found ${group.map((a) => a.id).join(', ')})`);
 
   // The band layouts, for the cache budget: headers only (a few KiB per band), through a throwaway reader.
   const probe = createCogReader();
@@ -124,17 +129,20 @@ async function run(input: PassInput): Promise<PassOutput> {
   const passEndMonoUs = Number(process.hrtime.bigint() / 1000n);
 
   const reasons: Record<string, number> = {};
+  let mosaics = 0;
   for (const [, list] of entries)
     for (const { result } of list) {
       const key = 'stats' in result ? 'point' : result.reason;
       reasons[key] = (reasons[key] ?? 0) + 1;
+      if ('stats' in result && result.tiles.length > 1) mosaics += 1;
     }
   const blocks = new Set<string>();
   for (let w = 0; w < recorded; w += 5) {
     const href = hrefs[windows[w]!]!;
     const [col0, row0, width, height] = [windows[w + 1]!, windows[w + 2]!, windows[w + 3]!, windows[w + 4]!];
     const info = await inner.open(href);
-    const file = href.split('?')[0]!.split('/').at(-1)!;
+    // The item's folder and the file: both tiles have a B04.tif.
+    const file = href.split('?')[0]!.split('/').slice(-2).join('/');
     const c0 = Math.max(0, col0);
     const r0 = Math.max(0, row0);
     const c1 = Math.min(info.width, col0 + width);
@@ -147,6 +155,7 @@ async function run(input: PassInput): Promise<PassOutput> {
     given: given.length,
     owned: owned.length,
     points: pass.points,
+    mosaics,
     skips: pass.skips,
     reasons,
     cacheBytes,

@@ -85,6 +85,7 @@ from osgeo import gdal
 gdal.UseExceptions()
 src, dst, res, phase = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
 options = json.loads(sys.argv[5])
+shift_x = float(sys.argv[6]) if len(sys.argv) > 6 else 0.0
 ds = gdal.Open(src)
 band = ds.GetRasterBand(1)
 a = band.ReadAsArray()
@@ -95,7 +96,7 @@ full = np.ascontiguousarray(np.concatenate([row, row[::-1, :]] * 5 if not phase 
 h, w = full.shape
 mem = gdal.GetDriverByName("MEM").Create("", w, h, 1, band.DataType)
 gt = ds.GetGeoTransform()
-mem.SetGeoTransform((gt[0], res, 0.0, gt[3], 0.0, -res))
+mem.SetGeoTransform((gt[0] + shift_x, res, 0.0, gt[3], 0.0, -res))
 mem.SetProjection(ds.GetProjection())
 out = mem.GetRasterBand(1)
 nodata = band.GetNoDataValue()
@@ -119,10 +120,10 @@ print(json.dumps({
 }))
 `;
 
-async function generateBand(src: string, dst: string, res: number, phase: 0 | 1) {
+async function generateBand(src: string, dst: string, res: number, phase: 0 | 1, shiftX = 0) {
   const { stdout } = await run(
     PYTHON,
-    ['-c', PYTHON_GENERATE, src, dst, String(res), String(phase), JSON.stringify(COG_OPTIONS)],
+    ['-c', PYTHON_GENERATE, src, dst, String(res), String(phase), JSON.stringify(COG_OPTIONS), String(shiftX)],
     { maxBuffer: 1 << 20, timeout: 600_000 },
   );
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Omit<RealSizeManifest['files'][number], 'file' | 'res'>;
@@ -225,4 +226,82 @@ export async function ensureRealSizeCatalog(log: (line: string) => void): Promis
   await rename(building, dir);
   log(`real-size catalog: generated in ${generationS} s into ${dir}`);
   return { ...manifest, reused: false };
+}
+
+/** The neighbouring tile of bench:national: the same acquisition east of 29RKH, abutting it (see ensureNeighbourCatalog). */
+export const NEIGHBOUR_ITEM = 'S2A_29RLH_20200219_0_L2A';
+/** Its bands: those of NDVI and NDMI, and SCL. */
+const NEIGHBOUR_BANDS = BANDS.filter((b) => ['B04.tif', 'B08.tif', 'B11.tif', 'SCL.tif'].includes(b.file));
+/** The tile's width (m): the neighbour starts where 29RKH ends. */
+const TILE_SIZE_M = 109_800;
+
+/**
+ * The catalog of bench:national: 29RKH's first acquisition (a link to the real-size catalog's folder) and a
+ * neighbouring tile of the same acquisition, generated like it (the same mirrored pixels, its own COGs) with its
+ * origin moved one tile width east, so the two tiles abut: a parcel across the seam lies in neither whole and is
+ * mosaicked from both, by 29RKH's pass (the first by id of the tiles it touches). Real Sentinel-2 tiles of one orbit
+ * overlap by 9.8 km, so such parcels are rarer there; the bench makes every seam parcel one. `footprint` gives the
+ * neighbour's lon/lat footprint from its UTM corners. Generated once beside the real-size catalog.
+ */
+export async function ensureNeighbourCatalog(
+  base: RealSizeManifest,
+  footprint: (corners: Array<[number, number]>) => Array<[number, number]>,
+  log: (line: string) => void,
+): Promise<{ dir: string; items: string[] }> {
+  const dir = `${base.dir}-national`;
+  const items = [base.items[0]!, NEIGHBOUR_ITEM];
+  if (existsSync(join(dir, 'catalog.json'))) {
+    log(`neighbouring tile: reusing ${dir}`);
+    return { dir, items };
+  }
+  const building = `${dir}.building-${process.pid}`;
+  await rm(building, { recursive: true, force: true });
+  await mkdir(join(building, NEIGHBOUR_ITEM), { recursive: true });
+  await symlink(join(base.dir, base.items[0]!), join(building, base.items[0]!));
+  const t0 = Date.now();
+  for (const band of NEIGHBOUR_BANDS)
+    await generateBand(
+      join(FIXTURE_DIR, band.file),
+      join(building, NEIGHBOUR_ITEM, band.file),
+      band.res,
+      0,
+      TILE_SIZE_M,
+    );
+  const item = await itemJson(NEIGHBOUR_ITEM, '2020-02-19T11:34:25.405000Z', 'sentinel-2a');
+  const files = new Set(NEIGHBOUR_BANDS.map((b) => b.file));
+  item.assets = Object.fromEntries(
+    Object.entries(item.assets as Record<string, Json>).filter(([, a]) => files.has(String(a.href).slice(2))),
+  );
+  // The UTM corners of the neighbour (29RKH's origin, one tile width east; UTM 29N).
+  const [x0, y0] = [199_980 + TILE_SIZE_M, 2_800_020];
+  const ring = footprint([
+    [x0, y0],
+    [x0 + TILE_SIZE_M, y0],
+    [x0 + TILE_SIZE_M, y0 - TILE_SIZE_M],
+    [x0, y0 - TILE_SIZE_M],
+  ]);
+  item.geometry = { type: 'Polygon', coordinates: [[...ring, ring[0]!]] };
+  item.bbox = [
+    Math.min(...ring.map((c) => c[0])),
+    Math.min(...ring.map((c) => c[1])),
+    Math.max(...ring.map((c) => c[0])),
+    Math.max(...ring.map((c) => c[1])),
+  ];
+  await writeFile(join(building, NEIGHBOUR_ITEM, `${NEIGHBOUR_ITEM}.json`), JSON.stringify(item, null, 2));
+  const catalog = {
+    type: 'Catalog',
+    stac_version: '1.0.0',
+    id: 'filaha-bench-national',
+    description:
+      'bench:national: the real-size 29RKH tile and a neighbouring tile of the same acquisition, abutting it.',
+    links: [
+      { rel: 'root', href: './catalog.json', type: 'application/json' },
+      ...items.map((id) => ({ rel: 'item', href: `./${id}/${id}.json`, type: 'application/geo+json' })),
+    ],
+  };
+  await writeFile(join(building, 'catalog.json'), JSON.stringify(catalog, null, 2));
+  await rm(dir, { recursive: true, force: true });
+  await rename(building, dir);
+  log(`neighbouring tile: generated in ${Math.round((Date.now() - t0) / 100) / 10} s into ${dir}`);
+  return { dir, items };
 }
