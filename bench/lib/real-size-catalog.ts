@@ -248,7 +248,7 @@ export async function ensureNeighbourCatalog(
   footprint: (corners: Array<[number, number]>) => Array<[number, number]>,
   log: (line: string) => void,
 ): Promise<{ dir: string; items: string[] }> {
-  const dir = `${base.dir}-national`;
+  const dir = `${base.dir}-national-v2`;
   const items = [base.items[0]!, NEIGHBOUR_ITEM];
   if (existsSync(join(dir, 'catalog.json'))) {
     log(`neighbouring tile: reusing ${dir}`);
@@ -287,6 +287,15 @@ export async function ensureNeighbourCatalog(
     Math.max(...ring.map((c) => c[0])),
     Math.max(...ring.map((c) => c[1])),
   ];
+  // Its own MGRS tile (the catalog keeps one item per tile and sensing time: a copy of 29RKH's ids would be dropped).
+  const properties = item.properties as Json;
+  item.properties = {
+    ...properties,
+    'mgrs:grid_square': 'LH',
+    'grid:code': 'MGRS-29RLH',
+    's2:product_uri': String(properties['s2:product_uri']).replace('T29RKH', 'T29RLH'),
+    's2:granule_id': String(properties['s2:granule_id']).replace('T29RKH', 'T29RLH'),
+  };
   await writeFile(join(building, NEIGHBOUR_ITEM, `${NEIGHBOUR_ITEM}.json`), JSON.stringify(item, null, 2));
   const catalog = {
     type: 'Catalog',

@@ -23,6 +23,8 @@ export interface MaskOptions {
   cloudBufferM?: number;
   /** SCL buffered once for many parcels (BandStackOptions.bufferedScl: the tile pass). */
   bufferedScl?: BandStackOptions['bufferedScl'];
+  /** Arrays of a caller reading one parcel at a time (BandStackOptions.pool: a lane of the tile pass). */
+  pool?: BandStackOptions['pool'];
 }
 
 /**
@@ -73,13 +75,14 @@ export async function assessScene(
   maskClasses?: ReadonlyArray<number>,
   cloudBufferM?: number,
   bufferedScl?: BandStackOptions['bufferedScl'],
+  pool?: BandStackOptions['pool'],
 ): Promise<SceneCandidate> {
   const summary = await withBandStack(
     reader,
     acquisition,
     [],
     geometry,
-    { scl: true, maskClasses, cloudBufferM, bufferedScl },
+    { scl: true, maskClasses, cloudBufferM, bufferedScl, pool },
     (stack) => summarizeScl(stack.scl!, stack.inParcel, maskLookup(maskClasses)),
   );
   return { acquisition, tiles: [acquisition], ...summary };
@@ -113,11 +116,20 @@ export async function assessAcquisition(
       masks.maskClasses,
       masks.cloudBufferM,
       masks.bufferedScl,
+      masks.pool,
     );
     if (alone.coveredFraction >= FULL || tiles.length === 1) return alone;
   }
   if (tiles.length === 1)
-    return assessScene(reader, tiles[0]!, geometry, masks.maskClasses, masks.cloudBufferM, masks.bufferedScl);
+    return assessScene(
+      reader,
+      tiles[0]!,
+      geometry,
+      masks.maskClasses,
+      masks.cloudBufferM,
+      masks.bufferedScl,
+      masks.pool,
+    );
   const masked = maskLookup(masks.maskClasses);
   const read = await Promise.all(
     tiles.map(async (acquisition) => {

@@ -124,6 +124,8 @@ export interface PointSettings {
   cloudBufferM?: number;
   /** SCL buffered once for many parcels, with these maskClasses and cloudBufferM (the tile pass). */
   bufferedScl?: MaskOptions['bufferedScl'];
+  /** Arrays of a caller computing one parcel at a time (a lane of the tile pass): see BandStackOptions.pool. */
+  pool?: MaskOptions['pool'];
 }
 
 /** The finest band's grid of an index in one tile: indices on the same grid share one band stack. */
@@ -151,6 +153,7 @@ export async function computeAcquisitionPoints(
     maskClasses: settings.maskClasses,
     cloudBufferM: settings.cloudBufferM,
     bufferedScl: settings.bufferedScl,
+    pool: settings.pool,
   };
   const minValidFraction = settings.minValidFraction;
   const candidate = await assessAcquisition(reader, group, geometry, masks);

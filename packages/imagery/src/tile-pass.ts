@@ -1,6 +1,6 @@
 import { geometryRings, type ParcelGeometry } from '@filaha/shared/geometry';
 import type { CogInfo, CogReader } from './cog/reader.ts';
-import { bufferedSclWindow } from './raster/band-stack.ts';
+import { ArrayPool, bufferedSclWindow } from './raster/band-stack.ts';
 import { DEFAULT_CLOUD_BUFFER_M } from './raster/masks.ts';
 import type { SourceWindow } from './raster/resample.ts';
 import { DEFAULT_MIN_VALID_FRACTION } from './compute.ts';
@@ -167,11 +167,13 @@ export async function computeTilePass(options: TilePassOptions): Promise<TilePas
   const result: TilePassResult = { parcels: 0, points: 0, skips: 0, entries: [] };
   let next = 0;
   const work = async () => {
+    // One parcel at a time in this lane: its arrays are kept from one parcel to the next (BandStackOptions.pool).
+    const lane = { ...pointSettings, pool: new ArrayPool() };
     while (next < ordered.length) {
       const { parcel } = ordered[next++]!;
       const computed =
         usable.length > 0
-          ? await computeAcquisitionPoints(options.reader, options.group, parcel.geometry, usable, pointSettings)
+          ? await computeAcquisitionPoints(options.reader, options.group, parcel.geometry, usable, lane)
           : [];
       const entries: TilePassEntry[] = indices.map((index) => {
         const at = usable.indexOf(index);

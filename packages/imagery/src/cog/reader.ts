@@ -40,6 +40,11 @@ export interface WindowRequest {
   height: number;
   /** Sample (band) inside a multi-band file; 0 for Sentinel-2 COGs. */
   sample?: number;
+  /**
+   * Where to write the window (width × height samples of the file's own array type, e.g. kept between parcels by the
+   * tile pass); a new array when absent or not of that type and length.
+   */
+  into?: SampleArray;
 }
 
 export interface RasterWindow {
@@ -80,6 +85,8 @@ interface OpenCog {
   planar: number;
   /** A short key for its blocks in the cache (the href is a long URL, hashed at every lookup). */
   key: number;
+  /** The typed array of its samples (sample 0). */
+  arrayType: unknown;
 }
 
 let nextCogKey = 0;
@@ -131,7 +138,7 @@ async function describe(href: string, image: GeoTIFFImage): Promise<OpenCog> {
     epsg: Number.isFinite(epsgKey) && epsgKey > 0 && epsgKey < 32767 ? epsgKey : null,
     nodata: image.getGDALNoData(),
   };
-  return { info, image, decoder, planar, key: nextCogKey++ };
+  return { info, image, decoder, planar, key: nextCogKey++, arrayType: image.getArrayForSample(0, 0).constructor };
 }
 
 /**
@@ -217,12 +224,17 @@ export function createCogReader(options: CogReaderOptions = {}): CogReader {
     const { col0, row0, width, height } = request;
     const sample = request.sample ?? 0;
     if (sample >= info.samples) throw new CogUnavailableError(href, `sample ${sample} does not exist`);
-    const out = image.getArrayForSample(sample, width * height) as SampleArray;
-    out.fill(info.nodata ?? 0);
+    const into = request.into;
+    const fits =
+      into !== undefined && sample === 0 && into.length === width * height && into.constructor === cog.arrayType;
+    const out = fits ? into : (image.getArrayForSample(sample, width * height) as SampleArray);
     const c0 = Math.max(0, col0);
     const r0 = Math.max(0, row0);
     const c1 = Math.min(info.width, col0 + width);
     const r1 = Math.min(info.height, row0 + height);
+    // Pixels outside the raster read as no data: a new array is already all 0, one handed in holds anything.
+    const inside = c0 === col0 && r0 === row0 && c1 === col0 + width && r1 === row0 + height;
+    if (!inside && (fits || (info.nodata ?? 0) !== 0)) out.fill(info.nodata ?? 0);
     if (c0 >= c1 || r0 >= r1) return { data: out, width, height, col0, row0, info };
     const tw = info.tileWidth;
     const th = info.tileHeight;

@@ -61,6 +61,11 @@ export interface BandStackOptions {
    * resampled from a coarser grid are computed there only, NaN elsewhere.
    */
   parcelOnly?: boolean;
+  /**
+   * Arrays of one caller that reads one stack at a time (a lane of the tile pass): the bands' windows are read into
+   * them too, and withBandStack assembles the stack in them. Never shared by stacks read at the same time.
+   */
+  pool?: ArrayPool;
 }
 
 /** Same grid: digital numbers to reflectance (offset rule), NaN for no-data, in one pass. */
@@ -166,17 +171,22 @@ export async function withBandStack<R>(
   use: (stack: BandStack, pool: ArrayPool) => R,
 ): Promise<R> {
   const assemble = await prepareBandStack(reader, acquisition, bandKeys, geometry, options);
-  return use(assemble(POOL), POOL);
+  const pool = options.pool ?? POOL;
+  return use(assemble(pool), pool);
 }
 
 /** Growable typed arrays by slot, reused from one stack to the next (withBandStack); views of the asked length. */
 export class ArrayPool {
-  private readonly arrays = new Map<string, Uint8Array | Float32Array | Float64Array>();
+  private readonly arrays = new Map<string, Uint8Array | Uint16Array | Float32Array | Float64Array>();
 
   /** Arrays above this many elements are not kept: a large window gets its own. */
   static readonly MAX_KEPT = 1 << 21;
 
-  private take<T extends Uint8Array | Float32Array | Float64Array>(slot: string, n: number, make: (n: number) => T): T {
+  private take<T extends Uint8Array | Uint16Array | Float32Array | Float64Array>(
+    slot: string,
+    n: number,
+    make: (n: number) => T,
+  ): T {
     if (n > ArrayPool.MAX_KEPT) return make(n);
     let kept = this.arrays.get(slot) as T | undefined;
     if (!kept || kept.length < n) {
@@ -187,6 +197,7 @@ export class ArrayPool {
   }
 
   u8 = (slot: string, n: number) => this.take(slot, n, (m) => new Uint8Array(m));
+  u16 = (slot: string, n: number) => this.take(slot, n, (m) => new Uint16Array(m));
   f32 = (slot: string, n: number) => this.take(slot, n, (m) => new Float32Array(m));
   f64 = (slot: string, n: number) => this.take(slot, n, (m) => new Float64Array(m));
 }
@@ -255,9 +266,17 @@ async function prepareBandStack(
       height: sr1 - sr0,
     };
   };
+  // A window into the caller's pool, when it has one (Sentinel-2 bands are 16-bit; the reader ignores another type).
+  const into = (slot: string, n: number) => options.pool?.u16(`window:${slot}`, n);
   const readOnGrid = async (href: string, info: CogInfo, margin = 1): Promise<SourceWindow> => {
     if (margin === 1 && sameGrid(info, reference)) {
-      const window = await reader.readWindow(href, { col0, row0, width: grid.width, height: grid.height });
+      const window = await reader.readWindow(href, {
+        col0,
+        row0,
+        width: grid.width,
+        height: grid.height,
+        into: into(href, grid.width * grid.height),
+      });
       return { data: window.data, grid: { ...grid } };
     }
     const { col0: sc0, row0: sr0, ...sourceGrid } = sourceGridOf(info, margin);
@@ -266,6 +285,7 @@ async function prepareBandStack(
       row0: sr0,
       width: sourceGrid.width,
       height: sourceGrid.height,
+      into: into(href, sourceGrid.width * sourceGrid.height),
     });
     return { data: window.data, grid: sourceGrid };
   };
@@ -319,9 +339,10 @@ async function prepareBandStack(
         ? excludedByScl(window, sclWindow, masked, pool?.u8('excluded', window.grid.width * window.grid.height))
         : undefined;
       const only = options.parcelOnly ? inParcel : undefined;
-      const dn = resampleBilinear(window, grid, nodata, excluded, only, pool?.f64(`band:${key}`, n));
-      for (let p = 0; p < dn.length; p++) dn[p] = (dn[p]! - offset) / REFLECTANCE_SCALE;
-      bands[key] = dn;
+      bands[key] = resampleBilinear(window, grid, nodata, excluded, only, pool?.f64(`band:${key}`, n), {
+        offset,
+        divisor: REFLECTANCE_SCALE,
+      });
     });
 
     const scl = sclWindow ? resampleNearest(sclWindow, grid, pool?.u8('scl', n)) : null;

@@ -50,7 +50,8 @@ export const isNoData = (v: number, nodata: number) => v === nodata || v === 0 |
  * Bilinear resampling of digital numbers onto the target grid (20 m bands → 10 m). Neighbours that are
  * no-data, or flagged in `excluded` (1 per source pixel: masked in SCL — a cloud, its buffer — so a cloud's
  * reflectance never bleeds into a valid pixel), are left out and the weights renormalised; a pixel with no
- * usable neighbour becomes NaN. With `only` (1 per target pixel), the other target pixels are left NaN.
+ * usable neighbour becomes NaN. With `only` (1 per target pixel), the other target pixels are left NaN. Each value is
+ * then `(value − scale.offset) / scale.divisor` (digital numbers to reflectance in the same pass).
  */
 export function resampleBilinear(
   source: SourceWindow,
@@ -59,7 +60,9 @@ export function resampleBilinear(
   excluded?: Uint8Array,
   only?: Uint8Array,
   out: Float64Array = new Float64Array(target.width * target.height),
+  scale: { offset: number; divisor: number } = { offset: 0, divisor: 1 },
 ): Float64Array {
+  const { offset, divisor } = scale;
   const { data, grid } = source;
   const sw = grid.width;
   // Each target column's two source columns (clamped to the window) and weights, computed once rather than per
@@ -113,7 +116,7 @@ export function resampleBilinear(
           }
         }
       }
-      out[row + c] = weight > 1e-9 ? sum / weight : Number.NaN;
+      out[row + c] = weight > 1e-9 ? (sum / weight - offset) / divisor : Number.NaN;
     }
   }
   return out;
