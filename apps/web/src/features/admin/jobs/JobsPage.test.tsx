@@ -149,7 +149,9 @@ describe('jobs page', () => {
       const last = screen.getByTestId('jobs-last-poll').textContent ?? '';
       expect(last).toContain('26 novembre 2026');
       expect(last).toContain('(à la demande)');
-      expect(last).toContain('Parcelles suivies : 118 · acquisitions trouvées : 3, dont nouvelles : 1 · tâches créées : 118.');
+      expect(last).toContain(
+        'Parcelles suivies : 118 · acquisitions trouvées : 3, dont nouvelles : 1 · tâches créées : 118.',
+      );
       expect(screen.getByText('Abandonnée après 6 essais sur 6, le', { exact: false })).toBeTruthy();
       expect(screen.getByText('catalog unavailable')).toBeTruthy();
       expect(screen.getByText(/^Essai 2 sur 6 en échec/)).toBeTruthy();
