@@ -83,13 +83,14 @@ async function run(input: PassInput): Promise<PassOutput> {
   // Every window the pass asks for (to count the distinct blocks it needs afterwards): five numbers a read, kept in
   // one growing typed array, so that the bookkeeping adds no object per read to the pass's own garbage collection.
   const hrefs: string[] = [];
+  const hrefIds = new Map<string, number>();
   let windows = new Int32Array(5 * 65_536);
   let recorded = 0;
   const reader: CogReader = {
     open: (href) => inner.open(href),
     readWindow: (href, request) => {
-      let h = hrefs.indexOf(href);
-      if (h < 0) h = hrefs.push(href) - 1;
+      let h = hrefIds.get(href);
+      if (h === undefined) hrefIds.set(href, (h = hrefs.push(href) - 1));
       if (recorded + 5 > windows.length) {
         const grown = new Int32Array(2 * windows.length);
         grown.set(windows);
