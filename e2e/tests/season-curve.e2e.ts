@@ -146,7 +146,8 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
         const hintHeight = (await stepper.boundingBox())!.height;
         // A first tap that selected nothing (a CI run under load: the chart was being drawn again) is given once more;
         // a tap that selected another point still fails.
-        const tapMiddle = async () => page.touchscreen.tap(await xOf(middle), plot.y + 4);
+        // Where the plot is at the moment of the tap (a note arriving above it would move it).
+        const tapMiddle = async () => page.touchscreen.tap(await xOf(middle), (await target.boundingBox())!.y + 4);
         await tapMiddle();
         const picked = await expect
           .poll(selectedDate, { timeout: 5_000 })

@@ -40,6 +40,9 @@ const readyOnThisPage = () =>
 /**
  * "Ready to use offline", said once on a device when the service worker has kept the farmer's core and the first
  * visit's answers (lib/pwa.ts): from then on the farm map, the parcel page and the forms open without a network.
+ * It comes whenever the worker is done, often while the farmer is tapping (the curve, a form), so it floats over the
+ * bottom of the screen and lets every touch through: shown in the page's flow, it pushed the page down under the
+ * finger for eight seconds, and a tap aimed at the curve landed above it.
  */
 function OfflineReadyNote() {
   const { t } = useTranslation();
@@ -61,7 +64,7 @@ function OfflineReadyNote() {
   return (
     <p
       data-testid="offline-ready"
-      className="border-b border-brand-200 bg-brand-50 px-4 py-2 text-sm font-semibold text-brand-900"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 mx-auto w-fit max-w-[90vw] rounded-lg border border-brand-200 bg-brand-50 px-4 py-2 text-sm font-semibold text-brand-900 shadow-md"
     >
       {t('offline.ready')}
     </p>
