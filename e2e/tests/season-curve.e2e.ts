@@ -113,6 +113,14 @@ describe.skipIf(!hasChromium)('the season curve on a phone (390 × 844, touch)',
         expect(await section.getByTestId('season-legend-previous').count()).toBe(0);
 
         // Readable on the phone: no sideways scroll, every axis label inside the screen.
+        // The first visit's hand-over to the service worker (it takes control, keeps the visit's answers and says the
+        // app is ready offline: lib/pwa.ts) lands a few seconds after the page shows; it is let finish before the
+        // positions on screen are measured and tapped, as it may move them.
+        await page.waitForFunction(
+          () => navigator.serviceWorker.controller !== null && localStorage.getItem('filaha:offline-ready') !== null,
+          null,
+          { timeout: 60_000 },
+        );
         const chart = section.getByTestId('season-chart');
         await scrollIntoView(chart);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
