@@ -15,19 +15,26 @@ export function OfflineBanner() {
   const savedAt = useSavedAt();
   const show = !online || savedAt !== null;
   return (
-    <div role="status" aria-live="polite" data-testid="offline-banner" className={show ? undefined : 'sr-only'}>
-      {show ? (
-        <div className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950">
-          {!online ? <p className="font-semibold">{t('offline.banner')}</p> : null}
-          {savedAt !== null ? (
-            <p data-testid="saved-on">
-              {t(online ? 'offline.savedOnSlow' : 'offline.savedOn', { date: formatSavedAt(savedAt, i18n.language) })}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-      <OfflineReadyNote />
-    </div>
+    <>
+      <div role="status" aria-live="polite" data-testid="offline-banner" className={show ? undefined : 'sr-only'}>
+        {show ? (
+          <div className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950">
+            {!online ? <p className="font-semibold">{t('offline.banner')}</p> : null}
+            {savedAt !== null ? (
+              <p data-testid="saved-on">
+                {t(online ? 'offline.savedOnSlow' : 'offline.savedOn', {
+                  date: formatSavedAt(savedAt, i18n.language),
+                })}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      {/* A live region of its own, always there: inside the banner's, hidden while online, the note was never seen. */}
+      <div role="status" aria-live="polite">
+        <OfflineReadyNote />
+      </div>
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { forgetSavedCopies, noteAnswer } from '../../lib/offline.ts';
+import { OFFLINE_READY_EVENT } from '../../lib/storage.ts';
 import { clearOutbox, outboxEntries } from '../../lib/outbox.ts';
 import { queryClient } from '../../lib/queries.ts';
 import { setOnline } from '../../../test/dom.ts';
@@ -48,9 +49,25 @@ describe.each(['ar', 'fr'] as const)('offline banner (%s)', (lang) => {
     expect(screen.queryByText(TEXT[lang].offline)).toBeNull();
     setOnline(false);
     expect(screen.getByText(TEXT[lang].offline)).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toMatch(TEXT[lang].offline);
+    expect(screen.getByTestId('offline-banner').textContent).toMatch(TEXT[lang].offline);
+    expect(screen.getByTestId('offline-banner').getAttribute('role')).toBe('status');
     setOnline(true);
     expect(screen.queryByText(TEXT[lang].offline)).toBeNull();
+  });
+
+  it('says once, visibly, that the app is ready offline, while online', async () => {
+    await i18n.changeLanguage(lang);
+    render(<OfflineBanner />);
+    expect(screen.queryByTestId('offline-ready')).toBeNull();
+    act(() => {
+      window.dispatchEvent(new Event(OFFLINE_READY_EVENT));
+    });
+    const note = screen.getByTestId('offline-ready');
+    expect(note.textContent).toBe(i18n.t('common:offline.ready'));
+    // Not inside the banner's region, which is visually hidden while online: the note was never seen there.
+    expect(note.closest('.sr-only')).toBeNull();
+    expect(note.closest('[role="status"]')).not.toBeNull();
+    expect(note.className).toContain('pointer-events-none');
   });
 
   it('marks data from a kept copy with the day it was saved, in the Algerian date format', async () => {
