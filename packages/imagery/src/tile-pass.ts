@@ -132,7 +132,8 @@ export async function computeTilePass(options: TilePassOptions): Promise<TilePas
       .filter((index) => !usable.includes(index))
       .map((index) => [index, ['scl', ...index.bands].filter((b) => tile.assets[b] === undefined)]),
   );
-  const sclInfo = await options.reader.open(tile.assets.scl!.href);
+  const sclHref = tile.assets.scl!.href;
+  const sclInfo = await options.reader.open(sclHref);
   const epsg = sclInfo.epsg ?? tile.epsg;
   if (epsg === null) throw new Error(`tile ${tile.id} has no CRS`);
 
@@ -140,23 +141,27 @@ export async function computeTilePass(options: TilePassOptions): Promise<TilePas
   const ordered = options.parcels
     .map((parcel) => {
       assertParcelGeometry(parcel.geometry);
-      const [minX, , , maxY] = flatRingsBBox(projectRings(geometryRings(parcel.geometry), epsg));
-      return { parcel, maxY, minX };
+      return { parcel, box: flatRingsBBox(projectRings(geometryRings(parcel.geometry), epsg)) };
     })
-    .sort((a, b) => b.maxY - a.maxY || a.minX - b.minX || a.parcel.id - b.parcel.id);
+    .sort((a, b) => b.box[3] - a.box[3] || a.box[0] - b.box[0] || a.parcel.id - b.parcel.id);
 
   // The tile's SCL over the parcels, its clouds buffered once (the reads of SCL and the buffering were a third of
   // each parcel's cost): every parcel whose SCL window lies inside takes its classes from it.
-  const sclHref = tile.assets.scl!.href;
   let bufferedScl: Map<string, SourceWindow> | undefined;
   if (ordered.length > 0) {
-    const boxes = ordered.map(({ parcel }) => flatRingsBBox(projectRings(geometryRings(parcel.geometry), epsg)));
+    const extent = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const { box } of ordered) {
+      extent[0] = Math.min(extent[0]!, box[0]);
+      extent[1] = Math.min(extent[1]!, box[1]);
+      extent[2] = Math.max(extent[2]!, box[2]);
+      extent[3] = Math.max(extent[3]!, box[3]);
+    }
     const pad = SCL_PAD + Math.ceil(Math.max(0, options.cloudBufferM ?? DEFAULT_CLOUD_BUFFER_M) / sclInfo.resX);
     const window = {
-      col0: Math.floor((Math.min(...boxes.map((b) => b[0])) - sclInfo.originX) / sclInfo.resX) - pad,
-      col1: Math.ceil((Math.max(...boxes.map((b) => b[2])) - sclInfo.originX) / sclInfo.resX) + pad,
-      row0: Math.floor((sclInfo.originY - Math.max(...boxes.map((b) => b[3]))) / sclInfo.resY) - pad,
-      row1: Math.ceil((sclInfo.originY - Math.min(...boxes.map((b) => b[1]))) / sclInfo.resY) + pad,
+      col0: Math.floor((extent[0]! - sclInfo.originX) / sclInfo.resX) - pad,
+      col1: Math.ceil((extent[2]! - sclInfo.originX) / sclInfo.resX) + pad,
+      row0: Math.floor((sclInfo.originY - extent[3]!) / sclInfo.resY) - pad,
+      row1: Math.ceil((sclInfo.originY - extent[1]!) / sclInfo.resY) + pad,
     };
     // Parcels on the tile's edge read beyond it (no data there, a seam's other tile fills it): the window reaches as
     // far as their reads, up to SCL_BEYOND pixels out (a parcel further out reads its own).

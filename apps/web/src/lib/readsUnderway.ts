@@ -13,9 +13,6 @@ export function trackRead<T>(read: Promise<T>): Promise<T> {
   return read;
 }
 
-/** How many reads are under way now. */
-export const readsUnderwayCount = (): number => underway.size;
-
 /**
  * Resolves when every read under way now has settled (reads started later are not waited for), or after `maxMs`:
  * a read that hangs does not hold back what waits for this.

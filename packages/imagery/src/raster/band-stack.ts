@@ -266,16 +266,17 @@ async function prepareBandStack(
       height: sr1 - sr0,
     };
   };
-  // A window into the caller's pool, when it has one (Sentinel-2 bands are 16-bit; the reader ignores another type).
-  const into = (slot: string, n: number) => options.pool?.u16(`window:${slot}`, n);
-  const readOnGrid = async (href: string, info: CogInfo, margin = 1): Promise<SourceWindow> => {
+  // A band's window goes into the caller's pool, when it has one (Sentinel-2 bands are 16-bit; the reader ignores
+  // another type); SCL's, bytes buffered into a copy at once, does not.
+  const readOnGrid = async (href: string, info: CogInfo, margin = 1, pooled = true): Promise<SourceWindow> => {
+    const into = (n: number) => (pooled ? options.pool?.u16(`window:${href}`, n) : undefined);
     if (margin === 1 && sameGrid(info, reference)) {
       const window = await reader.readWindow(href, {
         col0,
         row0,
         width: grid.width,
         height: grid.height,
-        into: into(href, grid.width * grid.height),
+        into: into(grid.width * grid.height),
       });
       return { data: window.data, grid: { ...grid } };
     }
@@ -285,7 +286,7 @@ async function prepareBandStack(
       row0: sr0,
       width: sourceGrid.width,
       height: sourceGrid.height,
-      into: into(href, sourceGrid.width * sourceGrid.height),
+      into: into(sourceGrid.width * sourceGrid.height),
     });
     return { data: window.data, grid: sourceGrid };
   };
@@ -296,7 +297,7 @@ async function prepareBandStack(
     prebuffered && sclInfo && holds(prebuffered.grid, sourceGridOf(sclInfo, sclMargin)) ? prebuffered : null;
   const [bandWindows, rawScl] = await Promise.all([
     Promise.all(keys.map((key, i) => readOnGrid(hrefs[i]!, bandInfos[i]!))),
-    sclHref && sclInfo && !fromPrebuffered ? readOnGrid(sclHref, sclInfo, sclMargin) : Promise.resolve(null),
+    sclHref && sclInfo && !fromPrebuffered ? readOnGrid(sclHref, sclInfo, sclMargin, false) : Promise.resolve(null),
   ]);
   return (pool) => {
     const sclWindow: SourceWindow | null =
