@@ -26,13 +26,30 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The child could not listen on its port: another process took it after `freePort` released it. */
+class PortTakenError extends Error {}
+
 /**
  * Starts the platform as `npm run serve` does (embedded database in a fresh temp DATA_DIR, demo data on) and waits
  * until /api/health answers. The API and the workspace packages run from their TypeScript sources through tsx
  * (export condition `@filaha/source`), so the tests need no `npm run build`; the web app must have been built
  * (`npm run build:web`, which `npm test` does).
+ *
+ * Another process may take the free port before the child binds it (the child then stops, saying so): the start is
+ * tried again on another port. A health answer counts only once the child has said it listens on the port, so a
+ * stranger on that port is never taken for the platform.
  */
 export async function startPlatform(extraEnv: Record<string, string> = {}): Promise<Platform> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(extraEnv);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= 4) throw error;
+    }
+  }
+}
+
+async function startOnce(extraEnv: Record<string, string>): Promise<Platform> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'filaha-e2e-'));
   const env: NodeJS.ProcessEnv = {
@@ -60,12 +77,20 @@ export async function startPlatform(extraEnv: Record<string, string> = {}): Prom
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`platform exited with ${child.exitCode}:\n${out}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      const message = `platform exited with ${child.exitCode}:\n${out}`;
+      throw /is already in use by another process|was taken by another process/.test(out)
+        ? new PortTakenError(message)
+        : new Error(message);
+    }
+    if (out.includes(`Filaha is running at ${url} `)) {
+      try {
+        const res = await fetch(`${url}/api/health`);
+        if (res.ok) break;
+      } catch {
+        // not answering yet
+      }
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

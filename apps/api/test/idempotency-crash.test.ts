@@ -12,14 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KILL_AFTER_COMMIT_ENV } from '../src/plugins/idempotency.ts';
 import { validRegistration } from './helper.ts';
-import {
-  freePort,
-  spawnServer,
-  stopServer,
-  waitHealthy,
-  withInitialData,
-  type ServerProcess,
-} from './server-process.ts';
+import { startHealthy, stopServer, withInitialData, type ServerProcess } from './server-process.ts';
 
 const TEST_TIMEOUT_MS = 400_000;
 const root = mkdtempSync(join(tmpdir(), 'filaha-idem-crash-'));
@@ -38,9 +31,7 @@ const baseEnv: Record<string, string> = {
 };
 
 async function start(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const server = spawnServer(await withInitialData({ ...baseEnv, PORT: String(await freePort()), ...env }), spawned);
-  await waitHealthy(server);
-  return server;
+  return startHealthy(await withInitialData({ ...baseEnv, ...env }), spawned);
 }
 
 const call = (server: ServerProcess, method: string, path: string, headers: Record<string, string>, body?: unknown) =>

@@ -79,25 +79,65 @@ export function spawnServer(env: Record<string, string>, spawned: ChildProcess[]
   return { child, pid: child.pid ?? 0, url: `http://127.0.0.1:${env.PORT ?? '8080'}`, output: () => out, exit };
 }
 
-/** Polls /api/health until it answers; throws with the server's output if it exits or takes too long. */
+/** The child could not listen on its port: another process took it after `freePort` released it. */
+export class PortTakenError extends Error {}
+
+/** What server.ts prints once it listens on its port (exclusively: no other process can share it). */
+const RUNNING = 'Filaha is running at ';
+
+/**
+ * Polls /api/health until it answers; throws with the server's output if it exits or takes too long.
+ *
+ * An answer counts only after the child has printed that it listens on `server.url`: until then the port may belong
+ * to another process (a test's own HTTP server that took the number between `freePort` and the child's bind, and
+ * answers every path with 200), and a health check there would hand the test a stranger.
+ */
 export async function waitHealthy(server: ServerProcess): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
-    if (server.child.exitCode !== null)
-      throw new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`);
-    try {
-      // A bounded request: one the server accepted but did not answer (busy starting) is asked again, not awaited
-      // past the deadline.
-      const res = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(5_000) });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
+    if (server.child.exitCode !== null) {
+      const output = server.output();
+      const message = `server exited with ${server.child.exitCode}:\n${output}`;
+      throw /is already in use by another process|was taken by another process/.test(output)
+        ? new PortTakenError(message)
+        : new Error(message);
+    }
+    if (server.output().includes(`${RUNNING}${server.url} `)) {
+      try {
+        // A bounded request: one the server accepted but did not answer (busy) is asked again, not awaited past the
+        // deadline.
+        const res = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(5_000) });
+        if (res.ok) return;
+      } catch {
+        // not answering yet
+      }
     }
     if (Date.now() > deadline) {
       server.child.kill('SIGKILL');
       throw new Error(`server did not become healthy in time:\n${server.output()}`);
     }
     await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Spawns a server on a free port and waits until it is healthy. Another process may take the port between
+ * `freePort` and the child's bind (the child then refuses to start, saying so): the start is tried again on another
+ * port, up to `tries` times. With `env.PORT` set, that port only, once.
+ */
+export async function startHealthy(
+  env: Record<string, string>,
+  spawned: ChildProcess[] = [],
+  tries = 4,
+): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const server = spawnServer({ PORT: String(await freePort()), ...env }, spawned);
+    try {
+      await waitHealthy(server);
+      return server;
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || env.PORT !== undefined || attempt >= tries) throw error;
+    }
   }
 }
 

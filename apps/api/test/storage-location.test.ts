@@ -7,7 +7,7 @@ import type { HealthAnswer } from '@filaha/shared/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { TEST_JWT_SECRET } from './helper.ts';
-import { freePort, spawnServer, stopServer, waitHealthy, type ServerProcess } from './server-process.ts';
+import { startHealthy, stopServer, type ServerProcess } from './server-process.ts';
 
 /*
  * Issue 28 §1: two real API processes on one PostgreSQL database, each with its own local file folder (no S3_*):
@@ -28,20 +28,15 @@ interface Api {
 
 async function startApi(name: string, databaseUrl: string): Promise<Api> {
   const dataDir = await mkdtemp(join(tmpdir(), `filaha-loc-${name}-`));
-  const server = spawnServer({
-    PORT: String(await freePort()),
+  const server = await startHealthy({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     JWT_SECRET: TEST_JWT_SECRET,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-  });
-  try {
-    await waitHealthy(server);
-  } catch (error) {
-    await stopServer(server);
+  }).catch((error: unknown) => {
     throw new Error(`API ${name}: ${(error as Error).message}`, { cause: error });
-  }
+  });
   return { server, dataDir };
 }
 

@@ -5,7 +5,7 @@ import { createScratchDatabase, type ScratchDatabase } from '@filaha/db/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_LIMITS } from '../src/plugins/security.ts';
 import { TEST_JWT_SECRET, validRegistration } from './helper.ts';
-import { freePort, spawnServer, stopServer, waitHealthy } from './server-process.ts';
+import { startHealthy, stopServer } from './server-process.ts';
 import { SseReader } from './sse.ts';
 
 /*
@@ -25,22 +25,18 @@ interface ApiProcess {
 
 async function startApi(name: string, databaseUrl: string): Promise<ApiProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), `filaha-2p-${name}-`));
-  const server = spawnServer({
-    PORT: String(await freePort()),
+  const server = await startHealthy({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     JWT_SECRET: TEST_JWT_SECRET,
+  }).catch(async (error: unknown) => {
+    await rm(dataDir, { recursive: true, force: true });
+    throw new Error(`API ${name}: ${(error as Error).message}`, { cause: error });
   });
   const stop = async () => {
     await stopServer(server);
     await rm(dataDir, { recursive: true, force: true });
   };
-  try {
-    await waitHealthy(server);
-  } catch (error) {
-    await stop();
-    throw new Error(`API ${name}: ${(error as Error).message}`, { cause: error });
-  }
   return { name, url: server.url, output: server.output, stop };
 }
 
