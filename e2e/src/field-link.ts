@@ -95,6 +95,27 @@ export interface FieldBrowser {
 }
 
 /**
+ * Chromium with its DevTools endpoint on a free port. Another process may take the port before Chromium binds it
+ * (Chromium then runs without the endpoint, and the port answers something else): the launch is tried again on
+ * another port.
+ */
+async function launchWithDevTools(): Promise<{ browser: Browser; cdp: RawCdp }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, BLOCKED_HOSTS_ARG, `--remote-debugging-port=${port}`],
+    });
+    try {
+      return { browser, cdp: await RawCdp.connect(port) };
+    } catch (error) {
+      await browser.close();
+      if (attempt >= 4) throw error;
+    }
+  }
+}
+
+/**
  * Chromium (internet map tiles refused at once) with a second DevTools endpoint that shapes every service worker
  * from its first instruction. `shapeWorkers: false` leaves the workers' network as it is (the bench's control run);
  * `onWorkerNetwork` hears the workers' Network events.
@@ -106,12 +127,7 @@ export async function launchFieldBrowser({
   shapeWorkers?: boolean;
   onWorkerNetwork?: (method: string, params: Record<string, unknown>) => void;
 } = {}): Promise<FieldBrowser> {
-  const port = await freePort();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, BLOCKED_HOSTS_ARG, `--remote-debugging-port=${port}`],
-  });
-  const cdp = await RawCdp.connect(port);
+  const { browser, cdp } = await launchWithDevTools();
   const workers: WorkerAttach[] = [];
   const sessions = new Set<string>();
   cdp.on((method, params, sessionId) => {

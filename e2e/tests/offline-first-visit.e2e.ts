@@ -87,7 +87,6 @@ describe.skipIf(!hasChromium)('offline from the first visit, on the field link (
         await page.getByLabel(t(lang, 'auth:fields.email')).fill(FARMER.email);
         await page.getByLabel(t(lang, 'auth:fields.password'), { exact: true }).fill(FARMER.password);
         await signIn.tap();
-        console.info('MARK tap', Date.now() - firstPaint!);
         await page.waitForURL((url) => url.pathname === '/user/ferme-map', { timeout: 120_000 });
         await page.getByRole('heading', { level: 1, name: t(lang, 'farm:title') }).waitFor({ timeout: 120_000 });
         await page
@@ -95,14 +94,12 @@ describe.skipIf(!hasChromium)('offline from the first visit, on the field link (
           .first()
           .waitFor({ timeout: 120_000 });
         expect(await controlled(page)).toBe(false);
-        console.info('MARK farmUsable', Date.now() - firstPaint!);
 
         // Order a map of the chosen parcel, then open that parcel's page from the list.
         expect((await generate(page, lang)).status).toBe(200);
         await page.locator('[data-testid="farm-stats"]').first().waitFor({ timeout: 120_000 });
         const chosen = page.locator('li', { has: page.locator('button[aria-pressed="true"]') });
         await chosen.getByRole('link').tap();
-        console.info('MARK generated', Date.now() - firstPaint!);
         await page.waitForURL((url) => /^\/user\/ferme-map\/\d+$/.test(url.pathname), { timeout: 120_000 });
         const parcelId = Number(new URL(page.url()).pathname.split('/').pop());
         const stats = page.locator('[data-testid="farm-stats"]');
@@ -112,13 +109,11 @@ describe.skipIf(!hasChromium)('offline from the first visit, on the field link (
         await curve.getByTestId('season-point').first().waitFor({ state: 'attached', timeout: 120_000 });
         const rules = page.getByTestId('alert-rules');
         await rules.waitFor({ timeout: 120_000 });
-        console.info('MARK parcelShown', Date.now() - firstPaint!);
 
         // The app says once that it is ready offline; the visit's reads, made before it took control, are kept.
         const ready = page.getByTestId('offline-ready');
         await ready.waitFor({ timeout: 120_000 });
         expect(await ready.textContent()).toBe(t(lang, 'common:offline.ready'));
-        console.info('MARK ready', Date.now() - firstPaint!);
         expect(await controlled(page)).toBe(true);
         for (const part of [
           '/api/users/profile',
