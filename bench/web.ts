@@ -521,7 +521,8 @@ async function tbtBench() {
   });
   const { token } = (await login.json()) as { token: string };
   const results: Record<string, { label: string; runs: TbtRun[] }> = {};
-  for (const screen of TBT_SCREENS) {
+  const wanted = process.env.BENCH_SCREENS?.split(',');
+  for (const screen of TBT_SCREENS.filter((s) => !wanted || wanted.includes(s.key))) {
     const rs: TbtRun[] = [];
     for (let i = 0; i < screenRuns; i++) {
       const field = await launchFieldBrowser();

@@ -5,7 +5,9 @@
 // - total blocking time (Lighthouse's definition, from a DevTools trace) on the sign-in page and the farm map.
 // The service worker's own fetches (its precache) are shaped like the page's, by e2e/src/field-link.ts (which the
 // browser test of the first visit offline uses too).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { phoneContext } from '../../e2e/src/browser.ts';
 import {
@@ -394,6 +396,14 @@ export async function measureTbt(
     };
     cdp.on('Network.loadingFinished', done);
     cdp.on('Network.loadingFailed', done);
+    // BENCH_CPU_PROFILE=<folder>: also a sampled CPU profile of the page (its timestamps on the trace's clock), to
+    // say which functions fill the long tasks; the profiler's own cost makes that run's figures a little higher.
+    const profileDir = process.env.BENCH_CPU_PROFILE;
+    if (profileDir) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+      await cdp.send('Profiler.start');
+    }
     await field.browser.startTracing(page, {
       categories: [
         'devtools.timeline',
@@ -420,6 +430,13 @@ export async function measureTbt(
     }
     const observed = (await page.evaluate('window.__tbt')) as { tasks: [number, number][]; fcp?: number };
     const trace = JSON.parse((await field.browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+    if (profileDir) {
+      const { profile } = await cdp.send('Profiler.stop');
+      mkdirSync(profileDir, { recursive: true });
+      const file = join(profileDir, `tbt-${screen.key}-${Date.now()}`);
+      writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
+      writeFileSync(`${file}.trace.json`, JSON.stringify(trace));
+    }
     const events = trace.traceEvents;
     // The page's main frame, its renderer's main thread and its navigation start, from the trace itself.
     const started = events.find((e) => e.name === 'TracingStartedInBrowser');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, phoneContext } from '../src/browser.ts';
+import { launchBrowser, phoneContext, scrollIntoView } from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
 import { t } from '../src/i18n.ts';
 import { openFarmMap, phoneShots, signInDemoFarmer } from './phone.support.ts';
@@ -64,7 +64,9 @@ describe.skipIf(!hasChromium)('the farm map ready to tap on a phone (390 × 844,
         expect(await page.getByTestId('farm-period-summary').textContent()).toContain('2025');
         await shot(page, `${lang}-01-ready`);
 
-        // The whole screen is there, the season curve included, before walking it.
+        // The whole screen is there, the season curve included, before walking it. The curve's chart is drawn once
+        // it comes near the screen: the farmer scrolls down to it.
+        await scrollIntoView(page.getByTestId('season-curve'));
         await page.getByTestId('season-point').first().waitFor({ timeout: 90_000 });
 
         // Walk Tab from the top of the page until focus leaves the farm map after having entered it.

@@ -30,6 +30,7 @@ export function FarmMapSeason({ parcelId, indexId, config, onDay, onGenerateDay 
       fromPlan
       indexId={indexId}
       onPointSelect={onDay}
+      deferChart
       pointActions={(date) => (
         <>
           <p className="mt-2 text-sm text-stone-700" data-testid="season-window-set">

@@ -15,6 +15,7 @@ import {
 } from 'recharts';
 import { useTranslation } from 'react-i18next';
 import { CHART_COLOURS } from './HistoryChart.tsx';
+import { plainTick, spreadTicks } from './chartTicks.tsx';
 import { shiftYear } from './dateRange.ts';
 import { asLang, formatDay, formatNumber, formatPercent, formatShortDay } from './format.ts';
 
@@ -40,6 +41,7 @@ export const SEASON_COLOURS = {
 } as const;
 
 const DAY_MS = 86_400_000;
+const noLines = (): number[] => [];
 const timeOf = (ymd: string) => Date.parse(`${ymd}T00:00:00Z`);
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
@@ -99,9 +101,13 @@ export function SeasonChart({ points, previous, label, selected, onSelect }: Sea
   // A lone acquisition still gets a few days either side, so its dot is not drawn on the axis' edge.
   const span = Math.max(...times) - Math.min(...times);
   const pad = Math.max(span * 0.04, 2 * DAY_MS);
-  const ticks = (points.length > 0 ? points.map((p) => timeOf(p.date)) : times).filter(
-    (v, i, all) => all.indexOf(v) === i,
+  // Labels on acquisition days, spread in time and chosen without measuring (chartTicks.tsx): 4 on a phone.
+  const ticks = spreadTicks(
+    points.length > 0 ? points.map((p) => timeOf(p.date)) : times,
+    typeof window !== 'undefined' && window.innerWidth >= 640 ? 6 : 4,
   );
+  const xTick = useMemo(() => plainTick((v) => formatShortDay(dayOf(v), lang), '0.71em', CHART_COLOURS.text), [lang]);
+  const yTick = useMemo(() => plainTick((v) => formatNumber(v, lang, 2), '0.355em', CHART_COLOURS.text), [lang]);
   // The cursor: the selected acquisition, else the newest (where the arrows and "previous" start from).
   const at = points.findIndex((p) => p.date === selected);
   const last = points.length - 1;
@@ -207,24 +213,24 @@ export function SeasonChart({ points, previous, label, selected, onSelect }: Sea
         <ResponsiveContainer width="100%" height="100%">
           {/* The slider around it is the curve's one tab stop: recharts' own keyboard layer would be a second. */}
           <ComposedChart data={data} margin={{ top: 12, right: 20, bottom: 4, left: 0 }} accessibilityLayer={false}>
-            <CartesianGrid strokeDasharray="3 3" stroke={CHART_COLOURS.grid} />
+            {/* Horizontal lines only. recharts places vertical ones by measuring every date label again, even when
+                they are not drawn: the generator is replaced by one that places none. */}
+            <CartesianGrid
+              strokeDasharray="3 3"
+              stroke={CHART_COLOURS.grid}
+              vertical={false}
+              verticalCoordinatesGenerator={noLines}
+            />
             <XAxis
               dataKey="t"
               type="number"
               scale="time"
               domain={[Math.min(...times) - pad, Math.max(...times) + pad]}
               ticks={ticks}
-              tickFormatter={(v: number) => formatShortDay(dayOf(v), lang)}
-              tick={{ fontSize: 12, fill: CHART_COLOURS.text }}
-              interval="preserveStartEnd"
-              minTickGap={10}
+              tick={xTick}
+              interval={0}
             />
-            <YAxis
-              domain={[low, high]}
-              tickFormatter={(v: number) => formatNumber(v, lang, 2)}
-              tick={{ fontSize: 12, fill: CHART_COLOURS.text }}
-              width={44}
-            />
+            <YAxis domain={[low, high]} tick={yTick} interval={0} width={44} />
             <Area
               type="linear"
               dataKey="band"

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SavedCopyNote } from '../../components/offline/SavedCopyNote.tsx';
 import { controlClass } from '../../components/ui/fields.tsx';
 import { waitText } from '../../lib/messages.ts';
+import { useNearViewport } from '../../lib/useNearViewport.ts';
 import { ApiAnswerError } from '../../lib/queries.ts';
 import { isSeasonRange, seasonEnding, shiftYear, todayYmd, type DateRange } from './dateRange.ts';
 import { farmQueries, type SeriesAnswer, type SeriesPoint } from './farmApi.ts';
@@ -37,6 +38,12 @@ interface SeasonCurveProps {
   pointActions?: (date: string) => ReactNode;
   /** Told about every tapped point (the farm map moves its date window to that day). */
   onPointSelect?: (date: string) => void;
+  /**
+   * Draw the chart only once it comes near the screen (the farm map, where it sits below the map and the result:
+   * recharts' first drawing was the page's longest task on a slow phone, issue 27 §2). The numbers are loaded
+   * all the same.
+   */
+  deferChart?: boolean;
 }
 
 /**
@@ -46,7 +53,15 @@ interface SeasonCurveProps {
  * visible share and orders that day's map: the farm map on that day, which asks to confirm the cost (`order=1`,
  * OrderDayDialog) and then generates it (an ordinary, charged image request).
  */
-export function SeasonCurve({ parcelId, indices, fromPlan, pointActions, onPointSelect, ...props }: SeasonCurveProps) {
+export function SeasonCurve({
+  parcelId,
+  indices,
+  fromPlan,
+  pointActions,
+  onPointSelect,
+  deferChart = false,
+  ...props
+}: SeasonCurveProps) {
   const { t } = useTranslation('farm');
   const id = useId();
   const [ownIndexId, setIndexId] = useState<number | null>(
@@ -191,6 +206,7 @@ export function SeasonCurve({ parcelId, indices, fromPlan, pointActions, onPoint
                   onPointSelect?.(date);
                 }}
                 pointActions={pointActions}
+                deferChart={deferChart}
               />
             ) : null}
           </div>
@@ -230,6 +246,23 @@ function SeriesError({ error, retry }: { error: unknown; retry: () => void }) {
   );
 }
 
+function ChartLoading() {
+  const { t } = useTranslation('farm');
+  return <p className="py-8 text-center text-sm text-stone-600">{t('season.loading')}</p>;
+}
+
+/** `children` once the place they take is near the screen (at once without `defer`), `fallback` until then. */
+function NearScreen({ defer, fallback, children }: { defer: boolean; fallback: ReactNode; children: ReactNode }) {
+  const place = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(place);
+  if (!defer || near) return <>{children}</>;
+  return (
+    <div ref={place} className="flex h-64 items-center justify-center" data-testid="season-chart-deferred">
+      {fallback}
+    </div>
+  );
+}
+
 interface CurveProps {
   answer: SeriesAnswer;
   previous: SeriesAnswer | null;
@@ -238,9 +271,10 @@ interface CurveProps {
   selected: string | null;
   onSelect: (date: string) => void;
   pointActions?: (date: string) => ReactNode;
+  deferChart: boolean;
 }
 
-function Curve({ answer, previous, indexId, indexCode, selected, onSelect, pointActions }: CurveProps) {
+function Curve({ answer, previous, indexId, indexCode, selected, onSelect, pointActions, deferChart }: CurveProps) {
   const { t, i18n } = useTranslation('farm');
   const lang = asLang(i18n.language);
   const points = useMemo(() => curveOf(answer.points), [answer]);
@@ -256,19 +290,21 @@ function Curve({ answer, previous, indexId, indexCode, selected, onSelect, point
         </p>
       ) : (
         <>
-          <Suspense fallback={<p className="py-8 text-center text-sm text-stone-600">{t('season.loading')}</p>}>
-            <SeasonChart
-              points={points}
-              previous={before}
-              selected={selected}
-              onSelect={onSelect}
-              label={t('season.chartLabel', {
-                index: indexCode,
-                from: formatDay(answer.from, lang),
-                to: formatDay(answer.to, lang),
-              })}
-            />
-          </Suspense>
+          <NearScreen defer={deferChart} fallback={<ChartLoading />}>
+            <Suspense fallback={<ChartLoading />}>
+              <SeasonChart
+                points={points}
+                previous={before}
+                selected={selected}
+                onSelect={onSelect}
+                label={t('season.chartLabel', {
+                  index: indexCode,
+                  from: formatDay(answer.from, lang),
+                  to: formatDay(answer.to, lang),
+                })}
+              />
+            </Suspense>
+          </NearScreen>
           {chosen ? (
             <div className="mt-3 rounded-lg border border-brand-700 bg-brand-50 p-3" data-testid="season-selected">
               <p className="font-semibold text-stone-900">

@@ -1,7 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppShell } from '../../../app/App.tsx';
 import { i18n } from '../../../i18n/index.ts';
 import { queryClient } from '../../../lib/queries.ts';
@@ -457,4 +457,46 @@ describe('season curve on the farm map', { timeout: 60_000 }, () => {
       await waitFor(() => expect((screen.getByLabelText(hint) as HTMLInputElement).value).toBe('2025-07-24'));
     });
   }
+
+  it('draws the chart only once it comes near the screen; the numbers are asked at once (issue 27 §2)', async () => {
+    // A browser's IntersectionObserver, told by the test when the chart's place comes near the screen.
+    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+    class FakeObserver {
+      targets: Element[] = [];
+      constructor(public callback: IntersectionObserverCallback) {
+        observers.push(this);
+      }
+      observe(target: Element) {
+        this.targets.push(target);
+      }
+      disconnect() {
+        this.targets = [];
+      }
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    try {
+      await i18n.changeLanguage('fr');
+      const { calls } = farmer(() => json(500, {}));
+      renderApp(`/user/ferme-map?parcel=${PARCEL.id}`);
+      const curve = await screen.findByTestId('season-curve', {}, { timeout: 20_000 });
+      const place = await within(curve).findByTestId('season-chart-deferred', {}, { timeout: 20_000 });
+      expect(calls.some((c) => c.url.includes('/series?index=NDVI'))).toBe(true);
+      expect(place.textContent).toBe(i18n.t('farm:season.loading'));
+      expect(within(curve).queryAllByTestId('season-point')).toHaveLength(0);
+
+      const watching = observers.find((o) => o.targets.includes(place));
+      expect(watching).toBeDefined();
+      act(() =>
+        watching!.callback(
+          [{ isIntersecting: true, target: place } as unknown as IntersectionObserverEntry],
+          watching as unknown as IntersectionObserver,
+        ),
+      );
+      const dots = await within(curve).findAllByTestId('season-point');
+      expect(dots.map((d) => d.getAttribute('data-date'))).toEqual(SEASON.points.map((p) => p.date));
+      expect(within(curve).queryByTestId('season-chart-deferred')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
