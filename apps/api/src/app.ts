@@ -35,6 +35,7 @@ import { servicesModule } from './modules/services/index.ts';
 import { publicSettingsReader, settingsModule } from './modules/settings/index.ts';
 import { statsModule } from './modules/stats/index.ts';
 import { stockModule } from './modules/stock/index.ts';
+import { organisationsModule } from './modules/organisations/index.ts';
 import { subscriptionsModule } from './modules/subscriptions/index.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersModule } from './modules/users/index.ts';
@@ -161,6 +162,7 @@ export async function buildApp(
       await api.register(marketplaceModule);
       await api.register(messagingModule);
       await api.register(stockModule);
+      await api.register(organisationsModule);
       await api.register(networkModule);
       await api.register(statsModule);
       await api.register(jobsModule);

@@ -337,6 +337,31 @@ export const AUTHZ_MATRIX: readonly AuthzRow[] = [
   row('GET', '/api/network/hidden', 'farmer, Seller, Investor (own)', NETWORK),
   row('POST', '/api/network/hidden/:userId', 'farmer, Seller, Investor', '401 201 . 201 201 403 403'),
   row('DELETE', '/api/network/hidden/:userId', 'farmer, Seller, Investor', NETWORK),
+  // Organisations and the farmers' consent (issue 30 §1): farmer A is an admin of the organisation and granted it
+  // a parcel; membership, not the platform role, decides (a platform admin manages members but reads no parcel).
+  row('POST', '/api/organisations', 'Admin', ADMIN_CREATE),
+  row('GET', '/api/organisations', 'signed in (their own; all for Admin)', SIGNED_IN),
+  row('GET', '/api/organisations/:id', 'its members, Admin', '401 200 404 404 404 404 200', 'organisation'),
+  row('POST', '/api/organisations/:id/members', 'its admins, Admin', '401 201 404 404 404 404 201', 'organisation'),
+  row(
+    'DELETE',
+    '/api/organisations/:id/members/:userId',
+    'its admins, Admin',
+    '401 200 404 404 404 404 200',
+    'organisation',
+  ),
+  row('GET', '/api/organisations/:id/parcels', 'its members', '401 200 404 404 404 404 404', 'organisation'),
+  row(
+    'GET',
+    '/api/organisations/:id/parcels/:parcelId',
+    'its members (granted parcels)',
+    '401 200 404 404 404 404 404',
+    'organisation',
+  ),
+  row('POST', '/api/grants', 'User', '401 201 . 403 403 403 403'),
+  row('GET', '/api/grants', 'User (their own)', '401 200 . 403 403 403 403'),
+  row('DELETE', '/api/grants/:id', 'User (owner)', '401 200 404 403 403 403 403', 'grant'),
+  row('GET', '/api/access-log', 'User (their own)', '401 200 . 403 403 403 403'),
 ];
 
 export const routeKey = (method: string, path: string) => `${method} ${path}`;

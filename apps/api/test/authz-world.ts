@@ -55,6 +55,8 @@ export interface World {
   legendId: number;
   /** A signed URL of A's index map. */
   fileUrl: string;
+  /** An organisation farmer A is an admin of, with A's parcel granted to it (issue 30 §1). */
+  organisation: { id: number; accessCode: string };
 }
 
 const IMAGE_BODY = { ...WINDOW, width: 256, height: 256 };
@@ -135,6 +137,21 @@ async function makeWorld(test: TestApp): Promise<World> {
   await createMessage(database, { conversationId: conversation.id, senderId: peer.id });
 
   const partial = { callers } as World;
+  const organisation = await asAdmin<{ id: number; accessCode: string }>(partial, 'POST', '/api/organisations', {
+    name: `Coopérative ${uniqueSuffix()}`,
+    type: 'cooperative',
+  });
+  await asAdmin(partial, 'POST', `/api/organisations/${organisation.id}/members`, {
+    email: farmer.email,
+    role: 'admin',
+  });
+  const granted = await test.inject({
+    method: 'POST',
+    url: '/api/grants',
+    headers: farmer.headers,
+    payload: { accessCode: organisation.accessCode, parcelIds: [parcel.id] },
+  });
+  if (granted.statusCode !== 201) throw new Error(`fixture grant: ${granted.statusCode} ${granted.body}`);
   const index = await freshIndex(partial);
   const legend = await asAdmin(partial, 'POST', '/api/legende', legendBody(index.id));
 
@@ -154,6 +171,7 @@ async function makeWorld(test: TestApp): Promise<World> {
     indexId: index.id,
     legendId: legend.id,
     fileUrl: answerOf(image).imageUrl,
+    organisation: { id: organisation.id, accessCode: organisation.accessCode },
   };
 }
 
@@ -452,6 +470,43 @@ export const RECIPES: Record<string, Recipe> = {
   },
   'GET /api/stock/summary': at('/api/stock/summary'),
   'GET /api/stock/export.csv': at('/api/stock/export.csv'),
+
+  'POST /api/organisations': send('/api/organisations', () => ({
+    name: `Organisation ${uniqueSuffix()}`,
+    type: 'insurer',
+  })),
+  'GET /api/organisations': at('/api/organisations'),
+  'GET /api/organisations/:id': (w) => ({ url: `/api/organisations/${w.organisation.id}` }),
+  'POST /api/organisations/:id/members': async (w) => ({
+    url: `/api/organisations/${w.organisation.id}/members`,
+    payload: { email: (await factories.createUser(db(), { role: 'User' })).user.email, role: 'viewer' },
+  }),
+  'DELETE /api/organisations/:id/members/:userId': async (w) => {
+    const { user } = await factories.createUser(db(), { role: 'User' });
+    await asAdmin(w, 'POST', `/api/organisations/${w.organisation.id}/members`, { email: user.email, role: 'viewer' });
+    return { url: `/api/organisations/${w.organisation.id}/members/${user.id}` };
+  },
+  'GET /api/organisations/:id/parcels': (w) => ({ url: `/api/organisations/${w.organisation.id}/parcels` }),
+  'GET /api/organisations/:id/parcels/:parcelId': (w) => ({
+    url: `/api/organisations/${w.organisation.id}/parcels/${w.parcelId}`,
+  }),
+  'POST /api/grants': send('/api/grants', (w) => ({ accessCode: w.organisation.accessCode, parcelIds: null })),
+  'GET /api/grants': at('/api/grants'),
+  'DELETE /api/grants/:id': async (w) => {
+    const { parcel } = await factories.createParcel(db(), { userId: w.callers.farmer.id });
+    const res = await t.current.inject({
+      method: 'POST',
+      url: '/api/grants',
+      headers: w.callers.farmer.headers,
+      payload: { accessCode: w.organisation.accessCode, parcelIds: [parcel.id] },
+    });
+    const grant = json<Array<{ id: number; parcel: { id: number } | null }>>(res).find(
+      (g) => g.parcel?.id === parcel.id,
+    );
+    if (!grant) throw new Error(`fixture grant: ${res.statusCode} ${res.body}`);
+    return { url: `/api/grants/${grant.id}` };
+  },
+  'GET /api/access-log': at('/api/access-log'),
 
   'GET /api/network/suggestions': at('/api/network/suggestions'),
   'GET /api/network/hidden': at('/api/network/hidden'),

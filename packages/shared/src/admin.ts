@@ -26,6 +26,8 @@ export const CONFLICT_REASONS = {
   subscription_open: 'conflict.subscriptionOpen',
   /** Activating would give the farmer two active subscriptions. */
   other_active: 'conflict.otherActiveSubscription',
+  /** An organisation keeps at least one admin (issue 30 §1). */
+  last_admin: 'conflict.lastAdmin',
   /** Delete refused: plan with subscriptions, index assigned to a plan or with usage/history. */
   in_use: 'conflict.inUse',
 } as const;

@@ -16,6 +16,12 @@ const TEXTS = {
   },
   userUpdated: { ar: 'تم تحديث الحساب.', fr: 'Compte mis à jour.' },
   userDeleted: { ar: 'تم حذف المستخدم.', fr: 'Utilisateur supprimé.' },
+  // Organisations and the farmers' consent (modules/organisations).
+  memberRemoved: { ar: 'تمت إزالة العضو من الهيئة.', fr: "Membre retiré de l'organisation." },
+  grantRevoked: {
+    ar: 'تم سحب الإذن: لم تعد الهيئة ترى هذه القطع.',
+    fr: "Accès retiré : l'organisation ne voit plus ces parcelles.",
+  },
   // Satellite images (modules/images, modules/history). {placeholders} are filled by the module.
   quotaTitle: { ar: 'تم بلوغ حد الطلبات', fr: 'Limite de requêtes atteinte' },
   quotaMessage: {

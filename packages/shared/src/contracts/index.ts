@@ -19,6 +19,7 @@ import { statsContract } from './stats.ts';
 import { alertsContract } from './alerts.ts';
 import { jobsContract } from './jobs.ts';
 import { healthContract } from './health.ts';
+import { organisationsContract } from './organisations.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
@@ -43,6 +44,7 @@ export * from './stats.ts';
 export * from './alerts.ts';
 export * from './jobs.ts';
 export * from './health.ts';
+export * from './organisations.ts';
 export * from './error-bodies.ts';
 
 /**
@@ -71,6 +73,7 @@ export const API_CONTRACTS = {
   alerts: alertsContract,
   jobs: jobsContract,
   health: healthContract,
+  organisations: organisationsContract,
 };
 
 type Domains = typeof API_CONTRACTS;
