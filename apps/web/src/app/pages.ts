@@ -99,6 +99,18 @@ export const PAGES = {
     () => import('../features/alerts/AlertsPage.tsx'),
     (m) => m.AlertsPage,
   ),
+  userOrganisations: page(
+    () => import('../features/organisations/ConsentPage.tsx'),
+    (m) => m.ConsentPage,
+  ),
+  userOrganisation: page(
+    () => import('../features/organisations/OrganisationPage.tsx'),
+    (m) => m.OrganisationPage,
+  ),
+  adminOrganisations: page(
+    () => import('../features/organisations/OrganisationsAdminPage.tsx'),
+    (m) => m.OrganisationsAdminPage,
+  ),
   userSubscription: page(
     () => import('../features/subscription/SubscriptionPage.tsx'),
     (m) => m.SubscriptionPage,

@@ -61,6 +61,7 @@ export const NAMESPACES = [
   'stock',
   'network',
   'alerts',
+  'organisations',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

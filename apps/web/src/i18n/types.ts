@@ -17,6 +17,7 @@ import type messaging from './locales/ar/messaging.json';
 import type stock from './locales/ar/stock.json';
 import type network from './locales/ar/network.json';
 import type alerts from './locales/ar/alerts.json';
+import type organisations from './locales/ar/organisations.json';
 
 /** Arabic is the reference locale: its keys type every `t()` call (parity with French is tested). */
 declare module 'i18next' {
@@ -42,6 +43,7 @@ declare module 'i18next' {
       stock: typeof stock;
       network: typeof network;
       alerts: typeof alerts;
+      organisations: typeof organisations;
     };
   }
 }

@@ -1,0 +1,75 @@
+import type { RouteData, RouteInput } from '@filaha/shared/contracts';
+import { call } from '../../lib/client.ts';
+
+/** GET /api/grants: who has access to the farmer's parcels now. */
+export type GrantList = RouteData<'GET /grants'>;
+export type GrantItem = GrantList[number];
+/** GET /api/access-log: every read of the farmer's parcels by an organisation member. */
+export type AccessLog = RouteData<'GET /access-log'>;
+
+export const consentKeys = {
+  grants: ['consent', 'grants'] as const,
+  log: ['consent', 'log'] as const,
+};
+
+export const consentQueries = {
+  grants: { queryKey: consentKeys.grants, queryFn: () => call('GET /grants') },
+  log: { queryKey: consentKeys.log, queryFn: () => call('GET /access-log') },
+};
+
+export function grant(body: RouteInput<'POST /grants'>['body']) {
+  return call('POST /grants', { body });
+}
+
+export function revoke(id: number) {
+  return call('DELETE /grants/:id', { params: { id } });
+}
+
+/** GET /api/organisations: the caller's organisations (all of them for a platform admin). */
+export type OrganisationList = RouteData<'GET /organisations'>;
+export type OrganisationItem = OrganisationList[number];
+export type OrganisationDetail = RouteData<'GET /organisations/:id'>;
+export type OrganisationType = OrganisationItem['type'];
+export type OrganisationRole = RouteData<'GET /organisations/:id'>['memberList'][number]['role'];
+
+export const ORGANISATION_TYPES: readonly OrganisationType[] = [
+  'cooperative',
+  'agricultural_directorate',
+  'chamber',
+  'insurer',
+  'bank',
+  'extension_service',
+  'other',
+];
+export const ORGANISATION_ROLES: readonly OrganisationRole[] = ['admin', 'agronomist', 'viewer'];
+
+export const organisationKeys = {
+  all: ['organisations'] as const,
+  list: ['organisations', 'list'] as const,
+  one: (id: number) => ['organisations', 'one', id] as const,
+  parcels: (id: number) => ['organisations', 'parcels', id] as const,
+};
+
+export const organisationQueries = {
+  list: { queryKey: organisationKeys.list, queryFn: () => call('GET /organisations') },
+  one: (id: number) => ({
+    queryKey: organisationKeys.one(id),
+    queryFn: () => call('GET /organisations/:id', { params: { id } }),
+  }),
+  parcels: (id: number) => ({
+    queryKey: organisationKeys.parcels(id),
+    queryFn: () => call('GET /organisations/:id/parcels', { params: { id } }),
+  }),
+};
+
+export function createOrganisation(body: RouteInput<'POST /organisations'>['body']) {
+  return call('POST /organisations', { body });
+}
+
+export function addMember(id: number, body: RouteInput<'POST /organisations/:id/members'>['body']) {
+  return call('POST /organisations/:id/members', { params: { id }, body });
+}
+
+export function removeMember(id: number, userId: number) {
+  return call('DELETE /organisations/:id/members/:userId', { params: { id, userId } });
+}
