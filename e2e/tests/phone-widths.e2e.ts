@@ -123,6 +123,9 @@ describe.skipIf(!hasChromium)('every route fits a 390 px phone', () => {
     const indices = await call<Array<{ id: number; code: string }>>('GET', '/indice');
     ids.parcelId = parcels.data[0]!.id;
     ids.indexId = indices.data.find((i) => i.code === 'NDVI')!.id;
+    // The demo cooperative, of which the demo farmer is a member.
+    const organisations = await call<Array<{ id: number }>>('GET', '/organisations', tokens.farmer);
+    ids.organisationId = organisations.data[0]!.id;
     // The farmer and the seller look at someone else's product; each seller opens their own.
     ids.sellerProduct = seller.publicationId;
     ids.farmerProduct = farmerSeller.publicationId;
@@ -145,7 +148,12 @@ describe.skipIf(!hasChromium)('every route fits a 390 px phone', () => {
     return path
       .replace(':parcelId', String(ids.parcelId))
       .replace(':indexId', String(ids.indexId))
-      .replace(':id', String(path.includes('my-product-details') ? own : other));
+      .replace(
+        ':id',
+        String(
+          path.includes('/organisations/') ? ids.organisationId : path.includes('my-product-details') ? own : other,
+        ),
+      );
   };
 
   const accounts: Account[] = ['visitor', 'farmer', 'farmerSeller', 'seller', 'admin', 'manager'];

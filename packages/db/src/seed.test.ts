@@ -15,6 +15,7 @@ import {
   users,
 } from './schema/index.ts';
 import { DEMO_ACCOUNTS, seed } from './seed/index.ts';
+import { DEMO_COOPERATIVE } from './seed/demo.ts';
 import { createTestDatabase } from './testing/index.ts';
 
 const TABLES = [
@@ -36,6 +37,9 @@ const TABLES = [
   'seller_plan_functionalities',
   'seller_subscriptions',
   'publications',
+  'organisations',
+  'organisation_members',
+  'parcel_grants',
 ];
 
 async function counts(database: Database): Promise<Record<string, number>> {
@@ -158,5 +162,23 @@ describe('seed', () => {
       .where(eq(publications.userId, user?.id ?? 0));
     expect(pubs.length).toBeGreaterThanOrEqual(2);
     expect(sub?.postsUsed).toBe(pubs.length);
+  });
+
+  it("gives the demo cooperative the demo farmer's consent once: a revoked consent is not given again", async () => {
+    const farmer = DEMO_ACCOUNTS.find((a) => a.role === 'User')!;
+    const grants = async () =>
+      (
+        await database.db.execute<{ active: number; revoked: number }>(sql`
+          SELECT count(*) FILTER (WHERE g.revoked_at IS NULL)::int AS active,
+                 count(*) FILTER (WHERE g.revoked_at IS NOT NULL)::int AS revoked
+            FROM parcel_grants g JOIN organisations o ON o.id = g.organisation_id
+            JOIN users u ON u.id = g.farmer_id
+           WHERE o.access_code = ${DEMO_COOPERATIVE.accessCode} AND u.email = ${farmer.email} AND g.parcel_id IS NULL`)
+      ).rows[0];
+    await seed(database, { demo: true });
+    expect(await grants()).toEqual({ active: 1, revoked: 0 });
+    await database.db.execute(sql`UPDATE parcel_grants SET revoked_at = now()`);
+    await seed(database, { demo: true });
+    expect(await grants()).toEqual({ active: 0, revoked: 1 });
   });
 });

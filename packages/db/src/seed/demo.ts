@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DEMO_FARMER_FIELD_KEYS, DEMO_FIELDS } from '@filaha/shared';
 import type { Db } from '../client.ts';
 import {
@@ -119,7 +119,32 @@ async function seedDemoSeller(db: Db): Promise<void> {
     .where(eq(sellerSubscriptions.id, subscription.id));
 }
 
+/** The demo cooperative (issue 30 §5): synthetic, and named so. Its access code is fixed so the README can name it. */
+export const DEMO_COOPERATIVE = { name: 'Coopérative de la Mitidja (démo, fictive)', accessCode: 'MTDJ2526' } as const;
+
+/**
+ * The demo cooperative, with the demo farmer as its admin (so one account shows both sides: the farmer's consent
+ * and the organisation's view) and the farmer's consent to all their parcels. The consent is given once, when the
+ * cooperative is first made: a farmer who revoked it is never granted again by a restart.
+ */
+async function seedDemoCooperative(db: Db): Promise<void> {
+  const farmerId = await userId(db, demoEmail('User'));
+  const created = await db.execute<{ id: number }>(sql`
+    INSERT INTO organisations (name, type, access_code)
+    VALUES (${DEMO_COOPERATIVE.name}, 'cooperative', ${DEMO_COOPERATIVE.accessCode})
+    ON CONFLICT DO NOTHING RETURNING id`);
+  const id = created.rows[0]?.id;
+  if (id === undefined) return;
+  await db.execute(sql`
+    INSERT INTO organisation_members (organisation_id, user_id, role) VALUES (${id}, ${farmerId}, 'admin')
+    ON CONFLICT DO NOTHING`);
+  await db.execute(
+    sql`INSERT INTO parcel_grants (organisation_id, farmer_id, parcel_id) VALUES (${id}, ${farmerId}, NULL)`,
+  );
+}
+
 export async function seedDemoData(db: Db): Promise<void> {
   await seedDemoFarmer(db);
   await seedDemoSeller(db);
+  await seedDemoCooperative(db);
 }

@@ -20,7 +20,10 @@ export function OrganisationPage() {
   if (detail.isPending) return <Loading />;
   if (detail.isError)
     return (
-      <section className="mx-auto max-w-3xl">
+      <section aria-labelledby="page-title" className="mx-auto max-w-3xl space-y-3">
+        <h1 id="page-title" className="text-2xl font-bold text-stone-900">
+          {t('admin.title')}
+        </h1>
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
           {t('org.notFound')}
         </p>
