@@ -287,11 +287,11 @@ function MyOrganisations() {
               className="inline-flex min-h-11 items-center font-semibold break-words text-brand-800 underline"
             >
               {o.name}
-            </Link>{' '}
-            <span className="text-sm text-stone-700">
-              · {t(`type.${o.type}`)}
+            </Link>
+            <p className="text-sm text-stone-700">
+              {t(`type.${o.type}`)}
               {o.myRole ? ` · ${t(`role.${o.myRole}`)}` : ''}
-            </span>
+            </p>
           </li>
         ))}
       </ul>
