@@ -36,6 +36,7 @@ import { publicSettingsReader, settingsModule } from './modules/settings/index.t
 import { statsModule } from './modules/stats/index.ts';
 import { stockModule } from './modules/stock/index.ts';
 import { organisationsModule } from './modules/organisations/index.ts';
+import { cropsModule } from './modules/crops/index.ts';
 import { subscriptionsModule } from './modules/subscriptions/index.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersModule } from './modules/users/index.ts';
@@ -163,6 +164,7 @@ export async function buildApp(
       await api.register(messagingModule);
       await api.register(stockModule);
       await api.register(organisationsModule);
+      await api.register(cropsModule);
       await api.register(networkModule);
       await api.register(statsModule);
       await api.register(jobsModule);

@@ -239,6 +239,8 @@ export const AUTHZ_MATRIX: readonly AuthzRow[] = [
   row('PUT', '/api/alerts/settings', 'farmer (own)', '401 200 . 403 403 403 403'),
   row('GET', '/api/parcelle/:id/alert-rules', 'owner, staff', '401 200 404 403 403 200 200', "A's parcel"),
   row('PUT', '/api/parcelle/:id/alert-rules', 'owner', '401 200 404 403 403 403 403', "A's parcel"),
+  row('GET', '/api/parcelle/:id/seasons', 'owner, staff', '401 200 404 403 403 200 200', "A's parcel"),
+  row('PUT', '/api/parcelle/:id/seasons/:season', 'owner', '401 200 404 403 403 403 403', "A's parcel"),
 
   // Service requests.
   row('POST', '/api/service-requests', 'anyone (token optional)', '201 201 . 201 201 201 201'),

@@ -360,6 +360,17 @@ export const RECIPES: Record<string, Recipe> = {
     email: { NEW_IMAGE: false, DROP: true, WATER_STRESS: true, PARTIAL_DROP: false },
   })),
   'GET /api/parcelle/:id/alert-rules': (w) => ({ url: `/api/parcelle/${w.parcelId}/alert-rules` }),
+  'GET /api/parcelle/:id/seasons': (w) => ({ url: `/api/parcelle/${w.parcelId}/seasons` }),
+  'PUT /api/parcelle/:id/seasons/:season': (w) => ({
+    url: `/api/parcelle/${w.parcelId}/seasons/2025`,
+    payload: {
+      crop: 'durum_wheat',
+      sowingDate: '2025-11-20',
+      irrigated: false,
+      irrigationSystem: null,
+      flowRateM3h: null,
+    },
+  }),
   'PUT /api/parcelle/:id/alert-rules': (w) => ({
     url: `/api/parcelle/${w.parcelId}/alert-rules`,
     payload: { rules: [{ rule: 'DROP', enabled: true, threshold: 0.1 }] },

@@ -8,6 +8,8 @@ export type Resource =
   /** A parcel's imagery: generating and comparing images (write), its season curve (read). */
   | 'parcelImagery'
   | 'parcelAlerts'
+  /** A parcel's crop per season (issue 30 §2). */
+  | 'parcelCrops'
   /** A farmer's stored image results. */
   | 'imageHistory'
   /** A farmer's subscribed indices with quota and parcels (GET /indice/{userId}/indices). */
@@ -45,6 +47,7 @@ const POLICY: { readonly [R in Resource]: { readonly [A in Action]?: Rule } } = 
   },
   parcelImagery: { read: { owner: true, roles: READERS }, write: { owner: true } },
   parcelAlerts: { read: { owner: true, roles: READERS }, write: { owner: true } },
+  parcelCrops: { read: { owner: true, roles: READERS }, write: { owner: true } },
   imageHistory: { read: { owner: true, roles: ADMIN } },
   farmConfig: { read: { owner: true, roles: READERS } },
   subscription: { read: { owner: true, roles: READERS }, write: { owner: true } },

@@ -20,6 +20,7 @@ import { alertsContract } from './alerts.ts';
 import { jobsContract } from './jobs.ts';
 import { healthContract } from './health.ts';
 import { organisationsContract } from './organisations.ts';
+import { cropsContract } from './crops.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
@@ -45,6 +46,7 @@ export * from './alerts.ts';
 export * from './jobs.ts';
 export * from './health.ts';
 export * from './organisations.ts';
+export * from './crops.ts';
 export * from './error-bodies.ts';
 
 /**
@@ -74,6 +76,7 @@ export const API_CONTRACTS = {
   jobs: jobsContract,
   health: healthContract,
   organisations: organisationsContract,
+  crops: cropsContract,
 };
 
 type Domains = typeof API_CONTRACTS;

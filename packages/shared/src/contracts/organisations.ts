@@ -1,6 +1,15 @@
 import { z } from 'zod';
+import { ID_MAX } from '../limits.ts';
 import { route } from './contract.ts';
-import { IdParams, MessageAnswer } from './common.ts';
+import { MessageAnswer } from './common.ts';
+
+/** An id in a path or a body: a positive 32-bit integer, like the columns it is looked up in. */
+const id = z.coerce
+  .number('validation.invalid')
+  .int('validation.invalid')
+  .positive('validation.invalid')
+  .max(ID_MAX, 'validation.invalid');
+const IdParams = z.object({ id });
 
 /**
  * Issue 30 §1: organisations (cooperatives, wilaya agricultural directorates, chambers, insurers, banks, extension
@@ -63,15 +72,12 @@ export const MemberInput = z.object({
 });
 export type MemberInput = z.infer<typeof MemberInput>;
 
-export const MemberParams = z.object({
-  id: z.coerce.number().int().positive(),
-  userId: z.coerce.number().int().positive(),
-});
+export const MemberParams = z.object({ id, userId: id });
 
 export const GrantInput = z.object({
   accessCode: z.string().trim().toUpperCase().min(4).max(32),
   /** The parcels granted; null grants all the farmer's parcels, those added later included. */
-  parcelIds: z.array(z.number().int().positive()).min(1).max(500).nullable(),
+  parcelIds: z.array(z.number().int().positive().max(ID_MAX)).min(1).max(500).nullable(),
 });
 export type GrantInput = z.infer<typeof GrantInput>;
 
@@ -101,10 +107,7 @@ export const OrganisationParcelDetail = OrganisationParcel.extend({
   geometry: z.object({ type: z.literal('Polygon'), coordinates: z.array(z.array(z.array(z.number()))) }),
 });
 
-export const OrganisationParcelParams = z.object({
-  id: z.coerce.number().int().positive(),
-  parcelId: z.coerce.number().int().positive(),
-});
+export const OrganisationParcelParams = z.object({ id, parcelId: id });
 
 export const AccessLogEntry = z.object({
   organisation: OrganisationRef,
