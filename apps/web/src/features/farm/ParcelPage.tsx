@@ -17,6 +17,7 @@ import { MAP_DEFAULTS, parcelBounds } from './map/mapConfig.ts';
 import { LegendPanel, StatsList, VisibilityBadge } from './ResultPanels.tsx';
 import { SeasonCurve } from './SeasonCurve.tsx';
 import { ParcelAlertRules } from '../alerts/ParcelAlertRules.tsx';
+import { ParcelCrop } from './ParcelCrop.tsx';
 import { useValuesGrid } from './valuesGrid.ts';
 
 const panel = 'rounded-2xl border border-stone-200 bg-white p-4';
@@ -174,6 +175,7 @@ function ParcelView({ parcel, indices, fromPlan }: { parcel: Parcel; indices: In
           </section>
           {index ? <LegendPanel legend={index.legend} title={t('legend.titleOf', { index: index.code })} /> : null}
           {index ? <Recommendations index={index} /> : null}
+          <ParcelCrop parcelId={parcel.id} />
           <ParcelAlertRules parcelId={parcel.id} />
         </div>
       </div>

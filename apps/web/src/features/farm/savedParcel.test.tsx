@@ -35,6 +35,7 @@ describe('offline, the worker keeps the season curve and the parcel alerts (issu
     for (const path of [
       '/api/parcelle/11/series',
       '/api/parcelle/11/alert-rules',
+      '/api/parcelle/11/seasons',
       '/api/images/latest-acquisition',
       '/api/images/latest-clear',
       '/api/alerts',

@@ -57,12 +57,14 @@ describe('/user/organisations: the farmer gives, sees and takes back access', { 
     const { calls, grants } = farmer();
     const user = userEvent.setup();
     renderApp('/user/organisations');
-    const page = await screen.findByTestId('consent-page');
+    const page = await screen.findByTestId('consent-page', {}, { timeout: 10_000 });
     expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('Organisations qui suivent mes parcelles');
-    expect((await within(page).findByTestId('grants-empty')).textContent).toBe(
+    expect((await within(page).findByTestId('grants-empty', {}, { timeout: 10_000 })).textContent).toBe(
       "Aucune organisation n'a accès à vos parcelles.",
     );
-    expect((await within(page).findByTestId('reads-empty')).textContent).toBe('Aucune consultation pour le moment.');
+    expect((await within(page).findByTestId('reads-empty', {}, { timeout: 10_000 })).textContent).toBe(
+      'Aucune consultation pour le moment.',
+    );
 
     const form = within(page).getByTestId('grant-form');
     // Nothing is sent without a code, nor without a parcel when "chosen parcels" is picked.
@@ -74,19 +76,19 @@ describe('/user/organisations: the farmer gives, sees and takes back access', { 
     expect(within(form).getByRole('alert').textContent).toBe('Choisissez au moins une parcelle.');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
-    await user.click(await within(form).findByLabelText('Oliviers'));
+    await user.click(await within(form).findByLabelText('Oliviers', {}, { timeout: 10_000 }));
     await user.click(within(form).getByRole('button', { name: 'Donner accès' }));
-    expect((await within(form).findByRole('status')).textContent).toBe(
+    expect((await within(form).findByRole('status', {}, { timeout: 10_000 })).textContent).toBe(
       'Coopérative de la Mitidja a maintenant accès à ces parcelles.',
     );
     const sent = calls.find((c) => c.method === 'POST');
     expect(sent!.body).toEqual({ accessCode: 'miti2345', parcelIds: [12] });
-    const item = await within(page).findByTestId('grant-item');
+    const item = await within(page).findByTestId('grant-item', {}, { timeout: 10_000 });
     expect(item.textContent).toContain('Coopérative de la Mitidja');
     expect(item.textContent).toContain('Coopérative · parcelle Oliviers · depuis le 20 novembre 2026');
 
     await user.click(within(item).getByRole('button', { name: "Retirer l'accès" }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', {}, { timeout: 10_000 });
     expect(dialog.textContent).toContain('Coopérative de la Mitidja ne verra plus Oliviers, dès maintenant.');
     await user.click(within(dialog).getByRole('button', { name: "Retirer l'accès" }));
     await waitFor(() => expect(within(page).queryByTestId('grant-item')).toBeNull());
@@ -108,12 +110,14 @@ describe('/user/organisations: the farmer gives, sees and takes back access', { 
     ]);
     const user = userEvent.setup();
     renderApp('/user/organisations');
-    const page = await screen.findByTestId('consent-page');
+    const page = await screen.findByTestId('consent-page', {}, { timeout: 10_000 });
     const form = within(page).getByTestId('grant-form');
     await user.type(within(form).getByLabelText('رمز الهيئة'), 'ZZZZ9999');
     await user.click(within(form).getByRole('button', { name: 'منح الإذن' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe('لا توجد هيئة بهذا الرمز. تحقّق منه لدى الهيئة.');
-    const reads = await within(page).findAllByTestId('read-item');
+    expect((await within(form).findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(
+      'لا توجد هيئة بهذا الرمز. تحقّق منه لدى الهيئة.',
+    );
+    const reads = await within(page).findAllByTestId('read-item', {}, { timeout: 10_000 });
     expect(reads.map((r) => r.textContent)).toEqual([
       '21 نوفمبر 2026 — اطّلع Amina (Coopérative de la Mitidja) على القطعة Vignoble.',
       '20 نوفمبر 2026 — اطّلع عضو سابق (Coopérative de la Mitidja) على قائمة قطعك.',

@@ -91,7 +91,9 @@ describe('/admin/organisations', { timeout: 30_000 }, () => {
     const { calls, members } = admin();
     const user = userEvent.setup();
     renderApp('/admin/organisations');
-    expect((await screen.findByTestId('organisations-empty')).textContent).toBe('Aucune organisation pour le moment.');
+    expect((await screen.findByTestId('organisations-empty', {}, { timeout: 10_000 })).textContent).toBe(
+      'Aucune organisation pour le moment.',
+    );
     const form = screen.getByTestId('create-organisation');
     await user.click(within(form).getByRole('button', { name: "Créer l'organisation" }));
     expect(within(form).getByRole('alert').textContent).toBe(
@@ -100,7 +102,7 @@ describe('/admin/organisations', { timeout: 30_000 }, () => {
     await user.type(within(form).getByLabelText('Nom'), 'Coopérative de la Mitidja');
     await user.selectOptions(within(form).getByLabelText('Type'), 'Coopérative');
     await user.click(within(form).getByRole('button', { name: "Créer l'organisation" }));
-    const card = await screen.findByTestId('organisation');
+    const card = await screen.findByTestId('organisation', {}, { timeout: 10_000 });
     expect(within(card).getByTestId('access-code').textContent).toBe('MITI2345');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       name: 'Coopérative de la Mitidja',
@@ -110,25 +112,27 @@ describe('/admin/organisations', { timeout: 30_000 }, () => {
     // The same name again is refused in words.
     await user.type(within(form).getByLabelText('Nom'), 'coopérative de la mitidja');
     await user.click(within(form).getByRole('button', { name: "Créer l'organisation" }));
-    expect((await within(form).findByRole('alert')).textContent).toBe('Une organisation porte déjà ce nom.');
+    expect((await within(form).findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(
+      'Une organisation porte déjà ce nom.',
+    );
 
     await user.click(within(card).getByRole('button', { name: 'Membres' }));
-    const panel = await within(card).findByTestId('members');
+    const panel = await within(card).findByTestId('members', {}, { timeout: 10_000 });
     await user.type(within(panel).getByLabelText('E-mail du compte'), 'amina@example.com');
     await user.click(within(panel).getByRole('button', { name: 'Ajouter le membre' }));
-    expect((await within(panel).findByRole('alert')).textContent).toBe(
+    expect((await within(panel).findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(
       "Aucun compte Filaha n'a cet e-mail : la personne doit d'abord créer son compte.",
     );
     await user.clear(within(panel).getByLabelText('E-mail du compte'));
     await user.type(within(panel).getByLabelText('E-mail du compte'), 'amina@demo.filaha.dz');
     await user.selectOptions(within(panel).getByLabelText('Rôle'), 'Administrateur');
     await user.click(within(panel).getByRole('button', { name: 'Ajouter le membre' }));
-    const member = await within(panel).findByTestId('member');
+    const member = await within(panel).findByTestId('member', {}, { timeout: 10_000 });
     expect(member.textContent).toContain('Amina');
     expect(member.textContent).toContain('Administrateur');
 
     await user.click(within(member).getByRole('button', { name: 'Retirer' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', {}, { timeout: 10_000 });
     expect(dialog.textContent).toContain("Amina ne verra plus l'organisation ni ses parcelles.");
     await user.click(within(dialog).getByRole('button', { name: 'Retirer' }));
     await waitFor(() => expect(within(panel).queryByTestId('member')).toBeNull());
@@ -181,13 +185,13 @@ describe('/user/organisations/:id', { timeout: 30_000 }, () => {
       },
     );
     renderApp('/user/organisations/3');
-    const page = await screen.findByTestId('organisation-page');
+    const page = await screen.findByTestId('organisation-page', {}, { timeout: 10_000 });
     expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('Coopérative de la Mitidja');
     expect(page.textContent).toContain('تعاونية · دورك: مهندس فلاحي');
-    const parcel = await within(page).findByTestId('org-parcel');
+    const parcel = await within(page).findByTestId('org-parcel', {}, { timeout: 10_000 });
     expect(parcel.textContent).toContain('Blé dur — Mouzaïa');
     expect(parcel.textContent).toContain('Yacine · 12,5 هكتار · ممنوحة في 20 نوفمبر 2026');
-    await within(page).findByTestId('member');
+    await within(page).findByTestId('member', {}, { timeout: 10_000 });
     expect(within(page).queryByRole('button', { name: 'إضافة العضو' })).toBeNull();
     expect(within(page).queryByRole('button', { name: 'إزالة' })).toBeNull();
   });
@@ -203,7 +207,7 @@ describe('/user/organisations/:id', { timeout: 30_000 }, () => {
       },
     );
     renderApp('/user/organisations/99');
-    expect((await screen.findByRole('alert')).textContent).toBe(
+    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(
       "Cette organisation n'existe pas ou vous n'en êtes pas membre.",
     );
   });
