@@ -96,9 +96,18 @@ async function buildTemplate(admin: pg.Client, databaseUrl: string, template: st
  * process has ended (their pid is part of the name).
  */
 async function dropLeftovers(admin: pg.Client, names: string[], template: string, local: boolean): Promise<void> {
+  // A template of other code stays while a live process on this machine still has worker databases made from it
+  // (their names start with the template key's first 8 characters): another checkout's test run may be using it.
+  const liveKeys = new Set(
+    names.flatMap((name) => {
+      const match = /^filaha_t_([0-9a-f]+)_(\d+)_/.exec(name);
+      return match && local && processAlive(Number(match[2])) ? [match[1]!] : [];
+    }),
+  );
   for (const name of names) {
     let drop = false;
-    if (name.startsWith('filaha_tpl_')) drop = name !== template;
+    if (name.startsWith('filaha_tpl_'))
+      drop = name !== template && ![...liveKeys].some((key) => name.startsWith(`filaha_tpl_${key}`));
     else if (local) {
       const pid = Number(/^filaha_(?:t_[0-9a-f]+|tb)_(\d+)/.exec(name)?.[1]);
       drop = Number.isInteger(pid) && pid > 0 && !processAlive(pid);

@@ -1,4 +1,4 @@
-import { open, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { open, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -39,7 +39,7 @@ export async function pgliteTemplateFile(): Promise<string> {
   const file = join(tmpdir(), `filaha-db-template-${key}.pgdata`);
   const lock = `${file}.lock`;
   for (;;) {
-    if (await exists(file)) return file;
+    if (await exists(file)) return touched(file);
     let handle;
     try {
       handle = await open(lock, 'wx');
@@ -58,7 +58,7 @@ export async function pgliteTemplateFile(): Promise<string> {
       // rename is atomic, so a reader never sees a half-written template.
       await rename(partial, file);
       await removeOtherTemplates(file);
-      return file;
+      return touched(file);
     } finally {
       await handle.close();
       await unlink(lock).catch(() => undefined);
@@ -71,13 +71,30 @@ export async function pgliteTemplate(): Promise<Buffer<ArrayBuffer>> {
   return readFile(await pgliteTemplateFile());
 }
 
-/** Templates of older code are ~60 MB each; once a new one exists, the old ones are only clutter. */
-async function removeOtherTemplates(current: string): Promise<void> {
-  const dir = tmpdir();
+/**
+ * A template another test run on this machine may still be using (another checkout, other code): its file is
+ * touched each time a run takes it, and only removed once nobody has taken it for this long.
+ */
+export const TEMPLATE_IDLE_MS = 6 * 60 * 60 * 1000;
+
+/** Marks the template as in use now (its modification time), for `removeOtherTemplates` of other runs. */
+async function touched(file: string): Promise<string> {
+  const now = new Date();
+  await utimes(file, now, now).catch(() => undefined);
+  return file;
+}
+
+/**
+ * Templates of older code are ~60 MB each; once a new one exists, the old ones are only clutter — but not while
+ * another run may still use one: a CI run of a clean clone beside a working tree with a new migration lost its
+ * template mid-run that way. Those taken within TEMPLATE_IDLE_MS stay.
+ */
+export async function removeOtherTemplates(current: string, dir = tmpdir(), now = Date.now()): Promise<void> {
   for (const name of await readdir(dir)) {
     const path = join(dir, name);
-    if (path !== current && /^filaha-db-template-[0-9a-f]+\.pgdata$/.test(name))
-      await unlink(path).catch(() => undefined);
+    if (path === current || !/^filaha-db-template-[0-9a-f]+\.pgdata$/.test(name)) continue;
+    const info = await stat(path).catch(() => null);
+    if (info && now - info.mtimeMs > TEMPLATE_IDLE_MS) await unlink(path).catch(() => undefined);
   }
 }
 
