@@ -113,6 +113,9 @@ describe("the parcel's crop per season (issue 30 §2)", { timeout: 30_000 }, () 
     const card = await screen.findByTestId('parcel-crop', {}, { timeout: 20_000 });
     expect(await within(card).findByDisplayValue('قمح صلب', {}, { timeout: 10_000 })).toBeTruthy();
     expect(within(card).getByLabelText('بعلي (مطري)')).toHaveProperty('checked', true);
+    // The season's years read left to right inside the Arabic sentence (isolated), not "2026–2025".
+    const season = within(card).getByLabelText('الموسم') as HTMLSelectElement;
+    expect(season.selectedOptions[0]?.textContent).toBe('\u20662025–2026\u2069');
     // The server refuses a sowing date outside the season: said in the farmer's language.
     await user.click(within(card).getByRole('button', { name: 'حفظ' }));
     expect((await within(card).findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(
