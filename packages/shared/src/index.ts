@@ -15,3 +15,4 @@ export * from './social.ts';
 export * from './alerts.ts';
 export * from './jobs.ts';
 export * from './statistics.ts';
+export * from './organisations.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX } from '../limits.ts';
+import { CROPS, IRRIGATION_SYSTEMS, seasonOf, type Crop, type IrrigationSystem } from '../organisations.ts';
 import { route } from './contract.ts';
 
 /**
@@ -8,37 +9,11 @@ import { route } from './contract.ts';
  * system and its flow rate: what the water advice of step 16 turns millimetres into hours with). One row per
  * parcel × season: the parcel's history of crops.
  */
-export const CROPS = [
-  'durum_wheat',
-  'soft_wheat',
-  'barley',
-  'oats',
-  'maize',
-  'potato',
-  'tomato',
-  'onion',
-  'citrus',
-  'olive',
-  'date_palm',
-  'vine',
-  'fodder',
-  'fallow',
-  'other',
-] as const;
-export type Crop = (typeof CROPS)[number];
-
-export const IRRIGATION_SYSTEMS = ['drip', 'sprinkler', 'centre_pivot', 'furrow', 'flood', 'other'] as const;
-export type IrrigationSystem = (typeof IRRIGATION_SYSTEMS)[number];
+export { CROPS, IRRIGATION_SYSTEMS, seasonOf, type Crop, type IrrigationSystem };
 
 /** The seasons a farmer may record: from 2000 to next year's. */
 export const SEASON_MIN = 2000;
 export const SEASON_MAX = 2100;
-
-/** The season a day belongs to: its year from September on, the year before until August. */
-export function seasonOf(day: string): number {
-  const [year, month] = day.split('-').map(Number) as [number, number];
-  return month >= 9 ? year : year - 1;
-}
 
 const invalid = 'validation.invalid';
 const id = z.coerce.number(invalid).int(invalid).positive(invalid).max(ID_MAX, invalid);

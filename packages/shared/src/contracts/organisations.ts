@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { ID_MAX } from '../limits.ts';
+import {
+  ORGANISATION_ROLES,
+  ORGANISATION_TYPES,
+  type OrganisationRole,
+  type OrganisationType,
+} from '../organisations.ts';
 import { route } from './contract.ts';
 import { MessageAnswer } from './common.ts';
 
@@ -17,19 +23,7 @@ const IdParams = z.object({ id });
  * a farmer grants it some or all of their parcels with the code it gives them, sees who has access and every read
  * an organisation member made of their data, and revokes a grant at any time (access gone at once).
  */
-export const ORGANISATION_TYPES = [
-  'cooperative',
-  'agricultural_directorate',
-  'chamber',
-  'insurer',
-  'bank',
-  'extension_service',
-  'other',
-] as const;
-export type OrganisationType = (typeof ORGANISATION_TYPES)[number];
-
-export const ORGANISATION_ROLES = ['admin', 'agronomist', 'viewer'] as const;
-export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
+export { ORGANISATION_ROLES, ORGANISATION_TYPES, type OrganisationRole, type OrganisationType };
 
 /** What an organisation member's read was: its list of granted parcels, or one parcel. */
 export const ORGANISATION_READS = ['parcels', 'parcel'] as const;

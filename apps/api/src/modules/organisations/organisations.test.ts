@@ -2,7 +2,7 @@
  * Issue 30 §1, acceptance 1: organisations, their roles, and the farmers' consent — granted, read (and logged),
  * revoked (access gone at once) — on the embedded database and, with DATABASE_URL, on PostgreSQL.
  */
-import { factories } from '@filaha/db/testing';
+import { factories, uniqueSuffix } from '@filaha/db/testing';
 import type {
   AccessLogEntry,
   Grant,
@@ -34,7 +34,7 @@ async function people() {
 /** A cooperative with an admin, an agronomist and a viewer, made through the API by the platform admin. */
 async function cooperative(p: Awaited<ReturnType<typeof people>>) {
   const created = await call('POST', '/api/organisations', p.admin.headers, {
-    name: `Coopérative ${Math.random().toString(36).slice(2, 8)}`,
+    name: `Coopérative ${uniqueSuffix()}`,
     type: 'cooperative',
   });
   expect(created.statusCode, created.body).toBe(201);

@@ -1,6 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import {
+  CROPS,
+  IRRIGATION_SYSTEMS as SYSTEMS,
+  seasonOf,
+  type Crop,
+  type IrrigationSystem as System,
+} from '@filaha/shared';
 import type { RouteData, RouteInput } from '@filaha/shared/contracts';
 import { controlClass } from '../../components/ui/fields.tsx';
 import { Loading } from '../../components/ui/Loading.tsx';
@@ -11,34 +18,6 @@ import { asLang, formatDay } from './format.ts';
 
 type Season = RouteData<'GET /parcelle/:id/seasons'>[number];
 type Input = RouteInput<'PUT /parcelle/:id/seasons/:season'>['body'];
-type Crop = Input['crop'];
-type System = NonNullable<Input['irrigationSystem']>;
-
-/** The lists of issue 30 §2, in the order a farmer looks for them (the contract's enums, without importing zod). */
-const CROPS: readonly Crop[] = [
-  'durum_wheat',
-  'soft_wheat',
-  'barley',
-  'oats',
-  'maize',
-  'potato',
-  'tomato',
-  'onion',
-  'citrus',
-  'olive',
-  'date_palm',
-  'vine',
-  'fodder',
-  'fallow',
-  'other',
-];
-const SYSTEMS: readonly System[] = ['drip', 'sprinkler', 'centre_pivot', 'furrow', 'flood', 'other'];
-
-/** The agricultural season of a day (it starts on 1 September), as packages/shared's `seasonOf`. */
-const seasonOf = (day: string) => {
-  const [year, month] = day.split('-').map(Number) as [number, number];
-  return month >= 9 ? year : year - 1;
-};
 
 const seasonsKey = (parcelId: number) => ['farm', 'seasons', parcelId] as const;
 

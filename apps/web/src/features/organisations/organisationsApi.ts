@@ -29,19 +29,7 @@ export function revoke(id: number) {
 export type OrganisationList = RouteData<'GET /organisations'>;
 export type OrganisationItem = OrganisationList[number];
 export type OrganisationDetail = RouteData<'GET /organisations/:id'>;
-export type OrganisationType = OrganisationItem['type'];
-export type OrganisationRole = RouteData<'GET /organisations/:id'>['memberList'][number]['role'];
-
-export const ORGANISATION_TYPES: readonly OrganisationType[] = [
-  'cooperative',
-  'agricultural_directorate',
-  'chamber',
-  'insurer',
-  'bank',
-  'extension_service',
-  'other',
-];
-export const ORGANISATION_ROLES: readonly OrganisationRole[] = ['admin', 'agronomist', 'viewer'];
+export { ORGANISATION_ROLES, ORGANISATION_TYPES, type OrganisationRole, type OrganisationType } from '@filaha/shared';
 
 export const organisationKeys = {
   all: ['organisations'] as const,
