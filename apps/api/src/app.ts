@@ -37,6 +37,7 @@ import { statsModule } from './modules/stats/index.ts';
 import { stockModule } from './modules/stock/index.ts';
 import { organisationsModule } from './modules/organisations/index.ts';
 import { cropsModule } from './modules/crops/index.ts';
+import { importsModule } from './modules/imports/index.ts';
 import { subscriptionsModule } from './modules/subscriptions/index.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersModule } from './modules/users/index.ts';
@@ -165,6 +166,7 @@ export async function buildApp(
       await api.register(stockModule);
       await api.register(organisationsModule);
       await api.register(cropsModule);
+      await api.register(importsModule);
       await api.register(networkModule);
       await api.register(statsModule);
       await api.register(jobsModule);

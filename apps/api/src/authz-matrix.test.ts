@@ -63,7 +63,7 @@ describe('the authorization matrix', () => {
       const res = await t.current.inject({
         method: row.method,
         url: call.url,
-        headers: caller === 'anonymous' ? {} : world.callers[caller].headers,
+        headers: { ...(caller === 'anonymous' ? {} : world.callers[caller].headers), ...call.headers },
         ...(call.payload === undefined ? {} : { payload: call.payload }),
         remoteAddress: addressOf(row.index, caller),
       });

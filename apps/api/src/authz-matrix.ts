@@ -364,6 +364,16 @@ export const AUTHZ_MATRIX: readonly AuthzRow[] = [
   row('GET', '/api/grants', 'User (their own)', '401 200 . 403 403 403 403'),
   row('DELETE', '/api/grants/:id', 'User (owner)', '401 200 404 403 403 403 403', 'grant'),
   row('GET', '/api/access-log', 'User (their own)', '401 200 . 403 403 403 403'),
+  row(
+    'POST',
+    '/api/organisations/:id/parcels/import',
+    'its admins and agronomists',
+    '401 202 404 404 404 404 404',
+    'organisation',
+  ),
+  row('GET', '/api/organisations/:id/imports', 'its members', '401 200 404 404 404 404 404', 'organisation'),
+  row('GET', '/api/imports/:id', 'its members', '401 200 404 404 404 404 404', 'organisation'),
+  row('GET', '/api/imports/:id/report.csv', 'its members', '401 200 404 404 404 404 404', 'organisation'),
 ];
 
 export const routeKey = (method: string, path: string) => `${method} ${path}`;

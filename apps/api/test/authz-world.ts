@@ -14,6 +14,25 @@ import { answerOf, generate, WINDOW } from '../src/modules/images/test-support/f
 import { jpegFile, multipart, publicationFields } from '../src/modules/marketplace/marketplace.test-support.ts';
 import { json, validRegistration, type TestApp } from './helper.ts';
 
+/** A one-parcel GeoJSON import as a multipart form (issue 30 §2). */
+function importForm() {
+  const ring = [
+    [2.95, 36.55],
+    [2.952, 36.55],
+    [2.952, 36.5516],
+    [2.95, 36.5516],
+    [2.95, 36.55],
+  ];
+  const file = JSON.stringify({
+    type: 'Feature',
+    properties: { name: 'Champ' },
+    geometry: { type: 'Polygon', coordinates: [ring] },
+  });
+  return multipart({}, [
+    { name: 'file', filename: 'champ.geojson', contentType: 'application/geo+json', bytes: Buffer.from(file) },
+  ]);
+}
+
 /**
  * The world the authorization matrix (src/authz-matrix.test.ts) and the input fuzz (src/input-fuzz.test.ts)
  * call every route in: one account per kind of caller, the resources farmer A owns, and a request recipe per
@@ -57,6 +76,8 @@ export interface World {
   fileUrl: string;
   /** An organisation farmer A is an admin of, with A's parcel granted to it (issue 30 §1). */
   organisation: { id: number; accessCode: string };
+  /** An import of that organisation, uploaded by A (issue 30 §2). */
+  importId: number;
 }
 
 const IMAGE_BODY = { ...WINDOW, width: 256, height: 256 };
@@ -152,6 +173,14 @@ async function makeWorld(test: TestApp): Promise<World> {
     payload: { accessCode: organisation.accessCode, parcelIds: [parcel.id] },
   });
   if (granted.statusCode !== 201) throw new Error(`fixture grant: ${granted.statusCode} ${granted.body}`);
+  const importBody = importForm();
+  const upload = await test.inject({
+    method: 'POST',
+    url: `/api/organisations/${organisation.id}/parcels/import`,
+    headers: { ...farmer.headers, ...importBody.headers },
+    payload: importBody.payload,
+  });
+  if (upload.statusCode !== 202) throw new Error(`fixture import: ${upload.statusCode} ${upload.body}`);
   const index = await freshIndex(partial);
   const legend = await asAdmin(partial, 'POST', '/api/legende', legendBody(index.id));
 
@@ -172,12 +201,15 @@ async function makeWorld(test: TestApp): Promise<World> {
     legendId: legend.id,
     fileUrl: answerOf(image).imageUrl,
     organisation: { id: organisation.id, accessCode: organisation.accessCode },
+    importId: json<{ id: number }>(upload).id,
   };
 }
 
 export interface Call {
   url: string;
   payload?: InjectOptions['payload'];
+  /** Besides the caller's token (a multipart body's content type). */
+  headers?: Record<string, string>;
 }
 export type Recipe = (w: World, caller: Caller) => Call | Promise<Call>;
 
@@ -518,6 +550,17 @@ export const RECIPES: Record<string, Recipe> = {
     return { url: `/api/grants/${grant.id}` };
   },
   'GET /api/access-log': at('/api/access-log'),
+  'POST /api/organisations/:id/parcels/import': (w) => {
+    const form = importForm();
+    return {
+      url: `/api/organisations/${w.organisation.id}/parcels/import`,
+      payload: form.payload,
+      headers: form.headers,
+    };
+  },
+  'GET /api/organisations/:id/imports': (w) => ({ url: `/api/organisations/${w.organisation.id}/imports` }),
+  'GET /api/imports/:id': (w) => ({ url: `/api/imports/${w.importId}` }),
+  'GET /api/imports/:id/report.csv': (w) => ({ url: `/api/imports/${w.importId}/report.csv` }),
 
   'GET /api/network/suggestions': at('/api/network/suggestions'),
   'GET /api/network/hidden': at('/api/network/hidden'),

@@ -47,3 +47,32 @@ export function seasonOf(day: string): number {
   const [year, month] = day.split('-').map(Number) as [number, number];
   return month >= 9 ? year : year - 1;
 }
+
+/** The file formats of an organisation's parcel import (issue 30 §2). */
+export const IMPORT_FORMATS = ['geojson', 'kml', 'kmz', 'shapefile', 'geopackage', 'csv'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** Why a feature of an import was refused, in the order they are checked (the report's `reason`). */
+export const IMPORT_REFUSALS = [
+  'no_geometry',
+  'invalid_geometry',
+  'not_polygon',
+  'multiple_parts',
+  'self_intersection',
+  'outside_coverage',
+  'area_too_small',
+  'area_too_large',
+  'unknown_crop',
+  'invalid_sowing_date',
+  'invalid_irrigated',
+  'invalid_contact',
+  'duplicate',
+  'overlaps_feature',
+  'duplicate_existing',
+  'overlaps_existing',
+] as const;
+export type ImportRefusal = (typeof IMPORT_REFUSALS)[number];
+
+/** What an import's attributes fill, and the columns looked for when the organisation names none. */
+export const IMPORT_FIELDS = ['name', 'crop', 'sowingDate', 'irrigated', 'farmerContact'] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];

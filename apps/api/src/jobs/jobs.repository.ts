@@ -18,6 +18,7 @@ import {
   type Db,
   type PolygonGeometry,
   type SQL,
+  heldByFarmer,
 } from '@filaha/db';
 import { JOB_QUEUES, type JobQueue } from '@filaha/shared';
 import { fromDrizzle } from 'pg-boss';
@@ -224,8 +225,10 @@ export function createJobsRepository(db: Db) {
           .from(parcels)
           .where(inArray(parcels.id, parcelIds.slice(i, i + 1000)))
           .orderBy(parcels.id);
+        // An organisation's own parcels are not watched by a farmer's plan (heldByFarmer).
         for (const r of rows)
-          out.push({ id: r.id, userId: r.userId, geom: r.geom, bbox: [r.xmin, r.ymin, r.xmax, r.ymax] });
+          if (r.userId !== null)
+            out.push({ id: r.id, userId: r.userId, geom: r.geom, bbox: [r.xmin, r.ymin, r.xmax, r.ymax] });
       }
       return out;
     },
@@ -321,7 +324,7 @@ export function createJobsRepository(db: Db) {
         .select({ id: parcels.id, userId: parcels.userId, geom: parcels.geom })
         .from(parcels)
         .where(eq(parcels.id, parcelId));
-      return parcel;
+      return heldByFarmer(parcel);
     },
 
     /** The scene id of the stored point (status 'point') of the parcel × index × basis on that day, if any. */

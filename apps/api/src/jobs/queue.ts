@@ -21,6 +21,8 @@ export const QUEUES = {
   parcelScene: 'parcel-scene',
   /** One alert's e-mail. */
   alertEmail: 'alert-email',
+  /** One organisation's parcel import: read the file, check every feature, store the parcels and the report. */
+  parcelImport: 'parcel-import',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -58,6 +60,7 @@ export function queueDefinitions(timing: QueueTiming): Array<Queue> {
     { name: QUEUES.tilePass, ...common },
     { name: QUEUES.parcelScene, ...common },
     { name: QUEUES.alertEmail, ...common },
+    { name: QUEUES.parcelImport, ...common },
   ];
 }
 

@@ -7,6 +7,7 @@ import { alertHooks } from './alerts-hooks.ts';
 import { pollCatalog } from './catalog-poll.ts';
 import { runParcelScene, type ParcelSceneData } from './parcel-scene.ts';
 import { runTilePass, type TilePassData } from './tile-pass.ts';
+import { runImport } from '../modules/imports/run-import.ts';
 import { createBoss, QUEUE_NAMES, queueDefinitions, QUEUES } from './queue.ts';
 
 export interface JobsLog {
@@ -140,6 +141,11 @@ export function createJobRuntime(deps: JobsDeps): JobRuntime {
         return { alertId: job.data.alertId };
       }),
     );
+    await boss.work<{ importId: number }>(QUEUES.parcelImport, workOptions, async ([job]) => {
+      const outcome = await runImport(database.db, job!.data.importId);
+      log.info({ module: 'jobs', ...outcome }, 'parcel import done');
+      return outcome;
+    });
     await boss.send(QUEUES.poll, { trigger: 'startup' }, { singletonKey: POLL_KEY });
     log.info(
       { module: 'jobs', workers: config.jobs.workers, schedule: config.jobs.pollSchedule ?? 'off' },

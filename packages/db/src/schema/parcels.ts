@@ -29,9 +29,16 @@ export const parcels = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The farmer who holds it, or null when an organisation does (organisationId; exactly one of the two). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The organisation holding it (migration 0022: organisations are plain SQL, not in this schema). */
+    organisationId: integer('organisation_id'),
+    /** The farmer's phone or e-mail an organisation's import gave for a parcel it registers on their behalf. */
+    farmerContact: text('farmer_contact'),
+    /** The import that created it (parcel_imports). */
+    importId: integer('import_id'),
+    /** Its feature's number in that import's file (from 1). */
+    importFeature: integer('import_feature'),
     geom: polygon4326('geom').notNull(),
     areaM2: doublePrecision('area_m2')
       .notNull()
@@ -141,3 +148,14 @@ export const seriesPoints = pgTable(
     check('series_points_stats_check', sql`(${t.status} = 'point') = (${t.stats} IS NOT NULL)`),
   ],
 );
+
+/**
+ * A parcel row as the farmer-side modules use it (parcels, images, alerts, the season jobs): one a farmer holds.
+ * An organisation's own parcel (userId null, migration 0022) is none of theirs — those modules treat it as absent;
+ * it is reached through the organisation's routes only.
+ */
+export function heldByFarmer<T extends { userId: number | null }>(
+  row: T | undefined,
+): (T & { userId: number }) | undefined {
+  return row && row.userId !== null ? (row as T & { userId: number }) : undefined;
+}

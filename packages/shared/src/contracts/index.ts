@@ -21,6 +21,7 @@ import { jobsContract } from './jobs.ts';
 import { healthContract } from './health.ts';
 import { organisationsContract } from './organisations.ts';
 import { cropsContract } from './crops.ts';
+import { importsContract } from './imports.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
@@ -47,6 +48,7 @@ export * from './jobs.ts';
 export * from './health.ts';
 export * from './organisations.ts';
 export * from './crops.ts';
+export * from './imports.ts';
 export * from './error-bodies.ts';
 
 /**
@@ -77,6 +79,7 @@ export const API_CONTRACTS = {
   health: healthContract,
   organisations: organisationsContract,
   crops: cropsContract,
+  imports: importsContract,
 };
 
 type Domains = typeof API_CONTRACTS;

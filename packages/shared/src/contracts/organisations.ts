@@ -44,6 +44,8 @@ export const Organisation = z.object({
   members: z.number().int(),
   /** Parcels granted to it now (a grant of "all my parcels" counts each of them). */
   parcels: z.number().int(),
+  /** Parcels the organisation holds itself (its imports). */
+  ownParcels: z.number().int(),
   createdAt: z.string(),
 });
 export type Organisation = z.infer<typeof Organisation>;
@@ -92,7 +94,11 @@ export const OrganisationParcel = z.object({
   name: z.string(),
   areaHa: z.number(),
   crop: z.string().nullable(),
-  farmer: z.object({ id: z.number().int(), userName: z.string() }),
+  /** The farmer who granted it; null for the organisation's own parcel (imported or registered by it). */
+  farmer: z.object({ id: z.number().int(), userName: z.string() }).nullable(),
+  /** For its own parcel: the farmer's phone or e-mail its import gave, if any. */
+  farmerContact: z.string().nullable(),
+  /** When it was granted (for its own parcel: when it was registered). */
   grantedAt: z.string(),
 });
 export type OrganisationParcel = z.infer<typeof OrganisationParcel>;

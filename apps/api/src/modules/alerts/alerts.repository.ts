@@ -27,6 +27,7 @@ import {
   type Db,
   type PolygonGeometry,
   type SQL,
+  heldByFarmer,
 } from '@filaha/db';
 
 /*
@@ -87,7 +88,7 @@ export function createAlertsRepository(db: Db) {
         .select({ id: parcels.id, userId: parcels.userId })
         .from(parcels)
         .where(eq(parcels.id, parcelId));
-      return parcel;
+      return heldByFarmer(parcel);
     },
 
     /** Records the app's language for the e-mails on a user's first visit (kept afterwards). */
@@ -222,7 +223,7 @@ export function createAlertJobsRepository(db: Db) {
         .select({ id: parcels.id, userId: parcels.userId, geom: parcels.geom })
         .from(parcels)
         .where(eq(parcels.id, parcelId));
-      return parcel;
+      return heldByFarmer(parcel);
     },
 
     /** This scene's stored row for the parcel × index, in `basis` (any basis, the newest row, when undefined). */

@@ -108,7 +108,7 @@ export async function insertAlert(database: Database, parcelId: number, rule: Al
   const [row] = await database.db
     .insert(alerts)
     .values({
-      userId: parcel!.userId,
+      userId: parcel!.userId!,
       parcelId,
       rule,
       sceneId: `S2_AUTHZ_${uniqueSuffix()}`,

@@ -19,6 +19,7 @@ import {
   type Db,
   type PolygonGeometry,
   type SQL,
+  heldByFarmer,
 } from '@filaha/db';
 import type { LegendInterval } from '@filaha/imagery';
 import { indexCodeFromName } from '@filaha/shared';
@@ -158,7 +159,7 @@ export function createImagesRepository(db: Db) {
         .select({ id: parcels.id, userId: parcels.userId, name: parcels.name, geom: parcels.geom })
         .from(parcels)
         .where(eq(parcels.id, id));
-      return row;
+      return heldByFarmer(row);
     },
 
     /** Newest subscription first. */

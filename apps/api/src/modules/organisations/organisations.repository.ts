@@ -9,6 +9,7 @@ export interface OrganisationRow extends Record<string, unknown> {
   my_role: OrganisationRole | null;
   members: number;
   parcels: number;
+  own_parcels: number;
   created_at: string | Date;
 }
 
@@ -35,8 +36,10 @@ export interface GrantedParcelRow extends Record<string, unknown> {
   name: string;
   area_m2: number;
   crop: string | null;
-  farmer_id: number;
-  farmer_name: string;
+  /** Null for the organisation's own parcel. */
+  farmer_id: number | null;
+  farmer_name: string | null;
+  farmer_contact: string | null;
   granted_at: string | Date;
   geometry?: string;
 }
@@ -67,7 +70,8 @@ const granted = (organisation: SQL) => sql`
 const organisationSelect = (userId: number) => sql`
   SELECT o.id, o.name, o.type, o.access_code, o.created_at, me.role AS my_role,
          (SELECT count(*)::int FROM organisation_members m WHERE m.organisation_id = o.id) AS members,
-         (SELECT count(*)::int FROM (${granted(sql.raw('o.id'))}) gp) AS parcels
+         (SELECT count(*)::int FROM (${granted(sql.raw('o.id'))}) gp) AS parcels,
+         (SELECT count(*)::int FROM parcels op WHERE op.organisation_id = o.id) AS own_parcels
     FROM organisations o
     LEFT JOIN organisation_members me ON me.organisation_id = o.id AND me.user_id = ${userId}`;
 
@@ -192,22 +196,31 @@ export function createOrganisationsRepository(db: Db) {
         const one = parcelId === undefined ? sql`` : sql`WHERE p.id = ${parcelId}`;
         const rows = (
           await tx.execute<GrantedParcelRow>(sql`
-            SELECT p.id, p.name, p.area_m2, p.crop, u.id AS farmer_id, u.user_name AS farmer_name, gp.granted_at
-                   ${parcelId === undefined ? sql`` : sql`, ST_AsGeoJSON(p.geom, 7) AS geometry`}
-              FROM (${granted(sql`${organisationId}`)}) gp
-              JOIN parcels p ON p.id = gp.id
-              JOIN users u ON u.id = p.user_id
-             ${one}
-             ORDER BY lower(u.user_name), u.id, lower(p.name), p.id`)
+            SELECT * FROM (
+              SELECT p.id, p.name, p.area_m2, p.crop, u.id AS farmer_id, u.user_name AS farmer_name,
+                     NULL::text AS farmer_contact, gp.granted_at
+                     ${parcelId === undefined ? sql`` : sql`, ST_AsGeoJSON(p.geom, 7) AS geometry`}
+                FROM (${granted(sql`${organisationId}`)}) gp
+                JOIN parcels p ON p.id = gp.id
+                JOIN users u ON u.id = p.user_id
+               ${one}
+              UNION ALL
+              SELECT p.id, p.name, p.area_m2, p.crop, NULL, NULL, p.farmer_contact, p.created_at
+                     ${parcelId === undefined ? sql`` : sql`, ST_AsGeoJSON(p.geom, 7) AS geometry`}
+                FROM parcels p
+               WHERE p.organisation_id = ${organisationId} ${parcelId === undefined ? sql`` : sql`AND p.id = ${parcelId}`}
+            ) x
+             ORDER BY x.farmer_id IS NULL, lower(x.farmer_name), x.farmer_id, lower(x.name), x.id`)
         ).rows;
         if (parcelId === undefined) {
-          const farmers = [...new Set(rows.map((r) => r.farmer_id))];
+          // The organisation's own parcels are no farmer's data: only the granted ones are recorded.
+          const farmers = [...new Set(rows.flatMap((r) => (r.farmer_id === null ? [] : [r.farmer_id])))];
           for (const farmerId of farmers) {
             await tx.execute(sql`
               INSERT INTO organisation_reads (organisation_id, member_id, farmer_id, what)
               VALUES (${organisationId}, ${memberId}, ${farmerId}, 'parcels')`);
           }
-        } else if (rows[0]) {
+        } else if (rows[0] && rows[0].farmer_id !== null) {
           await tx.execute(sql`
             INSERT INTO organisation_reads (organisation_id, member_id, farmer_id, parcel_id, what)
             VALUES (${organisationId}, ${memberId}, ${rows[0].farmer_id}, ${parcelId}, 'parcel')`);

@@ -39,6 +39,7 @@ const toOrganisation = (r: OrganisationRow): Organisation => ({
   myRole: r.my_role,
   members: Number(r.members),
   parcels: Number(r.parcels),
+  ownParcels: Number(r.own_parcels),
   createdAt: iso(r.created_at),
 });
 
@@ -62,7 +63,8 @@ const toParcel = (r: GrantedParcelRow): OrganisationParcel => ({
   name: r.name,
   areaHa: Math.round(Number(r.area_m2) / 100) / 100,
   crop: r.crop,
-  farmer: { id: r.farmer_id, userName: r.farmer_name },
+  farmer: r.farmer_id === null ? null : { id: r.farmer_id, userName: r.farmer_name ?? '' },
+  farmerContact: r.farmer_contact,
   grantedAt: iso(r.granted_at),
 });
 

@@ -1,8 +1,20 @@
-import { asc, eq, parcels, roles, sql, users, type Db, type InferSelectModel, type SQL } from '@filaha/db';
+import {
+  asc,
+  eq,
+  heldByFarmer,
+  isNotNull,
+  parcels,
+  roles,
+  sql,
+  users,
+  type Db,
+  type InferSelectModel,
+  type SQL,
+} from '@filaha/db';
 import type { PolygonInput } from '@filaha/shared';
 import { hasSqlState, SQL_STATE } from '../../lib/sql-state.ts';
 
-export type ParcelRecord = InferSelectModel<typeof parcels>;
+export type ParcelRecord = InferSelectModel<typeof parcels> & { userId: number };
 
 /** What PostGIS says about a candidate geometry, before anything is written. */
 export interface GeometryCheck {
@@ -28,12 +40,15 @@ export function createParcelsRepository(db: Db) {
   const select = (where?: SQL) => db.select().from(parcels).where(where).orderBy(asc(parcels.id));
 
   return {
-    list: (userId?: number): Promise<ParcelRecord[]> =>
-      select(userId === undefined ? undefined : eq(parcels.userId, userId)),
+    /** A farmer's parcels, or every farmer's (an organisation's own parcels are not farmers': heldByFarmer). */
+    list: async (userId?: number): Promise<ParcelRecord[]> =>
+      (await select(userId === undefined ? isNotNull(parcels.userId) : eq(parcels.userId, userId))).flatMap(
+        (r) => heldByFarmer(r) ?? [],
+      ),
 
     async findById(id: number): Promise<ParcelRecord | undefined> {
       const [row] = await select(eq(parcels.id, id));
-      return row;
+      return heldByFarmer(row);
     },
 
     /** The role name of a user, or undefined when there is no such user. */
@@ -86,8 +101,10 @@ export function createParcelsRepository(db: Db) {
     async create(parcel: NewParcel): Promise<ParcelRecord | 'invalid' | 'no_user'> {
       try {
         const [row] = await db.insert(parcels).values(parcel).returning();
-        if (!row) throw new Error('insert returned no row');
-        return row;
+        // Inserted with the farmer's userId, so held by a farmer.
+        const held = heldByFarmer(row);
+        if (!held) throw new Error('insert returned no row');
+        return held;
       } catch (error) {
         if (hasSqlState(error, SQL_STATE.checkViolation)) return 'invalid';
         if (hasSqlState(error, SQL_STATE.foreignKeyViolation)) return 'no_user';

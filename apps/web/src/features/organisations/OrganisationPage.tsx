@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { asLang, formatDay, formatNumber } from '../farm/format.ts';
+import { Imports } from './Imports.tsx';
 import { Members } from './Members.tsx';
 import { organisationQueries } from './organisationsApi.ts';
 
@@ -65,16 +66,34 @@ export function OrganisationPage() {
               <li key={p.id} className="py-2" data-testid="org-parcel">
                 <p className="font-semibold break-words text-stone-900">{p.name}</p>
                 <p className="text-sm text-stone-700">
-                  {t('org.parcelLine', {
-                    farmer: p.farmer.userName,
-                    area: formatNumber(p.areaHa, lang, 2),
-                    date: formatDay(p.grantedAt.slice(0, 10), lang),
-                  })}
+                  {p.farmer
+                    ? t('org.parcelLine', {
+                        farmer: p.farmer.userName,
+                        area: formatNumber(p.areaHa, lang, 2),
+                        date: formatDay(p.grantedAt.slice(0, 10), lang),
+                      })
+                    : t('org.ownParcelLine', {
+                        area: formatNumber(p.areaHa, lang, 2),
+                        date: formatDay(p.grantedAt.slice(0, 10), lang),
+                      })}
+                  {p.farmerContact ? (
+                    <>
+                      {' · '}
+                      <bdi dir="ltr">{p.farmerContact}</bdi>
+                    </>
+                  ) : null}
                 </p>
               </li>
             ))}
           </ul>
         )}
+      </section>
+      <section className="rounded-2xl border border-stone-200 bg-white p-4" aria-labelledby="org-imports-title">
+        <h2 id="org-imports-title" className="text-lg font-bold text-stone-900">
+          {t('imports.title')}
+        </h2>
+        <p className="mt-1 mb-2 text-sm text-stone-600">{t('imports.intro')}</p>
+        <Imports organisationId={id} canImport={org.myRole === 'admin' || org.myRole === 'agronomist'} />
       </section>
       <section className="rounded-2xl border border-stone-200 bg-white p-4" aria-labelledby="org-members-title">
         <h2 id="org-members-title" className="text-lg font-bold text-stone-900">

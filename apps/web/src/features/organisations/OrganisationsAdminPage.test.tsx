@@ -45,6 +45,7 @@ function admin() {
           myRole: null,
           members: 0,
           parcels: 0,
+          ownParcels: 0,
           createdAt: '2026-11-29T10:00:00.000Z',
         };
         orgs.push(o);
@@ -149,6 +150,7 @@ describe('/user/organisations/:id', { timeout: 30_000 }, () => {
     myRole: 'agronomist',
     members: 1,
     parcels: 1,
+    ownParcels: 0,
     createdAt: '2026-11-01T10:00:00.000Z',
     memberList: [
       {
@@ -167,6 +169,7 @@ describe('/user/organisations/:id', { timeout: 30_000 }, () => {
       areaHa: 12.5,
       crop: null,
       farmer: { id: 7, userName: 'Yacine' },
+      farmerContact: null,
       grantedAt: '2026-11-20T09:00:00.000Z',
     },
   ];
@@ -178,6 +181,7 @@ describe('/user/organisations/:id', { timeout: 30_000 }, () => {
       {
         'GET /organisations/:id': () => reply(200, COOP),
         'GET /organisations/:id/parcels': () => reply(200, PARCELS),
+        'GET /organisations/:id/imports': () => reply(200, []),
       },
       {
         'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),

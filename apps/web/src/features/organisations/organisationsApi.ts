@@ -1,5 +1,7 @@
 import type { RouteData, RouteInput } from '@filaha/shared/contracts';
-import { call } from '../../lib/client.ts';
+import { unwrap } from '../../lib/apiAnswer.ts';
+import { call, upload } from '../../lib/client.ts';
+import { multipartBody } from '../../lib/multipart.ts';
 
 /** GET /api/grants: who has access to the farmer's parcels now. */
 export type GrantList = RouteData<'GET /grants'>;
@@ -36,7 +38,30 @@ export const organisationKeys = {
   list: ['organisations', 'list'] as const,
   one: (id: number) => ['organisations', 'one', id] as const,
   parcels: (id: number) => ['organisations', 'parcels', id] as const,
+  imports: (id: number) => ['organisations', 'imports', id] as const,
+  import: (importId: number) => ['organisations', 'import', importId] as const,
 };
+
+/** GET /api/imports/:id: an import's progress and report; the list gives each one's counts. */
+export type ParcelImport = RouteData<'GET /imports/:id'>;
+export type ParcelImportSummary = RouteData<'GET /organisations/:id/imports'>[number];
+
+export const importQueries = {
+  list: (id: number) => ({
+    queryKey: organisationKeys.imports(id),
+    queryFn: () => call('GET /organisations/:id/imports', { params: { id } }),
+  }),
+  one: (importId: number) => ({
+    queryKey: organisationKeys.import(importId),
+    queryFn: () => call('GET /imports/:id', { params: { id: importId } }),
+  }),
+};
+
+/** POST /api/organisations/:id/parcels/import: the file as `multipart/form-data`; answered 202, checked by a job. */
+export async function startImport(id: number, file: File): Promise<ParcelImport> {
+  const body = multipartBody([{ name: 'file', file, filename: file.name }]);
+  return unwrap(await upload('POST /organisations/:id/parcels/import', { params: { id } }, body));
+}
 
 export const organisationQueries = {
   list: { queryKey: organisationKeys.list, queryFn: () => call('GET /organisations') },

@@ -1,8 +1,7 @@
 import type { MovementDirection, MovementKind, StockItemInput, StockMovementInput } from '@filaha/shared';
 import type { NegativeStockIssue, RouteData, RouteInput } from '@filaha/shared/contracts';
-import { API_BASE, ApiFailure, toApiError } from '../../lib/api.ts';
 import { call, pathOf } from '../../lib/client.ts';
-import { getToken, UNAUTHENTICATED_EVENT } from '../../lib/storage.ts';
+import { downloadWithToken } from '../../lib/download.ts';
 import { ApiAnswerError } from '../../lib/queries.ts';
 
 /** GET /api/stock/items (apps/api/README.md, "Stock management"); `stock` is computed by the server. */
@@ -59,52 +58,12 @@ export function shortfallOf(error: unknown): Shortfall | null {
   return { date: issue.date, shortfall: issue.shortfall };
 }
 
-/** The file name of `Content-Disposition: attachment; filename="…"` (or RFC 5987 `filename*=UTF-8''…`). */
-export function filenameFrom(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded.trim());
-    } catch {
-      // A malformed escape: fall back to the plain parameter.
-    }
-  }
-  return /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1]?.trim() ?? null;
-}
-
 /**
- * GET /api/stock/export.csv needs the Bearer token, so a plain link cannot download it: the file is fetched,
- * then saved through a Blob link under the server's name. Resolves with that name.
+ * GET /api/stock/export.csv needs the Bearer token, so a plain link cannot download it (lib/download.ts). Resolves
+ * with the file's name.
  */
-export async function downloadCsv(period: Period, lang: 'ar' | 'fr'): Promise<string> {
-  const token = getToken();
-  let response: Response;
-  try {
-    // A file, not JSON: fetched as such, its path and query typed by the route's contract.
-    const query: RouteInput<'GET /stock/export.csv'>['query'] = { ...period, lang };
-    response = await fetch(`${API_BASE}${pathOf('/stock/export.csv', { query })}`, {
-      headers: { Accept: 'text/csv', 'Accept-Language': lang, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    });
-  } catch (error) {
-    throw new ApiFailure('network', error instanceof Error ? error.message : 'Network error');
-  }
-  if (!response.ok) {
-    const error = toApiError(await response.json().catch(() => undefined), response.status);
-    if (response.status === 401 && token) window.dispatchEvent(new Event(UNAUTHENTICATED_EVENT));
-    if (response.status >= 500) throw new ApiFailure('server', error.message, response.status, error.code);
-    throw new ApiAnswerError(response.status, error.code, error.message, error.issues);
-  }
-  const name = filenameFrom(response.headers.get('Content-Disposition')) ?? 'stock.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the Blob to the download; release it once that is under way.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return name;
+export function downloadCsv(period: Period, lang: 'ar' | 'fr'): Promise<string> {
+  // A file, not JSON: fetched as such, its path and query typed by the route's contract.
+  const query: RouteInput<'GET /stock/export.csv'>['query'] = { ...period, lang };
+  return downloadWithToken(pathOf('/stock/export.csv', { query }), lang, 'stock.csv');
 }
