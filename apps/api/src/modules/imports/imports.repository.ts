@@ -171,7 +171,11 @@ export function createImportsRepository(db: Db) {
         // refused when it splits the shape (a bow tie is two fields, or a drawing mistake).
         await tx.execute(sql`
           WITH fixed AS (
-            SELECT feature, ST_IsValidReason(geom) AS why,
+            SELECT feature,
+                   -- Where the ring crosses itself (PostGIS's location, to 5 decimals: about a metre), else why.
+                   coalesce((SELECT round(ST_X(d.location)::numeric, 5) || ' ' || round(ST_Y(d.location)::numeric, 5)
+                               FROM ST_IsValidDetail(geom) d WHERE d.location IS NOT NULL),
+                            ST_IsValidReason(geom)) AS why,
                    ST_CollectionExtract(ST_MakeValid(geom), 3) AS mv
               FROM import_rows WHERE reason IS NULL AND NOT ST_IsValid(geom))
           UPDATE import_rows r

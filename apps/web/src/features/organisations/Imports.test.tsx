@@ -139,7 +139,9 @@ describe("an organisation's parcel import", { timeout: 30_000 }, () => {
     const file = new File(['{"type":"FeatureCollection","features":[]}'], 'parcelles-mitidja.geojson', {
       type: 'application/geo+json',
     });
+    expect(within(page).getByTestId('import-chosen').textContent).toBe('Aucun fichier choisi');
     await user.upload(within(page).getByLabelText('Fichier de parcelles'), file);
+    expect(within(page).getByTestId('import-chosen').textContent).toBe('parcelles-mitidja.geojson');
     await user.click(within(page).getByRole('button', { name: 'Importer' }));
     await waitFor(() => expect(sentForm()).toBeDefined(), { timeout: 10_000 });
     expect((sentForm()!.get('file') as File).name).toBe('parcelles-mitidja.geojson');

@@ -89,16 +89,28 @@ export function Imports({ organisationId, canImport }: { organisationId: number;
           <p id="import-hint" className="text-sm text-stone-700">
             {t('imports.hint')}
           </p>
-          <input
-            id="import-file"
-            type="file"
-            accept={ACCEPT}
-            className="block w-full min-h-11 text-stone-900 file:me-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-stone-100 file:px-3 file:font-semibold"
-            onChange={(e) => {
-              setProblem(null);
-              setFile(e.target.files?.[0] ?? null);
-            }}
-          />
+          {/* The browser's own file button speaks the browser's language: a label in the page's stands for it. */}
+          <div className="flex flex-wrap items-center gap-3">
+            <input
+              id="import-file"
+              type="file"
+              accept={ACCEPT}
+              className="peer sr-only"
+              onChange={(e) => {
+                setProblem(null);
+                setFile(e.target.files?.[0] ?? null);
+              }}
+            />
+            <label
+              htmlFor="import-file"
+              className="inline-flex min-h-11 cursor-pointer items-center rounded-lg border border-stone-400 bg-stone-50 px-4 font-semibold text-stone-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700"
+            >
+              {t('imports.choose')}
+            </label>
+            <span className="min-w-0 break-all text-stone-800" data-testid="import-chosen">
+              {file ? <bdi>{file.name}</bdi> : t('imports.noFile')}
+            </span>
+          </div>
           <button
             type="submit"
             disabled={send.isPending}
