@@ -38,6 +38,7 @@ import { stockModule } from './modules/stock/index.ts';
 import { organisationsModule } from './modules/organisations/index.ts';
 import { cropsModule } from './modules/crops/index.ts';
 import { importsModule } from './modules/imports/index.ts';
+import { territoryModule } from './modules/territory/territory.routes.ts';
 import { subscriptionsModule } from './modules/subscriptions/index.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersModule } from './modules/users/index.ts';
@@ -167,6 +168,7 @@ export async function buildApp(
       await api.register(organisationsModule);
       await api.register(cropsModule);
       await api.register(importsModule);
+      await api.register(territoryModule);
       await api.register(networkModule);
       await api.register(statsModule);
       await api.register(jobsModule);

@@ -374,6 +374,8 @@ export const AUTHZ_MATRIX: readonly AuthzRow[] = [
   row('GET', '/api/organisations/:id/imports', 'its members', '401 200 404 404 404 404 404', 'organisation'),
   row('GET', '/api/imports/:id', 'its members', '401 200 404 404 404 404 404', 'organisation'),
   row('GET', '/api/imports/:id/report.csv', 'its members', '401 200 404 404 404 404 404', 'organisation'),
+  row('GET', '/api/organisations/:id/export.csv', 'its members', '401 200 404 404 404 404 404', 'organisation'),
+  row('GET', '/api/organisations/:id/export.gpkg', 'its members', '401 200 404 404 404 404 404', 'organisation'),
 ];
 
 export const routeKey = (method: string, path: string) => `${method} ${path}`;

@@ -561,6 +561,8 @@ export const RECIPES: Record<string, Recipe> = {
   'GET /api/organisations/:id/imports': (w) => ({ url: `/api/organisations/${w.organisation.id}/imports` }),
   'GET /api/imports/:id': (w) => ({ url: `/api/imports/${w.importId}` }),
   'GET /api/imports/:id/report.csv': (w) => ({ url: `/api/imports/${w.importId}/report.csv` }),
+  'GET /api/organisations/:id/export.csv': (w) => ({ url: `/api/organisations/${w.organisation.id}/export.csv` }),
+  'GET /api/organisations/:id/export.gpkg': (w) => ({ url: `/api/organisations/${w.organisation.id}/export.gpkg` }),
 
   'GET /api/network/suggestions': at('/api/network/suggestions'),
   'GET /api/network/hidden': at('/api/network/hidden'),

@@ -76,3 +76,34 @@ export type ImportRefusal = (typeof IMPORT_REFUSALS)[number];
 /** What an import's attributes fill, and the columns looked for when the organisation names none. */
 export const IMPORT_FIELDS = ['name', 'crop', 'sowingDate', 'irrigated', 'farmerContact'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/**
+ * A parcel's condition (issue 30 §3): its latest NDVI median against the same period of its own previous seasons
+ * (z-score), else against the same crop among the organisation's parcels at the same time.
+ */
+export const CONDITION_CLASSES = ['well_below', 'below', 'normal', 'above'] as const;
+export type ConditionClass = (typeof CONDITION_CLASSES)[number];
+
+/** The rule, stated in the legend: z ≤ −1.5 well below, ≤ −0.5 below, < 0.5 normal, else above. */
+export const CONDITION_RULE = {
+  index: 'NDVI',
+  /** Days either side of the latest point's day of the season that count as "the same period". */
+  windowDays: 15,
+  /** Points of the parcel's previous seasons needed to judge it against itself. */
+  minHistory: 3,
+  /** Peers (same crop, same organisation) needed otherwise. */
+  minPeers: 5,
+  /** A floor on the standard deviation, so a flat history does not turn a small change into a large z. */
+  minStd: 0.02,
+  wellBelow: -1.5,
+  below: -0.5,
+  above: 0.5,
+} as const;
+
+export function conditionOf(z: number | null): ConditionClass | null {
+  if (z === null || !Number.isFinite(z)) return null;
+  if (z <= CONDITION_RULE.wellBelow) return 'well_below';
+  if (z <= CONDITION_RULE.below) return 'below';
+  if (z < CONDITION_RULE.above) return 'normal';
+  return 'above';
+}

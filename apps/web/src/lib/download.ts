@@ -21,12 +21,17 @@ export function filenameFrom(disposition: string | null): string | null {
  * it: fetched with the token, then saved through a Blob link under the server's name (else `fallbackName`). `path` is
  * the API path with its query, as `pathOf` builds it. Resolves with the saved name; an API error throws as `call` does.
  */
-export async function downloadWithToken(path: string, lang: 'ar' | 'fr', fallbackName: string): Promise<string> {
+export async function downloadWithToken(
+  path: string,
+  lang: 'ar' | 'fr',
+  fallbackName: string,
+  accept = 'text/csv',
+): Promise<string> {
   const token = getToken();
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
-      headers: { Accept: 'text/csv', 'Accept-Language': lang, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: { Accept: accept, 'Accept-Language': lang, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     });
   } catch (error) {
     throw new ApiFailure('network', error instanceof Error ? error.message : 'Network error');

@@ -22,6 +22,7 @@ import { healthContract } from './health.ts';
 import { organisationsContract } from './organisations.ts';
 import { cropsContract } from './crops.ts';
 import { importsContract } from './imports.ts';
+import { territoryContract } from './territory.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
@@ -49,6 +50,7 @@ export * from './health.ts';
 export * from './organisations.ts';
 export * from './crops.ts';
 export * from './imports.ts';
+export * from './territory.ts';
 export * from './error-bodies.ts';
 
 /**
@@ -80,6 +82,7 @@ export const API_CONTRACTS = {
   organisations: organisationsContract,
   crops: cropsContract,
   imports: importsContract,
+  territory: territoryContract,
 };
 
 type Domains = typeof API_CONTRACTS;

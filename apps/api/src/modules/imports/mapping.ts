@@ -61,26 +61,39 @@ const fold = (v: string) =>
     .replace(/[\s_-]+/g, ' ')
     .trim();
 
-/** The crops' names in the product's two languages (apps/web locales, farm.json cropSeason.crops). */
-const CROP_NAMES: Record<Crop, string[]> = {
-  durum_wheat: ['blé dur', 'قمح صلب'],
-  soft_wheat: ['blé tendre', 'قمح لين'],
-  barley: ['orge', 'شعير'],
-  oats: ['avoine', 'خرطال'],
-  maize: ['maïs', 'ذرة'],
-  potato: ['pomme de terre', 'بطاطا', 'بطاطس'],
-  tomato: ['tomate', 'طماطم'],
-  onion: ['oignon', 'بصل'],
-  citrus: ['agrumes', 'حمضيات'],
-  olive: ['olivier', 'olive', 'زيتون'],
-  date_palm: ['palmier dattier', 'نخيل التمر', 'نخيل'],
-  vine: ['vigne', 'كروم'],
-  fodder: ['fourrage', 'أعلاف'],
-  fallow: ['jachère', 'بور'],
-  other: ['autre', 'autre culture', 'محصول آخر'],
+/** The crops' names in the product's two languages (as the web's locales, farm.json cropSeason.crops). */
+export const CROP_LABELS: Record<Crop, { fr: string; ar: string }> = {
+  durum_wheat: { fr: 'Blé dur', ar: 'قمح صلب' },
+  soft_wheat: { fr: 'Blé tendre', ar: 'قمح لين' },
+  barley: { fr: 'Orge', ar: 'شعير' },
+  oats: { fr: 'Avoine', ar: 'خرطال' },
+  maize: { fr: 'Maïs', ar: 'ذرة' },
+  potato: { fr: 'Pomme de terre', ar: 'بطاطا' },
+  tomato: { fr: 'Tomate', ar: 'طماطم' },
+  onion: { fr: 'Oignon', ar: 'بصل' },
+  citrus: { fr: 'Agrumes', ar: 'حمضيات' },
+  olive: { fr: 'Olivier', ar: 'زيتون' },
+  date_palm: { fr: 'Palmier dattier', ar: 'نخيل التمر' },
+  vine: { fr: 'Vigne', ar: 'كروم' },
+  fodder: { fr: 'Fourrage', ar: 'أعلاف' },
+  fallow: { fr: 'Jachère', ar: 'بور' },
+  other: { fr: 'Autre culture', ar: 'محصول آخر' },
 };
+
+/** Other names a file may use for a crop. */
+const CROP_ALIASES: Partial<Record<Crop, string[]>> = {
+  potato: ['بطاطس'],
+  olive: ['olive'],
+  date_palm: ['نخيل'],
+  other: ['autre'],
+};
+
 const CROP_BY_NAME = new Map<string, Crop>(
-  CROPS.flatMap((code) => [code, ...CROP_NAMES[code]].map((name) => [fold(name), code] as [string, Crop])),
+  CROPS.flatMap((code) =>
+    [code, CROP_LABELS[code].fr, CROP_LABELS[code].ar, ...(CROP_ALIASES[code] ?? [])].map(
+      (name) => [fold(name), code] as [string, Crop],
+    ),
+  ),
 );
 
 const YES = new Set(['1', 'yes', 'y', 'true', 'oui', 'o', 'vrai', 'irrigue', 'irrigated', 'نعم', 'مسقي']);

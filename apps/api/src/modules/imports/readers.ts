@@ -227,13 +227,23 @@ const numberOf = (v: unknown) => {
   return String(v ?? '').trim() === '' || !Number.isFinite(n) ? null : n;
 };
 
+/**
+ * The separator of a CSV: the one of `;` (French spreadsheets), `,` and tab found most often in its header line.
+ * One only — a WKT cell holds commas, so accepting every separator at once would split it.
+ */
+function delimiterOf(bytes: Uint8Array): string {
+  const head = new TextDecoder().decode(bytes.subarray(0, 4096)).split(/\r?\n/, 1)[0] ?? '';
+  const count = (c: string) => head.split(c).length - 1;
+  return [';', ',', '\t'].reduce((best, c) => (count(c) > count(best) ? c : best), ',');
+}
+
 function readCsv(bytes: Uint8Array): ReadFeature[] {
   let rows: Array<Record<string, string>>;
   try {
     rows = parseCsv(Buffer.from(bytes), {
       columns: true,
       bom: true,
-      delimiter: [',', ';', '\t'],
+      delimiter: delimiterOf(bytes),
       skip_empty_lines: true,
       trim: true,
       relax_column_count: true,

@@ -108,6 +108,19 @@ function server(role: OrganisationDetail['myRole']) {
     {
       'GET /api/roles/my-role': () => json(200, myRoleAnswer('User')),
       'GET /api/users/profile': () => json(200, profileAnswer({ id: 5, userName: 'Karim', roleName: 'User' })),
+      'GET /api/organisations/3/export.csv': () =>
+        new Response('\uFEFFid;nom\r\n', {
+          status: 200,
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="coop-parcels.csv"' },
+        }),
+      'GET /api/organisations/3/export.gpkg': () =>
+        new Response(new Uint8Array([0x53, 0x51]), {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/geopackage+sqlite3',
+            'Content-Disposition': 'attachment; filename="coop-parcels.gpkg"',
+          },
+        }),
       'GET /api/imports/41/report.csv': () =>
         new Response('\uFEFFÉlément;Motif;Code;Détail\r\n', {
           status: 200,
@@ -163,6 +176,20 @@ describe("an organisation's parcel import", { timeout: 30_000 }, () => {
 
     await user.click(within(page).getByRole('button', { name: 'Télécharger le rapport (CSV)' }));
     await waitFor(() => expect(calls.some((c) => c.url.includes('/api/imports/41/report.csv?lang=fr'))).toBe(true));
+
+    // The organisation's parcels as files, with the token and in the page's language.
+    await user.click(within(page).getByRole('button', { name: 'Exporter (CSV)' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.includes('/api/organisations/3/export.csv?lang=fr'))?.headers.authorization).toBe(
+        'Bearer jwt.farmer',
+      ),
+    );
+    await user.click(within(page).getByRole('button', { name: 'Exporter (GeoPackage)' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith('/api/organisations/3/export.gpkg'))?.headers.accept).toBe(
+        'application/geopackage+sqlite3',
+      ),
+    );
   });
 
   it('a viewer sees the imports but has no form (Arabic)', async () => {

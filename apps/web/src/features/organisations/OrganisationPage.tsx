@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { asLang, formatDay, formatNumber } from '../farm/format.ts';
+import { ExportButtons } from './ExportButtons.tsx';
 import { Imports } from './Imports.tsx';
 import { Members } from './Members.tsx';
 import { organisationQueries } from './organisationsApi.ts';
@@ -50,6 +51,7 @@ export function OrganisationPage() {
           {t('org.parcels')}
         </h2>
         <p className="mt-1 text-sm text-stone-600">{t('org.parcelsNote')}</p>
+        <ExportButtons organisationId={id} />
         {parcels.isPending ? (
           <Loading className="py-6" />
         ) : parcels.isError ? (
