@@ -39,16 +39,18 @@ import { organisationsModule } from './modules/organisations/index.ts';
 import { cropsModule } from './modules/crops/index.ts';
 import { importsModule } from './modules/imports/index.ts';
 import { territoryModule } from './modules/territory/territory.routes.ts';
+import { apiKeysModule } from './modules/api-keys/api-keys.routes.ts';
 import { subscriptionsModule } from './modules/subscriptions/index.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersModule } from './modules/users/index.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { platformPlugin } from './plugins/platform.ts';
-import { apiRateLimit, securityPlugin } from './plugins/security.ts';
+import { apiKeyRateLimit, apiRateLimit, securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
 /** JSON bodies are small forms; uploads (multipart, later steps) set their own limits per route. */
@@ -129,6 +131,7 @@ export async function buildApp(
   await app.register(authPlugin, {
     tokens: createTokenService(app.secret, config.jwtTtlSeconds),
     loadUser: createUsersRepository(database.db).findAuthUser,
+    loadApiKey: createApiKeysRepository(database.db).findActive,
   });
   // Background jobs (pg-boss): workers here when WORKERS > 0; stopped on close, before the database.
   await app.register(jobsPlugin);
@@ -136,6 +139,7 @@ export async function buildApp(
   await app.register(
     async (api) => {
       api.addHook('onRequest', apiRateLimit(api, config));
+      api.addHook('onRequest', apiKeyRateLimit(api, config));
       // Before the idempotency hooks, so that a write's onSend touches the listing cache first.
       await api.register(listingCachePlugin);
       // Before every route: a write sent again with its Idempotency-Key gets the first answer (offline forms).
@@ -169,6 +173,7 @@ export async function buildApp(
       await api.register(cropsModule);
       await api.register(importsModule);
       await api.register(territoryModule);
+      await api.register(apiKeysModule);
       await api.register(networkModule);
       await api.register(statsModule);
       await api.register(jobsModule);

@@ -376,6 +376,17 @@ export const AUTHZ_MATRIX: readonly AuthzRow[] = [
   row('GET', '/api/imports/:id/report.csv', 'its members', '401 200 404 404 404 404 404', 'organisation'),
   row('GET', '/api/organisations/:id/export.csv', 'its members', '401 200 404 404 404 404 404', 'organisation'),
   row('GET', '/api/organisations/:id/export.gpkg', 'its members', '401 200 404 404 404 404 404', 'organisation'),
+  row('POST', '/api/organisations/:id/api-keys', 'its admins', '401 201 404 404 404 404 404', 'organisation'),
+  row('GET', '/api/organisations/:id/api-keys', 'its admins', '401 200 404 404 404 404 404', 'organisation'),
+  row('DELETE', '/api/organisations/:id/api-keys/:keyId', 'its admins', '401 200 404 404 404 404 404', 'organisation'),
+  row('GET', '/api/organisations/:id/conditions', 'its members', '401 200 404 404 404 404 404', 'organisation'),
+  row(
+    'GET',
+    '/api/organisations/:id/parcels/:parcelId/points',
+    'its members (followed parcels)',
+    '401 200 404 404 404 404 404',
+    'organisation',
+  ),
 ];
 
 export const routeKey = (method: string, path: string) => `${method} ${path}`;

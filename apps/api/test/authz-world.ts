@@ -563,6 +563,25 @@ export const RECIPES: Record<string, Recipe> = {
   'GET /api/imports/:id/report.csv': (w) => ({ url: `/api/imports/${w.importId}/report.csv` }),
   'GET /api/organisations/:id/export.csv': (w) => ({ url: `/api/organisations/${w.organisation.id}/export.csv` }),
   'GET /api/organisations/:id/export.gpkg': (w) => ({ url: `/api/organisations/${w.organisation.id}/export.gpkg` }),
+  'POST /api/organisations/:id/api-keys': (w) => ({
+    url: `/api/organisations/${w.organisation.id}/api-keys`,
+    payload: { name: 'SIG', scopes: ['parcels:read'] },
+  }),
+  'GET /api/organisations/:id/api-keys': (w) => ({ url: `/api/organisations/${w.organisation.id}/api-keys` }),
+  'DELETE /api/organisations/:id/api-keys/:keyId': async (w) => {
+    const res = await t.current.inject({
+      method: 'POST',
+      url: `/api/organisations/${w.organisation.id}/api-keys`,
+      headers: w.callers.farmer.headers,
+      payload: { name: 'à révoquer', scopes: ['parcels:read'] },
+    });
+    if (res.statusCode !== 201) throw new Error(`fixture key: ${res.statusCode} ${res.body}`);
+    return { url: `/api/organisations/${w.organisation.id}/api-keys/${json<{ id: number }>(res).id}` };
+  },
+  'GET /api/organisations/:id/conditions': (w) => ({ url: `/api/organisations/${w.organisation.id}/conditions` }),
+  'GET /api/organisations/:id/parcels/:parcelId/points': (w) => ({
+    url: `/api/organisations/${w.organisation.id}/parcels/${w.parcelId}/points`,
+  }),
 
   'GET /api/network/suggestions': at('/api/network/suggestions'),
   'GET /api/network/hidden': at('/api/network/hidden'),

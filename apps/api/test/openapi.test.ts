@@ -66,7 +66,9 @@ describe('the OpenAPI document', () => {
     for (const { name, contract, op } of ops) {
       expect(op.operationId, name).toMatch(/^[a-z][A-Za-z0-9]*$/);
       expect(op.summary, name).toMatch(/\S/);
-      expect(op.security, name).toEqual(contract.auth ? [{ bearer: [] }] : []);
+      expect(op.security, name).toEqual(
+        !contract.auth ? [] : contract.apiKeyScope ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }],
+      );
     }
     expect(new Set(ids).size).toBe(ids.length);
     // Derived from the contract's name, so a client's method names survive a rebuild.

@@ -107,3 +107,7 @@ export function conditionOf(z: number | null): ConditionClass | null {
   if (z < CONDITION_RULE.above) return 'normal';
   return 'above';
 }
+
+/** What an organisation's API key may do (issue 30 §4). */
+export const API_KEY_SCOPES = ['parcels:read', 'parcels:write', 'points:read'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];

@@ -18,6 +18,10 @@ const TEXTS = {
   userDeleted: { ar: 'تم حذف المستخدم.', fr: 'Utilisateur supprimé.' },
   // Organisations and the farmers' consent (modules/organisations).
   memberRemoved: { ar: 'تمت إزالة العضو من الهيئة.', fr: "Membre retiré de l'organisation." },
+  apiKeyRevoked: {
+    ar: 'تم إلغاء المفتاح: يُرفض من الطلب التالي.',
+    fr: 'Clé révoquée : refusée dès la prochaine requête.',
+  },
   grantRevoked: {
     ar: 'تم سحب الإذن: لم تعد الهيئة ترى هذه القطع.',
     fr: "Accès retiré : l'organisation ne voit plus ces parcelles.",

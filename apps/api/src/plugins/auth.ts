@@ -1,4 +1,5 @@
-import type { RoleName } from '@filaha/shared';
+import { createHash } from 'node:crypto';
+import type { ApiKeyScope, RoleName } from '@filaha/shared';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { ForbiddenError, UnauthenticatedError } from '../core/errors.ts';
@@ -15,9 +16,18 @@ export interface AuthUser {
   tokensValidAfter?: Date | null;
 }
 
+/** An organisation's API key that authenticated the request (issue 30 §4), as the database says now. */
+export interface AuthApiKey {
+  id: number;
+  organisationId: number;
+  scopes: ApiKeyScope[];
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    /** Set instead of `user` when the request came with `Authorization: ApiKey …` (authenticateOrKey). */
+    apiKey: AuthApiKey | null;
   }
   interface FastifyInstance {
     tokens: TokenService;
@@ -25,13 +35,30 @@ declare module 'fastify' {
     authenticate: onRequestAsyncHookHandler;
     /** onRequest hook: authenticate, then 403 unless the caller has one of the roles. */
     requireRole: (...roles: RoleName[]) => onRequestAsyncHookHandler;
+    /**
+     * onRequest hook of the routes an organisation's API key may call: `Authorization: ApiKey <key>` sets
+     * `request.apiKey` (401 for a key unknown or revoked), anything else is `authenticate`. The route then decides
+     * what the key or the member may do (modules/api-keys/org-caller.ts).
+     */
+    authenticateOrKey: onRequestAsyncHookHandler;
   }
 }
 
 export interface AuthPluginOptions {
   tokens: TokenService;
   loadUser: (id: number) => Promise<AuthUser | undefined>;
+  /** The active key whose SHA-256 (hex) this is. */
+  loadApiKey: (keyHash: string) => Promise<AuthApiKey | undefined>;
 }
+
+/** The key of `Authorization: ApiKey <key>`, if that is the scheme. */
+export function apiKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  return /^ApiKey\s+(\S+)\s*$/i.exec(header)?.[1];
+}
+
+export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -64,8 +91,9 @@ export function tokenStillValid(
 }
 
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app: FastifyInstance, { tokens, loadUser }) => {
+  async (app: FastifyInstance, { tokens, loadUser, loadApiKey }) => {
     app.decorateRequest('user', null);
+    app.decorateRequest('apiKey', null);
     app.decorate('tokens', tokens);
 
     const authenticate: onRequestAsyncHookHandler = async (request) => {
@@ -80,6 +108,15 @@ export const authPlugin = fp<AuthPluginOptions>(
       request.user = user;
     };
     app.decorate('authenticate', authenticate);
+
+    const authenticateOrKey: onRequestAsyncHookHandler = async function (request, reply) {
+      const key = apiKeyOf(request);
+      if (key === undefined) return authenticate.call(this, request, reply);
+      const found = await loadApiKey(hashApiKey(key));
+      if (!found) throw new UnauthenticatedError();
+      request.apiKey = found;
+    };
+    app.decorate('authenticateOrKey', authenticateOrKey);
 
     app.decorate('requireRole', (...roles: RoleName[]): onRequestAsyncHookHandler => {
       const allowed = new Set<string>(roles);

@@ -10,6 +10,7 @@ import {
   exampleOf,
   mergeRepeatedAlternatives,
   operationId,
+  API_KEY_SCHEME,
   operationSecurity,
   operationSummary,
 } from './openapi-operation.ts';
@@ -73,7 +74,18 @@ export const docsPlugin = fp(
         },
         // Relative: the document describes the server that serves it (paths carry their `/api` prefix).
         servers: [{ url: '/', description: 'The server this document was read from' }],
-        components: { securitySchemes: { [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        components: {
+          securitySchemes: {
+            [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            [API_KEY_SCHEME]: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'Authorization',
+              description:
+                "`ApiKey <key>`: an organisation's key (docs/API.md); each operation that takes one names the scope it needs.",
+            },
+          },
+        },
       },
       transform: contractTransform,
       transformObject: (document) =>

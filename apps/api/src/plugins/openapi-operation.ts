@@ -39,10 +39,15 @@ export function operationSummary(contract: RouteContract): string {
 }
 
 export const BEARER_SCHEME = 'bearer';
+export const API_KEY_SCHEME = 'apiKey';
 
-/** A signed-in route takes the bearer JWT; any other says so with an empty list (no global default applies). */
+/**
+ * A signed-in route takes the bearer JWT — or, where its contract says so, an organisation's API key (either one);
+ * any other says so with an empty list (no global default applies).
+ */
 export function operationSecurity(contract: RouteContract): Record<string, string[]>[] {
-  return contract.auth ? [{ [BEARER_SCHEME]: [] }] : [];
+  if (!contract.auth) return [];
+  return contract.apiKeyScope ? [{ [BEARER_SCHEME]: [] }, { [API_KEY_SCHEME]: [] }] : [{ [BEARER_SCHEME]: [] }];
 }
 
 /** An issue of the answer; some say more (STOCK_NEGATIVE's day and shortfall, contracts/error-bodies.ts). */

@@ -4,10 +4,17 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  onSendHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { RateLimitedError } from '../core/errors.ts';
+import { apiKeyOf, hashApiKey } from './auth.ts';
 import { rateLimitStore, type CounterStore } from '../lib/counters.ts';
 
 function origin(url: string): string | undefined {
@@ -98,6 +105,25 @@ export const securityPlugin = fp<{ config: Config; counters: CounterStore }>(
 /** The general per-IP limit for every /api request. */
 export function apiRateLimit(app: FastifyInstance, config: Config) {
   return app.rateLimit({ max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs });
+}
+
+/**
+ * The same limit per organisation API key (issue 30 §4: "rate-limited like users"), on top of the per-address one:
+ * a key shared by several servers cannot go beyond it, whatever their addresses.
+ */
+export function apiKeyRateLimit(app: FastifyInstance, config: Config): onRequestAsyncHookHandler {
+  // createRateLimit, not rateLimit: the per-address hook has already marked the request as limited once, and a
+  // second rateLimit hook would skip it.
+  const limit = app.createRateLimit({
+    max: config.rateLimit.max,
+    timeWindow: config.rateLimit.windowMs,
+    keyGenerator: (request) => `apikey:${hashApiKey(apiKeyOf(request) ?? '')}`,
+  });
+  return async function apiKeyLimit(request) {
+    if (apiKeyOf(request) === undefined) return;
+    const result = await limit(request);
+    if (!result.isAllowed && result.isExceeded) throw new RateLimitedError(result.ttlInSeconds);
+  };
 }
 
 const MINUTE = 60_000;

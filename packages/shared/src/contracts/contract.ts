@@ -16,6 +16,11 @@ export interface RouteContract {
   readonly tags: readonly string[];
   /** Needs `Authorization: Bearer` (documented as the `bearer` scheme). */
   readonly auth: boolean;
+  /**
+   * Also open to an organisation's API key with this scope (`Authorization: ApiKey <key>`, issue 30 §4; documented
+   * as the `apiKey` scheme).
+   */
+  readonly apiKeyScope?: 'parcels:read' | 'parcels:write' | 'points:read';
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

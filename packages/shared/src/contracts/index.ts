@@ -23,6 +23,7 @@ import { organisationsContract } from './organisations.ts';
 import { cropsContract } from './crops.ts';
 import { importsContract } from './imports.ts';
 import { territoryContract } from './territory.ts';
+import { apiKeysContract } from './api-keys.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
@@ -51,6 +52,7 @@ export * from './organisations.ts';
 export * from './crops.ts';
 export * from './imports.ts';
 export * from './territory.ts';
+export * from './api-keys.ts';
 export * from './error-bodies.ts';
 
 /**
@@ -83,6 +85,7 @@ export const API_CONTRACTS = {
   crops: cropsContract,
   imports: importsContract,
   territory: territoryContract,
+  apiKeys: apiKeysContract,
 };
 
 type Domains = typeof API_CONTRACTS;

@@ -113,6 +113,8 @@ export const AccessLogEntry = z.object({
   organisation: OrganisationRef,
   /** The member who read; null once their account is gone. */
   member: z.object({ id: z.number().int(), userName: z.string() }).nullable(),
+  /** The organisation's API key that read (issue 30 §4); null for a member's read. */
+  apiKey: z.object({ name: z.string() }).nullable(),
   /** The parcel read; null for a read of the list of granted parcels. */
   parcel: ParcelRef.nullable(),
   what: z.enum(ORGANISATION_READS),

@@ -45,7 +45,7 @@ export function createImportsRepository(db: Db) {
   return {
     async create(input: {
       organisationId: number;
-      createdBy: number;
+      createdBy: number | null;
       fileName: string;
       format: ImportFormat;
       file: Uint8Array;

@@ -3,12 +3,13 @@ import type {} from '@fastify/multipart';
 import { importsContract as contract, MAX_IMPORT_BYTES } from '@filaha/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { authedCtxOf as authed } from '../../context.ts';
 import { fromContract } from '../../core/contract-route.ts';
 import { AppError, ValidationError } from '../../core/errors.ts';
 import { pickLanguage } from '../../i18n/language.ts';
 import { multipartDigest } from '../../plugins/idempotency.ts';
-import type { ImportsService, ImportUpload } from './imports.service.ts';
+import { orgCaller } from '../api-keys/org-caller.ts';
+import type { OrganisationsRepository } from '../organisations/organisations.repository.ts';
+import type { Authorize, ImportsService, ImportUpload } from './imports.service.ts';
 import { reportCsv } from './report-csv.ts';
 
 /** The multipart form: one `file` part and an optional `mapping` field, in any order. */
@@ -46,25 +47,35 @@ export const IMPORT_MULTIPART_LIMITS = {
   headerPairs: 200,
 } as const;
 
-/** `/organisations/:id/parcels/import`, `/organisations/:id/imports`, `/imports/:id` (issue 30 §2). */
-export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (app, { service }) => {
-  const signedIn = app.authenticate;
+/**
+ * `/organisations/:id/parcels/import`, `/organisations/:id/imports`, `/imports/:id` (issue 30 §2): for its members
+ * and its API keys (issue 30 §4).
+ */
+export const importsRoutes: FastifyPluginAsyncZod<{
+  service: ImportsService;
+  organisations: OrganisationsRepository;
+}> = async (app, { service, organisations }) => {
+  const signedIn = app.authenticateOrKey;
+  const authorize =
+    (request: FastifyRequest): Authorize =>
+    (organisationId, scope) =>
+      orgCaller(request, organisations, organisationId, scope);
 
   app.route({
     ...fromContract(contract.create),
     onRequest: signedIn,
     handler: async (request, reply) =>
-      reply.code(202).send(await service.create(authed(request), request.params.id, () => readUpload(request))),
+      reply.code(202).send(await service.create(request.params.id, authorize(request), () => readUpload(request))),
   });
   app.route({
     ...fromContract(contract.list),
     onRequest: signedIn,
-    handler: (request) => service.list(authed(request), request.params.id),
+    handler: (request) => service.list(request.params.id, authorize(request)),
   });
   app.route({
     ...fromContract(contract.get),
     onRequest: signedIn,
-    handler: (request) => service.get(authed(request), request.params.id),
+    handler: (request) => service.get(request.params.id, authorize(request)),
   });
   // CSV text, not JSON: registered without the contract's response schema (as the stock export).
   const csv = fromContract(contract.reportCsv);
@@ -75,7 +86,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
     onRequest: signedIn,
     handler: async (request, reply) => {
       const lang = request.query.lang ?? pickLanguage(request.headers['accept-language']);
-      const { row, refusals } = await service.report(authed(request), request.params.id);
+      const { row, refusals } = await service.report(request.params.id, authorize(request));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="import-${row.id}-report.csv"`)

@@ -1,8 +1,7 @@
 import { IMPORT_FIELDS, MAX_IMPORT_BYTES, type ParcelImport, type ParcelImportSummary } from '@filaha/shared/contracts';
 import type { ImportField, ImportFileErrorCode } from '@filaha/shared/contracts';
-import type { AuthedCtx } from '../../context.ts';
-import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
-import type { OrganisationsRepository } from '../organisations/organisations.repository.ts';
+import { AppError, NotFoundError, ValidationError } from '../../core/errors.ts';
+import type { OrgCaller } from '../api-keys/org-caller.ts';
 import type { ImportRow, ImportsRepository, RefusalRow } from './imports.repository.ts';
 import { detectFormat } from './readers.ts';
 
@@ -54,40 +53,35 @@ function parseMapping(text: string | undefined): Record<string, string> {
   return out;
 }
 
+/** Who may act on an organisation's imports, checked by the route (org-caller.ts): 404, 403, or the caller. */
+export type Authorize = (organisationId: number, scope: 'parcels:read' | 'parcels:write') => Promise<OrgCaller>;
+
 /**
- * An organisation's parcel imports (issue 30 §2): its admins and agronomists upload (a viewer: 403), every member
- * reads the reports; anyone else — a platform admin who is not a member included — gets 404, as for the
- * organisation itself.
+ * An organisation's parcel imports (issue 30 §2): its admins and agronomists, or a key with `parcels:write`, upload;
+ * every member, or a key with `parcels:read`, reads the reports; anyone else — a platform admin who is not a member
+ * included — gets 404, as for the organisation itself.
  */
 export function createImportsService(deps: {
   imports: ImportsRepository;
-  organisations: OrganisationsRepository;
   enqueue: (importId: number) => Promise<void>;
 }) {
-  const { imports, organisations } = deps;
+  const { imports } = deps;
 
-  async function roleIn(ctx: AuthedCtx, organisationId: number) {
-    const row = await organisations.get(ctx.actor.id, organisationId);
-    if (!row || row.my_role === null) throw new NotFoundError();
-    return row.my_role;
-  }
-
-  async function visible(ctx: AuthedCtx, importId: number) {
+  async function visible(importId: number, authorize: Authorize) {
     const row = await imports.get(importId);
     if (!row) throw new NotFoundError();
-    await roleIn(ctx, row.organisation_id);
+    await authorize(row.organisation_id, 'parcels:read');
     return row;
   }
 
   return {
     /** `read` reads the upload, once the caller may import: a stranger's file is never read. */
     async create(
-      ctx: AuthedCtx,
       organisationId: number,
+      authorize: Authorize,
       read: () => Promise<ImportUpload | undefined>,
     ): Promise<ParcelImport> {
-      const role = await roleIn(ctx, organisationId);
-      if (role === 'viewer') throw new ForbiddenError();
+      const caller = await authorize(organisationId, 'parcels:write');
       const upload = await read();
       if (!upload || upload.bytes.length === 0) throw ValidationError.field('file', 'validation.required');
       if (upload.bytes.length > MAX_IMPORT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
@@ -96,7 +90,7 @@ export function createImportsService(deps: {
       const mapping = parseMapping(upload.mapping);
       const id = await imports.create({
         organisationId,
-        createdBy: ctx.actor.id,
+        createdBy: caller.kind === 'member' ? caller.userId : null,
         fileName: upload.fileName.slice(0, 200) || 'import',
         format,
         file: upload.bytes,
@@ -106,21 +100,21 @@ export function createImportsService(deps: {
       return toImport((await imports.get(id))!, []);
     },
 
-    async list(ctx: AuthedCtx, organisationId: number): Promise<ParcelImportSummary[]> {
-      await roleIn(ctx, organisationId);
+    async list(organisationId: number, authorize: Authorize): Promise<ParcelImportSummary[]> {
+      await authorize(organisationId, 'parcels:read');
       const rows = await imports.list(organisationId);
       const counts = await imports.refusalCounts(rows.map((r) => r.id));
       return rows.map((r) => summary(r, counts.get(r.id) ?? 0));
     },
 
-    async get(ctx: AuthedCtx, importId: number): Promise<ParcelImport> {
-      const row = await visible(ctx, importId);
+    async get(importId: number, authorize: Authorize): Promise<ParcelImport> {
+      const row = await visible(importId, authorize);
       return toImport(row, await imports.refusals(importId));
     },
 
     /** The report's refusals, for the CSV. */
-    async report(ctx: AuthedCtx, importId: number) {
-      const row = await visible(ctx, importId);
+    async report(importId: number, authorize: Authorize) {
+      const row = await visible(importId, authorize);
       return { row, refusals: await imports.refusals(importId) };
     },
   };

@@ -17,13 +17,12 @@ const imports: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { limits: IMPORT_MULTIPART_LIMITS, throwFileSizeLimit: true });
   const service = createImportsService({
     imports: createImportsRepository(db),
-    organisations: createOrganisationsRepository(db),
     enqueue: async (importId) => {
       const boss = await app.jobs.boss();
       await boss.send(QUEUES.parcelImport, { importId }, { singletonKey: `import-${importId}` });
     },
   });
-  await app.register(importsRoutes, { service });
+  await app.register(importsRoutes, { service, organisations: createOrganisationsRepository(db) });
 };
 
 export const importsModule = fp(imports, {

@@ -50,6 +50,7 @@ export interface ReadRow extends Record<string, unknown> {
   organisation_type: OrganisationType;
   member_id: number | null;
   member_name: string | null;
+  api_key_name: string | null;
   parcel_id: number | null;
   parcel_name: string | null;
   what: 'parcels' | 'parcel';
@@ -233,10 +234,12 @@ export function createOrganisationsRepository(db: Db) {
       return (
         await db.execute<ReadRow>(sql`
           SELECT o.id AS organisation_id, o.name AS organisation_name, o.type AS organisation_type,
-                 r.member_id, u.user_name AS member_name, r.parcel_id, p.name AS parcel_name, r.what, r.at
+                 r.member_id, u.user_name AS member_name, k.name AS api_key_name, r.parcel_id, p.name AS parcel_name,
+                 r.what, r.at
             FROM organisation_reads r
             JOIN organisations o ON o.id = r.organisation_id
             LEFT JOIN users u ON u.id = r.member_id
+            LEFT JOIN organisation_api_keys k ON k.id = r.api_key_id
             LEFT JOIN parcels p ON p.id = r.parcel_id
            WHERE r.farmer_id = ${farmerId}
            ORDER BY r.at DESC, r.id DESC LIMIT 500`)

@@ -71,6 +71,7 @@ const toParcel = (r: GrantedParcelRow): OrganisationParcel => ({
 const toRead = (r: ReadRow): AccessLogEntry => ({
   organisation: { id: r.organisation_id, name: r.organisation_name, type: r.organisation_type },
   member: r.member_id === null ? null : { id: r.member_id, userName: r.member_name ?? '' },
+  apiKey: r.api_key_name === null ? null : { name: r.api_key_name },
   parcel: r.parcel_id === null ? null : { id: r.parcel_id, name: r.parcel_name ?? '' },
   what: r.what,
   at: iso(r.at),

@@ -40,8 +40,49 @@ export const followedParcels = (organisationId: number) => sql`
   SELECT p.id, p.name, p.geom, p.area_m2, NULL, NULL, p.farmer_contact
     FROM parcels p WHERE p.organisation_id = ${organisationId}`;
 
+export interface PointRow extends Record<string, unknown> {
+  date: string | Date;
+  scene_id: string;
+  basis: string;
+  status: 'point' | 'CLOUDY' | 'OUTSIDE_COVERAGE';
+  stats: { median?: number; mean?: number; p25?: number; p75?: number } | null;
+  valid_fraction: number | null;
+}
+
 export function createTerritoryRepository(db: Db) {
   return {
+    /**
+     * A followed parcel's points of one index after (date, scene, basis) `after`, oldest first; undefined when the
+     * organisation does not follow the parcel. A farmer's parcel's read is recorded for them ('parcel').
+     */
+    async points(
+      organisationId: number,
+      parcelId: number,
+      reader: { memberId: number | null; apiKeyId: number | null },
+      index: string,
+      after: { date: string; scene: string; basis: string } | null,
+      limit: number,
+    ): Promise<PointRow[] | undefined> {
+      return db.transaction(async (tx) => {
+        const followed = (
+          await tx.execute<{ id: number; farmer_id: number | null }>(sql`
+            SELECT id, farmer_id FROM (${followedParcels(organisationId)}) op WHERE id = ${parcelId}`)
+        ).rows[0];
+        if (!followed) return undefined;
+        if (followed.farmer_id !== null)
+          await tx.execute(sql`
+            INSERT INTO organisation_reads (organisation_id, member_id, api_key_id, farmer_id, parcel_id, what)
+            VALUES (${organisationId}, ${reader.memberId}, ${reader.apiKeyId}, ${followed.farmer_id}, ${parcelId}, 'parcel')`);
+        return (
+          await tx.execute<PointRow>(sql`
+            SELECT date, scene_id, basis, status, stats, valid_fraction FROM series_points
+             WHERE parcel_id = ${parcelId} AND index_code = ${index}
+               ${after ? sql`AND (date, scene_id, basis) > (${after.date}::date, ${after.scene}, ${after.basis})` : sql``}
+             ORDER BY date, scene_id, basis LIMIT ${limit}`)
+        ).rows;
+      });
+    },
+
     /**
      * Every followed parcel with its condition's inputs (CONDITION_RULE): its latest NDVI point (median, any basis);
      * the points of its previous seasons within `windowDays` of the same day of the season (their mean and standard
@@ -49,7 +90,12 @@ export function createTerritoryRepository(db: Db) {
      * within `windowDays` of it. With `geometry`, each outline as WKT or WKB. The reads of farmers' parcels are
      * recorded for them in the same transaction (`what` 'parcels', as the list).
      */
-    async parcels(organisationId: number, memberId: number, geometry: 'wkt' | 'wkb'): Promise<TerritoryParcelRow[]> {
+    async parcels(
+      organisationId: number,
+      reader: { memberId: number | null; apiKeyId: number | null },
+      geometry: 'wkt' | 'wkb' | null,
+      page?: { after: number; limit: number },
+    ): Promise<TerritoryParcelRow[]> {
       const r = CONDITION_RULE;
       return db.transaction(async (tx) => {
         const rows = (
@@ -89,21 +135,30 @@ export function createTerritoryRepository(db: Db) {
                    CASE WHEN h.n >= ${r.minHistory} THEN (l.median - h.mean) / greatest(coalesce(h.sd, 0), ${r.minStd})
                         WHEN pe.n >= ${r.minPeers} THEN (l.median - pe.mean) / greatest(coalesce(pe.sd, 0), ${r.minStd})
                    END AS z,
-                   ST_X(ST_PointOnSurface(op.geom)) AS lon, ST_Y(ST_PointOnSurface(op.geom)) AS lat,
-                   ${geometry === 'wkt' ? sql`ST_AsText(op.geom, 7)` : sql`encode(ST_AsBinary(op.geom, 'NDR'), 'hex')`}
-                     AS ${sql.raw(geometry)}
+                   ST_X(ST_PointOnSurface(op.geom)) AS lon, ST_Y(ST_PointOnSurface(op.geom)) AS lat
+                   ${
+                     geometry === 'wkt'
+                       ? sql`, ST_AsText(op.geom, 7) AS wkt`
+                       : geometry === 'wkb'
+                         ? sql`, encode(ST_AsBinary(op.geom, 'NDR'), 'hex') AS wkb`
+                         : sql``
+                   }
               FROM op
               LEFT JOIN crop c ON c.parcel_id = op.id
               LEFT JOIN latest l ON l.parcel_id = op.id
               LEFT JOIN history h ON h.parcel_id = op.id
               LEFT JOIN peers pe ON pe.parcel_id = op.id
-             ORDER BY op.farmer_id IS NULL, lower(op.farmer_name), lower(op.name), op.id`)
+             ${
+               page
+                 ? sql`WHERE op.id > ${page.after} ORDER BY op.id LIMIT ${page.limit}`
+                 : sql`ORDER BY op.farmer_id IS NULL, lower(op.farmer_name), lower(op.name), op.id`
+             }`)
         ).rows;
         const farmers = [...new Set(rows.flatMap((row) => (row.farmer_id === null ? [] : [row.farmer_id])))];
         for (const farmerId of farmers) {
           await tx.execute(sql`
-            INSERT INTO organisation_reads (organisation_id, member_id, farmer_id, what)
-            VALUES (${organisationId}, ${memberId}, ${farmerId}, 'parcels')`);
+            INSERT INTO organisation_reads (organisation_id, member_id, api_key_id, farmer_id, what)
+            VALUES (${organisationId}, ${reader.memberId}, ${reader.apiKeyId}, ${farmerId}, 'parcels')`);
         }
         return rows;
       });

@@ -1,11 +1,10 @@
 import { territoryContract as contract } from '@filaha/shared/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authedCtxOf as authed, type AuthedCtx } from '../../context.ts';
 import { fromContract } from '../../core/contract-route.ts';
-import { NotFoundError } from '../../core/errors.ts';
 import { pickLanguage } from '../../i18n/language.ts';
+import { orgCaller, readerOf } from '../api-keys/org-caller.ts';
 import { createOrganisationsRepository } from '../organisations/organisations.repository.ts';
 import { parcelsCsv, parcelsGeoPackage } from './export.ts';
 import { createTerritoryRepository } from './territory.repository.ts';
@@ -14,10 +13,11 @@ import { createTerritoryRepository } from './territory.repository.ts';
 const territoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const organisations = createOrganisationsRepository(app.database.db);
   const territory = createTerritoryRepository(app.database.db);
-  const member = async (ctx: AuthedCtx, id: number) => {
-    const row = await organisations.get(ctx.actor.id, id);
-    if (!row || row.my_role === null) throw new NotFoundError();
-    return row;
+  /** Its members, or its keys with `parcels:read` (issue 30 §4); anyone else 404. */
+  const follower = async (request: FastifyRequest, id: number) => {
+    const caller = await orgCaller(request, organisations, id, 'parcels:read');
+    const row = await organisations.get(caller.kind === 'member' ? caller.userId : 0, id);
+    return { caller, org: row! };
   };
   const filename = (name: string, ext: string) =>
     `${
@@ -36,12 +36,11 @@ const territoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...csv,
     schema: { ...csvSchema, produces: ['text/csv'] },
-    onRequest: app.authenticate,
+    onRequest: app.authenticateOrKey,
     handler: async (request, reply) => {
-      const ctx = authed(request);
-      const org = await member(ctx, request.params.id);
+      const { caller, org } = await follower(request, request.params.id);
       const lang = request.query.lang ?? pickLanguage(request.headers['accept-language']);
-      const rows = await territory.parcels(org.id, ctx.actor.id, 'wkt');
+      const rows = await territory.parcels(org.id, readerOf(caller), 'wkt');
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename(org.name, 'csv')}"`)
@@ -54,11 +53,10 @@ const territoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...gpkg,
     schema: { ...gpkgSchema, produces: ['application/geopackage+sqlite3'] },
-    onRequest: app.authenticate,
+    onRequest: app.authenticateOrKey,
     handler: async (request, reply) => {
-      const ctx = authed(request);
-      const org = await member(ctx, request.params.id);
-      const rows = await territory.parcels(org.id, ctx.actor.id, 'wkb');
+      const { caller, org } = await follower(request, request.params.id);
+      const rows = await territory.parcels(org.id, readerOf(caller), 'wkb');
       return reply
         .header('content-type', 'application/geopackage+sqlite3')
         .header('content-disposition', `attachment; filename="${filename(org.name, 'gpkg')}"`)

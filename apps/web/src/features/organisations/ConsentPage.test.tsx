@@ -102,11 +102,20 @@ describe('/user/organisations: the farmer gives, sees and takes back access', { 
       {
         organisation: COOP,
         member: { id: 9, userName: 'Amina' },
+        apiKey: null,
         parcel: { id: 11, name: 'Vignoble' },
         what: 'parcel',
         at: '2026-11-21T10:00:00.000Z',
       },
-      { organisation: COOP, member: null, parcel: null, what: 'parcels', at: '2026-11-20T10:00:00.000Z' },
+      {
+        organisation: COOP,
+        member: null,
+        apiKey: { name: 'SIG coopérative' },
+        parcel: null,
+        what: 'parcels',
+        at: '2026-11-20T12:00:00.000Z',
+      },
+      { organisation: COOP, member: null, apiKey: null, parcel: null, what: 'parcels', at: '2026-11-20T10:00:00.000Z' },
     ]);
     const user = userEvent.setup();
     renderApp('/user/organisations');
@@ -120,6 +129,7 @@ describe('/user/organisations: the farmer gives, sees and takes back access', { 
     const reads = await within(page).findAllByTestId('read-item', {}, { timeout: 10_000 });
     expect(reads.map((r) => r.textContent)).toEqual([
       '21 نوفمبر 2026 — اطّلع Amina (Coopérative de la Mitidja) على القطعة Vignoble.',
+      '20 نوفمبر 2026 — اطّلع مفتاح API «SIG coopérative» (Coopérative de la Mitidja) على قائمة قطعك.',
       '20 نوفمبر 2026 — اطّلع عضو سابق (Coopérative de la Mitidja) على قائمة قطعك.',
     ]);
   });

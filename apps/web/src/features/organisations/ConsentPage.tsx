@@ -256,7 +256,9 @@ function Reads() {
             <li key={i} className="py-2 text-sm text-stone-800" data-testid="read-item">
               {t(e.parcel ? 'reads.parcel' : 'reads.list', {
                 date: formatDay(e.at.slice(0, 10), lang),
-                member: e.member?.userName ?? t('reads.formerMember'),
+                member:
+                  e.member?.userName ??
+                  (e.apiKey ? t('reads.apiKey', { name: e.apiKey.name }) : t('reads.formerMember')),
                 organisation: e.organisation.name,
                 parcel: e.parcel?.name ?? '',
               })}
