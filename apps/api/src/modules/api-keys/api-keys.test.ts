@@ -384,7 +384,9 @@ describe('which routes take a key', () => {
       const ok = await call(c.method, c.path, all.key);
       expect(ok.statusCode, `${c.method} ${c.path}: ${ok.body.slice(0, 200)}`).toBeLessThan(300);
       const refused = await call(c.method, c.path, keyWithout[c.apiKeyScope!].key);
-      expect(refused.statusCode, `${c.method} ${c.path} without ${c.apiKeyScope}: ${refused.body.slice(0, 300)}`).toBe(403);
+      expect(refused.statusCode, `${c.method} ${c.path} without ${c.apiKeyScope}: ${refused.body.slice(0, 300)}`).toBe(
+        403,
+      );
     }
     for (const c of allContracts().filter((c) => c.auth && !c.apiKeyScope && c.path.startsWith('/organisations'))) {
       const res = await call(c.method, c.path, all.key);
