@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../components/ui/Loading.tsx';
 import { asLang, formatDay, formatNumber } from '../farm/format.ts';
+import { ApiKeys } from './ApiKeys.tsx';
 import { ExportButtons } from './ExportButtons.tsx';
 import { Imports } from './Imports.tsx';
 import { Members } from './Members.tsx';
@@ -97,6 +98,16 @@ export function OrganisationPage() {
         <p className="mt-1 mb-2 text-sm text-stone-600">{t('imports.intro')}</p>
         <Imports organisationId={id} canImport={org.myRole === 'admin' || org.myRole === 'agronomist'} />
       </section>
+      {org.myRole === 'admin' ? (
+        <section className="rounded-2xl border border-stone-200 bg-white p-4" aria-labelledby="org-keys-title">
+          <h2 id="org-keys-title" className="text-lg font-bold text-stone-900">
+            {t('apiKeys.title')}
+          </h2>
+          <div className="mt-2">
+            <ApiKeys organisationId={id} />
+          </div>
+        </section>
+      ) : null}
       <section className="rounded-2xl border border-stone-200 bg-white p-4" aria-labelledby="org-members-title">
         <h2 id="org-members-title" className="text-lg font-bold text-stone-900">
           {t('admin.members')}

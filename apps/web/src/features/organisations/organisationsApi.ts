@@ -40,7 +40,27 @@ export const organisationKeys = {
   parcels: (id: number) => ['organisations', 'parcels', id] as const,
   imports: (id: number) => ['organisations', 'imports', id] as const,
   import: (importId: number) => ['organisations', 'import', importId] as const,
+  apiKeys: (id: number) => ['organisations', 'api-keys', id] as const,
 };
+
+/** GET /api/organisations/:id/api-keys: the organisation's keys (never the keys themselves). */
+export type ApiKeyItem = RouteData<'GET /organisations/:id/api-keys'>[number];
+export { API_KEY_SCOPES, type ApiKeyScope } from '@filaha/shared';
+
+export const apiKeyQueries = {
+  list: (id: number) => ({
+    queryKey: organisationKeys.apiKeys(id),
+    queryFn: () => call('GET /organisations/:id/api-keys', { params: { id } }),
+  }),
+};
+
+export function createApiKey(id: number, body: RouteInput<'POST /organisations/:id/api-keys'>['body']) {
+  return call('POST /organisations/:id/api-keys', { params: { id }, body });
+}
+
+export function revokeApiKey(id: number, keyId: number) {
+  return call('DELETE /organisations/:id/api-keys/:keyId', { params: { id, keyId } });
+}
 
 /** GET /api/imports/:id: an import's progress and report; the list gives each one's counts. */
 export type ParcelImport = RouteData<'GET /imports/:id'>;
