@@ -126,7 +126,9 @@ export function ApiKeys({ organisationId }: { organisationId: number }) {
                     {k.prefix}…
                   </bdi>
                 </p>
-                <p className="text-sm text-stone-700">{k.scopes.map((s) => t(`apiKeys.scope.${scopeKey(s)}`)).join(' · ')}</p>
+                <p className="text-sm text-stone-700">
+                  {k.scopes.map((s) => t(`apiKeys.scope.${scopeKey(s)}`)).join(' · ')}
+                </p>
                 <p className="text-sm text-stone-600">
                   {k.revokedAt
                     ? t('apiKeys.revokedOn', { date: formatDay(k.revokedAt.slice(0, 10), lang) })
