@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { createDb, seed, sql, type Database } from '@filaha/db';
 import { factories } from '@filaha/db/testing';
 import pg from 'pg';
-import { createImportsRepository } from '../apps/api/src/modules/imports/imports.repository.ts';
-import { readFeatures } from '../apps/api/src/modules/imports/readers.ts';
-import { runImport } from '../apps/api/src/modules/imports/run-import.ts';
+import { createImportsRepository } from '../apps/api/src/modules/organisations/imports/imports.repository.ts';
+import { readFeatures } from '../apps/api/src/modules/organisations/imports/readers.ts';
+import { runImport } from '../apps/api/src/modules/organisations/imports/run-import.ts';
 import { writeDocSection } from './lib/doc-section.ts';
 import { exitWhenDone, machineInfo } from './lib/machine.ts';
 import { elapsed, now } from './lib/stats.ts';
@@ -189,7 +189,7 @@ async function run(): Promise<number> {
   url.pathname = `/${name}`;
   const database = await createDb({ databaseUrl: url.toString(), dataDir: mkdtempSync(join(tmpdir(), 'bi-')) });
   const runs: Run[] = [];
-  let reasons: Record<string, number> = {};
+  let reasons: Record<string, number>;
   try {
     await seed(database, { demo: false });
     const { user } = await factories.createUser(database, { role: 'User' });
@@ -248,7 +248,7 @@ async function run(): Promise<number> {
       '',
       `**Machine**: ${info.cpus} cores (${info.cpuModel}), ${info.memoryGiB} GiB, Node ${info.node}, load average ${info.loadAverageStart.map((v) => v.toFixed(2)).join(' / ')} at the start, ${info.loadAverageEnd.map((v) => v.toFixed(2)).join(' / ')} at the end. PostgreSQL server on 127.0.0.1 (a scratch database).`,
       '',
-      `**Method**: the API's import job (\`runImport\`, apps/api/src/modules/imports) on a synthetic file of ${FEATURES.toLocaleString('en')} features — ~3 ha squares on a grid over the Mitidja with a crop, a sowing date, irrigation and a phone; 1 in 50 a bow tie, 1 in 100 a duplicate of the previous one, 1 in 100 half over the previous one, 1 in 100 an unknown crop. "Job" is the whole job as a worker runs it: the file read from its row, every feature read and its attributes interpreted, all of them staged and checked in PostGIS, the accepted stored with their season's crop and the report written, in one transaction. "Reading" is the reader alone on the same bytes (part of the job). The third run imports the GeoJSON again into the organisation that holds the CSV's parcels: each feature is checked against ${FEATURES.toLocaleString('en')} existing parcels.`,
+      `**Method**: the API's import job (\`runImport\`, apps/api/src/modules/organisations/imports) on a synthetic file of ${FEATURES.toLocaleString('en')} features — ~3 ha squares on a grid over the Mitidja with a crop, a sowing date, irrigation and a phone; 1 in 50 a bow tie, 1 in 100 a duplicate of the previous one, 1 in 100 half over the previous one, 1 in 100 an unknown crop. "Job" is the whole job as a worker runs it: the file read from its row, every feature read and its attributes interpreted, all of them staged and checked in PostGIS, the accepted stored with their season's crop and the report written, in one transaction. "Reading" is the reader alone on the same bytes (part of the job). The third run imports the GeoJSON again into the organisation that holds the CSV's parcels: each feature is checked against ${FEATURES.toLocaleString('en')} existing parcels.`,
       '',
       '| run | file | features | accepted | refused | repaired | job | of which reading | report read |',
       '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',

@@ -7,7 +7,7 @@ import { alertHooks } from './alerts-hooks.ts';
 import { pollCatalog } from './catalog-poll.ts';
 import { runParcelScene, type ParcelSceneData } from './parcel-scene.ts';
 import { runTilePass, type TilePassData } from './tile-pass.ts';
-import { runImport } from '../modules/imports/run-import.ts';
+import { runImport } from '../modules/organisations/public.ts';
 import { createBoss, QUEUE_NAMES, queueDefinitions, QUEUES } from './queue.ts';
 
 export interface JobsLog {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { factories } from '@filaha/db/testing';
 import sharp from 'sharp';
 import { TEST_JWT_SECRET, type TestApp } from '../../../test/helper.ts';
@@ -7,34 +6,9 @@ import type { ObjectStorage } from '../../lib/storage/storage.ts';
 
 /** Helpers shared by the marketplace tests: multipart bodies, real images, a seller with a subscription. */
 
-export interface FilePart {
-  name?: string;
-  filename: string;
-  contentType: string;
-  bytes: Buffer;
-}
+import { multipart, type FilePart } from '../../../test/multipart.ts';
 
-/** A multipart/form-data body as a browser would send it (fields, then files). */
-export function multipart(fields: Record<string, string | string[]>, files: FilePart[] = []) {
-  const boundary = `----filaha${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    for (const v of Array.isArray(value) ? value : [value]) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`));
-    }
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? 'images'}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+export { multipart, type FilePart };
 
 /** A real photo-like image in the given format, with EXIF when asked (to check it is stripped). */
 /** POST /api/publications/add as a multipart form (fields and files), with the caller's `headers`. */

@@ -1,5 +1,8 @@
 import type { MovementDirection, MovementKind, StockUnit } from '@filaha/shared';
 import type { Language } from '../../i18n/messages.ts';
+import { csvCell, csvNumber } from '../../lib/csv.ts';
+
+export { csvCell, csvNumber };
 
 /** Texts of the stock module: answers, and the CSV headers and labels in the caller's language. */
 const TEXTS = {
@@ -52,21 +55,6 @@ export interface CsvMovement {
   unitPrice: number;
   total: number;
   note: string;
-}
-
-/**
- * One cell. Quoted when it holds the separator, a quote or a line break (quotes doubled). Text that a
- * spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe, so an item name or
- * note can never become a formula in the farmer's Excel.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** Decimal comma: the `;` separator is what French-locale Excel expects, and it reads `12,5` as a number. */
-export function csvNumber(value: number): string {
-  return String(value).replace('.', ',');
 }
 
 /** UTF-8 with a BOM (Excel otherwise guesses a legacy code page and breaks Arabic), `;`, CRLF line ends. */

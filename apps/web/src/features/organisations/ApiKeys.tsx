@@ -17,7 +17,7 @@ import {
 } from './organisationsApi.ts';
 
 /** A scope's locale key: i18next reads `:` as its namespace separator. */
-const scopeKey = (scope: ApiKeyScope) => scope.replace(':', '_');
+const scopeKey = (scope: ApiKeyScope) => scope.replace(':', '_') as 'parcels_read' | 'parcels_write' | 'points_read';
 
 /**
  * An organisation's API keys (issue 30 §4), for its admins: make one with its scopes (the key is shown once, to

@@ -2,10 +2,10 @@ import { territoryContract as contract } from '@filaha/shared/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fromContract } from '../../core/contract-route.ts';
-import { pickLanguage } from '../../i18n/language.ts';
+import { fromContract } from '../../../core/contract-route.ts';
+import { pickLanguage } from '../../../i18n/language.ts';
 import { orgCaller, readerOf } from '../api-keys/org-caller.ts';
-import { createOrganisationsRepository } from '../organisations/organisations.repository.ts';
+import { createOrganisationsRepository } from '../organisations.repository.ts';
 import { parcelsCsv, parcelsGeoPackage } from './export.ts';
 import { createTerritoryRepository } from './territory.repository.ts';
 

@@ -5,8 +5,8 @@
 import { uniqueSuffix } from '@filaha/db/testing';
 import type { ApiKeyCreated, Organisation } from '@filaha/shared/contracts';
 import { describe, expect, it } from 'vitest';
-import { json, useTestApp } from '../../../test/helper.ts';
-import { codeOf } from '../plans/test-kit.ts';
+import { json, useTestApp } from '../../../../test/helper.ts';
+import { codeOf } from '../../plans/test-kit.ts';
 
 const LIMIT = 8;
 const t = useTestApp({ RATE_LIMIT_MAX: String(LIMIT) });

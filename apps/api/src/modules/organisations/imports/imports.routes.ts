@@ -3,12 +3,12 @@ import type {} from '@fastify/multipart';
 import { importsContract as contract, MAX_IMPORT_BYTES } from '@filaha/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { fromContract } from '../../core/contract-route.ts';
-import { AppError, ValidationError } from '../../core/errors.ts';
-import { pickLanguage } from '../../i18n/language.ts';
-import { multipartDigest } from '../../plugins/idempotency.ts';
+import { fromContract } from '../../../core/contract-route.ts';
+import { AppError, ValidationError } from '../../../core/errors.ts';
+import { pickLanguage } from '../../../i18n/language.ts';
+import { multipartDigest } from '../../../plugins/idempotency.ts';
 import { orgCaller } from '../api-keys/org-caller.ts';
-import type { OrganisationsRepository } from '../organisations/organisations.repository.ts';
+import type { OrganisationsRepository } from '../organisations.repository.ts';
 import type { Authorize, ImportsService, ImportUpload } from './imports.service.ts';
 import { reportCsv } from './report-csv.ts';
 

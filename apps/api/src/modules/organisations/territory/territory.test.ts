@@ -10,11 +10,11 @@ import { sql } from '@filaha/db';
 import { CONDITION_RULE, conditionOf } from '@filaha/shared';
 import type { AccessLogEntry, Organisation, ParcelImport } from '@filaha/shared/contracts';
 import { describe, expect, it } from 'vitest';
-import { json, useTestApp } from '../../../test/helper.ts';
+import { json, useTestApp } from '../../../../test/helper.ts';
 import { CROP_LABELS } from '../imports/mapping.ts';
 import { readFeatures } from '../imports/readers.ts';
 import { runImport } from '../imports/run-import.ts';
-import { multipart } from '../marketplace/marketplace.test-support.ts';
+import { multipart } from '../../../../test/multipart.ts';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
 type Headers = Record<string, string>;
@@ -281,7 +281,7 @@ describe('the rule and its words', () => {
   it("the export's crop names are the app's (web locales)", () => {
     for (const lang of ['fr', 'ar'] as const) {
       const farm = JSON.parse(
-        readFileSync(new URL(`../../../../web/src/i18n/locales/${lang}/farm.json`, import.meta.url), 'utf8'),
+        readFileSync(new URL(`../../../../../web/src/i18n/locales/${lang}/farm.json`, import.meta.url), 'utf8'),
       ) as { cropSeason: { crops: Record<string, string> } };
       expect(Object.fromEntries(Object.entries(CROP_LABELS).map(([k, v]) => [k, v[lang]]))).toEqual(
         farm.cropSeason.crops,

@@ -1,7 +1,7 @@
 import type { ApiKeyScope, OrganisationRole } from '@filaha/shared';
 import type { FastifyRequest } from 'fastify';
-import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../../core/errors.ts';
-import type { OrganisationsRepository } from '../organisations/organisations.repository.ts';
+import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../../../core/errors.ts';
+import type { OrganisationsRepository } from '../organisations.repository.ts';
 
 /** Who calls an organisation's route: one of its members (signed in), or one of its API keys. */
 export type OrgCaller =

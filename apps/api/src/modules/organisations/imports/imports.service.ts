@@ -1,6 +1,6 @@
 import { IMPORT_FIELDS, MAX_IMPORT_BYTES, type ParcelImport, type ParcelImportSummary } from '@filaha/shared/contracts';
 import type { ImportField, ImportFileErrorCode } from '@filaha/shared/contracts';
-import { AppError, NotFoundError, ValidationError } from '../../core/errors.ts';
+import { AppError, NotFoundError, ValidationError } from '../../../core/errors.ts';
 import type { OrgCaller } from '../api-keys/org-caller.ts';
 import type { ImportRow, ImportsRepository, RefusalRow } from './imports.repository.ts';
 import { detectFormat } from './readers.ts';

@@ -16,9 +16,9 @@ import type {
   SeasonPoint,
 } from '@filaha/shared/contracts';
 import { describe, expect, it } from 'vitest';
-import { json, useTestApp } from '../../../test/helper.ts';
-import { multipart } from '../marketplace/marketplace.test-support.ts';
-import { codeOf } from '../plans/test-kit.ts';
+import { json, useTestApp } from '../../../../test/helper.ts';
+import { multipart } from '../../../../test/multipart.ts';
+import { codeOf } from '../../plans/test-kit.ts';
 import { runImport } from '../imports/run-import.ts';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });

@@ -9,15 +9,15 @@ import { factories, uniqueSuffix } from '@filaha/db/testing';
 import { sql } from '@filaha/db';
 import type { Organisation, OrganisationParcel, ParcelImport, ParcelImportSummary } from '@filaha/shared/contracts';
 import { describe, expect, it } from 'vitest';
-import { json, useTestApp } from '../../../test/helper.ts';
-import { multipart } from '../marketplace/marketplace.test-support.ts';
-import { codeOf } from '../plans/test-kit.ts';
+import { json, useTestApp } from '../../../../test/helper.ts';
+import { multipart } from '../../../../test/multipart.ts';
+import { codeOf } from '../../plans/test-kit.ts';
 import { runImport } from './run-import.ts';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
 type Headers = Record<string, string>;
 
-const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/imports/${name}`, import.meta.url));
+const fixture = (name: string) => readFileSync(new URL(`../../../../test/fixtures/imports/${name}`, import.meta.url));
 
 /** What fixtures/imports/make.py made each feature to give, in file order. */
 const EXPECTED_REFUSALS = [

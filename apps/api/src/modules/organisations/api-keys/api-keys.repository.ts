@@ -1,6 +1,6 @@
 import { sql, type Db } from '@filaha/db';
 import type { ApiKeyScope } from '@filaha/shared';
-import type { AuthApiKey } from '../../plugins/auth.ts';
+import type { AuthApiKey } from '../../../plugins/auth.ts';
 
 export interface ApiKeyRow extends Record<string, unknown> {
   id: number;

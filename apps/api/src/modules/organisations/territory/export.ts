@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { conditionOf, type ConditionClass } from '@filaha/shared';
-import type { Language } from '../../i18n/messages.ts';
+import type { Language } from '../../../i18n/messages.ts';
 import { CROP_LABELS } from '../imports/mapping.ts';
-import { csvCell, csvNumber } from '../stock/stock-csv.ts';
+import { csvCell, csvNumber } from '../../../lib/csv.ts';
 import type { TerritoryParcelRow } from './territory.repository.ts';
 
 const day = (v: string | Date | null) => (v === null ? '' : new Date(v).toISOString().slice(0, 10));

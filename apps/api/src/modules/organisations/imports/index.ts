@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { QUEUES } from '../../jobs/queue.ts';
-import { createOrganisationsRepository } from '../organisations/organisations.repository.ts';
+import { QUEUES } from '../../../jobs/queue.ts';
+import { createOrganisationsRepository } from '../organisations.repository.ts';
 import { createImportsRepository } from './imports.repository.ts';
 import { IMPORT_MULTIPART_LIMITS, importsRoutes } from './imports.routes.ts';
 import { createImportsService } from './imports.service.ts';

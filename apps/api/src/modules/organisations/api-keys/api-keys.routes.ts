@@ -11,12 +11,12 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authedCtxOf as authed, type AuthedCtx } from '../../context.ts';
-import { fromContract } from '../../core/contract-route.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.ts';
-import { text } from '../../i18n/texts.ts';
-import { hashApiKey } from '../../plugins/auth.ts';
-import { createOrganisationsRepository } from '../organisations/organisations.repository.ts';
+import { authedCtxOf as authed, type AuthedCtx } from '../../../context.ts';
+import { fromContract } from '../../../core/contract-route.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../../core/errors.ts';
+import { text } from '../../../i18n/texts.ts';
+import { hashApiKey } from '../../../plugins/auth.ts';
+import { createOrganisationsRepository } from '../organisations.repository.ts';
 import { createTerritoryRepository, type TerritoryParcelRow } from '../territory/territory.repository.ts';
 import { createApiKeysRepository, type ApiKeyRow } from './api-keys.repository.ts';
 import { orgCaller, readerOf } from './org-caller.ts';

@@ -1,6 +1,6 @@
 import type { ImportRefusal } from '@filaha/shared';
-import type { Language } from '../../i18n/messages.ts';
-import { csvCell } from '../stock/stock-csv.ts';
+import type { Language } from '../../../i18n/messages.ts';
+import { csvCell } from '../../../lib/csv.ts';
 import type { RefusalRow } from './imports.repository.ts';
 
 const HEADERS: Record<Language, string[]> = {

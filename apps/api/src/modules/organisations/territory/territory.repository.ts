@@ -1,0 +1,335 @@
+import { sql, type Db, type SQL } from '@filaha/db';
+import { CONDITION_RULE, type Crop } from '@filaha/shared';
+
+/** One parcel the organisation follows, with its crop of the latest season, its latest point and what it is judged against. */
+export interface TerritoryParcelRow extends Record<string, unknown> {
+  id: number;
+  name: string;
+  /** Null for the organisation's own parcel. */
+  farmer_id: number | null;
+  farmer_name: string | null;
+  farmer_contact: string | null;
+  area_m2: number;
+  season: number | null;
+  crop: Crop | null;
+  sowing_date: string | Date | null;
+  irrigated: boolean | null;
+  point_date: string | Date | null;
+  median: number | null;
+  valid_fraction: number | null;
+  /** 'history' (its own previous seasons), 'peers' (the same crop in the organisation) or null (no reference). */
+  reference: 'history' | 'peers' | null;
+  z: number | null;
+  lon: number;
+  lat: number;
+  wkt?: string;
+  /** Little-endian WKB in hex (the GeoPackage export). */
+  wkb?: string;
+}
+
+/**
+ * The organisation's parcels: those granted to it now (the farmers' active grants) and its own (issue 30 §1–§2).
+ */
+export const followedParcels = (organisationId: number) => sql`
+  SELECT p.id, p.name, p.geom, p.area_m2, u.id AS farmer_id, u.user_name AS farmer_name, NULL::text AS farmer_contact
+    FROM parcel_grants g
+    JOIN parcels p ON p.user_id = g.farmer_id AND (g.parcel_id IS NULL OR g.parcel_id = p.id)
+    JOIN users u ON u.id = p.user_id
+   WHERE g.organisation_id = ${organisationId} AND g.revoked_at IS NULL
+  UNION
+  SELECT p.id, p.name, p.geom, p.area_m2, NULL, NULL, p.farmer_contact
+    FROM parcels p WHERE p.organisation_id = ${organisationId}`;
+
+/**
+ * The condition of each parcel the organisation follows (CONDITION_RULE): the common head of the export, the paged
+ * conditions and the territory table's refresh — CTEs `op` (the followed parcels), `crop`, `latest`, `history`,
+ * `peers`, then the SELECT list up to `z` and its class; the caller adds its own columns, FROM op … and its tail.
+ */
+const conditionsHead = (organisationId: number) => {
+  const r = CONDITION_RULE;
+  return sql`
+  WITH op AS MATERIALIZED (${followedParcels(organisationId)}),
+            crop AS (
+              SELECT DISTINCT ON (s.parcel_id) s.parcel_id, s.season, s.crop, s.sowing_date, s.irrigated
+                FROM parcel_seasons s JOIN op ON op.id = s.parcel_id
+               ORDER BY s.parcel_id, s.season DESC),
+            latest AS MATERIALIZED (
+              SELECT DISTINCT ON (sp.parcel_id) sp.parcel_id, sp.date, (sp.stats->>'median')::float8 AS median,
+                     sp.valid_fraction
+                FROM series_points sp JOIN op ON op.id = sp.parcel_id
+               WHERE sp.index_code = ${r.index} AND sp.status = 'point'
+               ORDER BY sp.parcel_id, sp.date DESC, sp.basis),
+            history AS (
+              SELECT l.parcel_id, count(*)::int AS n, avg(x.m) AS mean, stddev_samp(x.m) AS sd
+                FROM latest l
+                JOIN LATERAL (
+                  SELECT (h.stats->>'median')::float8 AS m
+                    FROM series_points h
+                   WHERE h.parcel_id = l.parcel_id AND h.index_code = ${r.index} AND h.status = 'point'
+                     AND h.date < l.date - 180
+                     AND least(mod(l.date - h.date, 365), 365 - mod(l.date - h.date, 365)) <= ${r.windowDays}) x ON true
+               GROUP BY l.parcel_id),
+            peers AS (
+              SELECT l.parcel_id, count(*)::int AS n, avg(o.median) AS mean, stddev_samp(o.median) AS sd
+                FROM latest l
+                JOIN crop c ON c.parcel_id = l.parcel_id
+                JOIN crop c2 ON c2.crop = c.crop AND c2.season = c.season AND c2.parcel_id <> c.parcel_id
+                JOIN latest o ON o.parcel_id = c2.parcel_id AND abs(o.date - l.date) <= ${r.windowDays}
+               GROUP BY l.parcel_id)
+            SELECT op.id, op.name, op.farmer_id, op.farmer_name, op.farmer_contact, op.area_m2,
+                   c.season, c.crop, c.sowing_date, c.irrigated,
+                   l.date AS point_date, l.median, l.valid_fraction,
+                   CASE WHEN h.n >= ${r.minHistory} THEN 'history' WHEN pe.n >= ${r.minPeers} THEN 'peers' END AS reference,
+                   CASE WHEN h.n >= ${r.minHistory} THEN (l.median - h.mean) / greatest(coalesce(h.sd, 0), ${r.minStd})
+                        WHEN pe.n >= ${r.minPeers} THEN (l.median - pe.mean) / greatest(coalesce(pe.sd, 0), ${r.minStd})
+                   END AS z,
+`;
+};
+
+const conditionsFrom = sql`
+  FROM op
+  LEFT JOIN crop c ON c.parcel_id = op.id
+  LEFT JOIN latest l ON l.parcel_id = op.id
+  LEFT JOIN history h ON h.parcel_id = op.id
+  LEFT JOIN peers pe ON pe.parcel_id = op.id`;
+
+/** CONDITION_RULE's classes of a z column, in SQL (the same cuts as `conditionOf`). */
+const classOf = (z: SQL) => {
+  const r = CONDITION_RULE;
+  return sql`CASE WHEN ${z} IS NULL THEN NULL WHEN ${z} <= ${r.wellBelow} THEN 'well_below' WHEN ${z} <= ${r.below}
+    THEN 'below' WHEN ${z} < ${r.above} THEN 'normal' ELSE 'above' END`;
+};
+
+/** How long a refresh of an organisation's territory table serves before the next read refreshes it. */
+export const CONDITIONS_MAX_AGE_SECONDS = 300;
+
+export interface PointRow extends Record<string, unknown> {
+  date: string | Date;
+  scene_id: string;
+  basis: string;
+  status: 'point' | 'CLOUDY' | 'OUTSIDE_COVERAGE';
+  stats: { median?: number; mean?: number; p25?: number; p75?: number } | null;
+  valid_fraction: number | null;
+}
+
+export interface TerritoryFilters {
+  crop?: string;
+  condition?: 'well_below' | 'below' | 'normal' | 'above' | 'none';
+  irrigated?: boolean;
+}
+
+/** The territory table's rows the organisation follows now, with the filters (alias `oc`). */
+const current = (organisationId: number, f: TerritoryFilters) => sql`
+  oc.organisation_id = ${organisationId}
+  AND oc.parcel_id IN (SELECT id FROM (${followedParcels(organisationId)}) f)
+  ${f.crop ? sql`AND oc.crop = ${f.crop}` : sql``}
+  ${f.condition === 'none' ? sql`AND oc.class IS NULL` : f.condition ? sql`AND oc.class = ${f.condition}` : sql``}
+  ${f.irrigated === undefined ? sql`` : sql`AND coalesce(oc.irrigated, false) = ${f.irrigated}`}`;
+
+export interface SummaryRow extends Record<string, unknown> {
+  class: string | null;
+  crop: string | null;
+  parcels: number;
+  area_m2: number;
+}
+
+export interface VisitRow extends Record<string, unknown> {
+  parcel_id: number;
+  name: string;
+  area_m2: number;
+  crop: string | null;
+  z: number;
+  point_date: string | Date | null;
+  median: number | null;
+  farmer_id: number | null;
+  farmer_name: string | null;
+}
+
+export function createTerritoryRepository(db: Db) {
+  return {
+    /**
+     * A followed parcel's points of one index after (date, scene, basis) `after`, oldest first; undefined when the
+     * organisation does not follow the parcel. A farmer's parcel's read is recorded for them ('parcel').
+     */
+    async points(
+      organisationId: number,
+      parcelId: number,
+      reader: { memberId: number | null; apiKeyId: number | null },
+      index: string,
+      after: { date: string; scene: string; basis: string } | null,
+      limit: number,
+    ): Promise<PointRow[] | undefined> {
+      return db.transaction(async (tx) => {
+        const followed = (
+          await tx.execute<{ id: number; farmer_id: number | null }>(sql`
+            SELECT id, farmer_id FROM (${followedParcels(organisationId)}) op WHERE id = ${parcelId}`)
+        ).rows[0];
+        if (!followed) return undefined;
+        if (followed.farmer_id !== null)
+          await tx.execute(sql`
+            INSERT INTO organisation_reads (organisation_id, member_id, api_key_id, farmer_id, parcel_id, what)
+            VALUES (${organisationId}, ${reader.memberId}, ${reader.apiKeyId}, ${followed.farmer_id}, ${parcelId}, 'parcel')`);
+        return (
+          await tx.execute<PointRow>(sql`
+            SELECT date, scene_id, basis, status, stats, valid_fraction FROM series_points
+             WHERE parcel_id = ${parcelId} AND index_code = ${index}
+               ${after ? sql`AND (date, scene_id, basis) > (${after.date}::date, ${after.scene}, ${after.basis})` : sql``}
+             ORDER BY date, scene_id, basis LIMIT ${limit}`)
+        ).rows;
+      });
+    },
+
+    /**
+     * Every followed parcel with its condition's inputs (CONDITION_RULE): its latest NDVI point (median, any basis);
+     * the points of its previous seasons within `windowDays` of the same day of the season (their mean and standard
+     * deviation); else the latest points of the organisation's other parcels of the same crop and season, taken
+     * within `windowDays` of it. With `geometry`, each outline as WKT or WKB. The reads of farmers' parcels are
+     * recorded for them in the same transaction (`what` 'parcels', as the list).
+     */
+    /**
+     * Recomputes the organisation's rows of the territory table when its last refresh is older than `maxAgeSeconds`
+     * (or there is none); two refreshes at once serialise on the run row. Answers when the rows were computed.
+     */
+    async ensureFresh(organisationId: number, maxAgeSeconds = CONDITIONS_MAX_AGE_SECONDS): Promise<Date> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`
+          INSERT INTO organisation_condition_runs (organisation_id, computed_at, parcels, ms)
+          VALUES (${organisationId}, 'epoch', 0, 0) ON CONFLICT (organisation_id) DO NOTHING`);
+        const run = (
+          await tx.execute<{ computed_at: string | Date; fresh: boolean }>(sql`
+            SELECT computed_at, computed_at > now() - make_interval(secs => ${maxAgeSeconds}) AS fresh
+              FROM organisation_condition_runs WHERE organisation_id = ${organisationId} FOR UPDATE`)
+        ).rows[0]!;
+        if (run.fresh) return new Date(run.computed_at);
+        const started = Date.now();
+        await tx.execute(sql`DELETE FROM organisation_conditions WHERE organisation_id = ${organisationId}`);
+        const inserted = await tx.execute<{ parcel_id: number }>(sql`
+          INSERT INTO organisation_conditions (organisation_id, parcel_id, farmer_id, name, area_m2, crop, season,
+                                               irrigated, point_date, median, valid_fraction, reference, z, class, geom)
+          SELECT ${organisationId}, q.id, q.farmer_id, q.name, q.area_m2, q.crop, q.season, q.irrigated, q.point_date,
+                 q.median, q.valid_fraction, q.reference, q.z, ${classOf(sql.raw('q.z'))}, q.geom
+            FROM (${conditionsHead(organisationId)} op.geom ${conditionsFrom}) q
+          RETURNING parcel_id`);
+        const at = new Date();
+        await tx.execute(sql`
+          UPDATE organisation_condition_runs
+             SET computed_at = ${at.toISOString()}::timestamptz, parcels = ${inserted.rows.length},
+                 ms = ${Date.now() - started}
+           WHERE organisation_id = ${organisationId}`);
+        return at;
+      });
+    },
+
+    /** Parcels and area per condition class and crop, and the extent, of the followed parcels matching `filters`. */
+    async summary(organisationId: number, filters: TerritoryFilters) {
+      const rows = (
+        await db.execute<SummaryRow>(sql`
+          SELECT oc.class, oc.crop, count(*)::int AS parcels, sum(oc.area_m2) AS area_m2
+            FROM organisation_conditions oc WHERE ${current(organisationId, filters)}
+           GROUP BY oc.class, oc.crop`)
+      ).rows;
+      const extent = (
+        await db.execute<{ xmin: number | null; ymin: number | null; xmax: number | null; ymax: number | null }>(sql`
+          SELECT ST_XMin(e) AS xmin, ST_YMin(e) AS ymin, ST_XMax(e) AS xmax, ST_YMax(e) AS ymax
+            FROM (SELECT ST_Extent(oc.geom) AS e FROM organisation_conditions oc
+                   WHERE ${current(organisationId, filters)}) x`)
+      ).rows[0];
+      return { rows, extent };
+    },
+
+    /** The parcels to visit: "well below", the largest first. */
+    async visits(organisationId: number, filters: TerritoryFilters, limit: number): Promise<VisitRow[]> {
+      return (
+        await db.execute<VisitRow>(sql`
+          SELECT oc.parcel_id, oc.name, oc.area_m2, oc.crop, oc.z, oc.point_date, oc.median, oc.farmer_id,
+                 u.user_name AS farmer_name
+            FROM organisation_conditions oc LEFT JOIN users u ON u.id = oc.farmer_id
+           WHERE ${current(organisationId, { ...filters, condition: 'well_below' })}
+           ORDER BY oc.area_m2 DESC, oc.parcel_id LIMIT ${limit}`)
+      ).rows;
+    },
+
+    /**
+     * One Mapbox vector tile (layer `parcels`: id, name, class, crop, z, area_ha) of the followed parcels: PostGIS's
+     * ST_AsMVT on PostgreSQL; on the embedded PGlite, whose PostGIS is built without protobuf, the tile's parcels as
+     * GeoJSON for the caller to encode (`geojson`).
+     */
+    async tile(
+      organisationId: number,
+      filters: TerritoryFilters,
+      z: number,
+      x: number,
+      y: number,
+      mvt: boolean,
+    ): Promise<{ mvt: Uint8Array } | { geojson: Array<{ geometry: string; properties: Record<string, unknown> }> }> {
+      const where = sql`${current(organisationId, filters)}
+        AND oc.geom && ST_Transform(ST_TileEnvelope(${z}, ${x}, ${y}), 4326)`;
+      if (mvt) {
+        const row = (
+          await db.execute<{ tile: Uint8Array | null }>(sql`
+            WITH t AS (
+              SELECT oc.parcel_id AS id, oc.name, oc.class, oc.crop, round(oc.z::numeric, 2)::float8 AS z,
+                     round((oc.area_m2 / 10000)::numeric, 2)::float8 AS area_ha,
+                     ST_AsMVTGeom(ST_Transform(oc.geom, 3857), ST_TileEnvelope(${z}, ${x}, ${y}), 4096, 64, true) AS geom
+                FROM organisation_conditions oc WHERE ${where})
+            SELECT ST_AsMVT(t.*, 'parcels', 4096, 'geom', 'id') AS tile FROM t`)
+        ).rows[0];
+        return { mvt: row?.tile ?? new Uint8Array() };
+      }
+      const rows = (
+        await db.execute<{
+          geometry: string;
+          id: number;
+          name: string;
+          class: string | null;
+          crop: string | null;
+          z: number | null;
+          area_ha: number;
+        }>(sql`
+          SELECT ST_AsGeoJSON(oc.geom, 6) AS geometry, oc.parcel_id AS id, oc.name, oc.class, oc.crop,
+                 round(oc.z::numeric, 2)::float8 AS z, round((oc.area_m2 / 10000)::numeric, 2)::float8 AS area_ha
+            FROM organisation_conditions oc WHERE ${where}`)
+      ).rows;
+      return {
+        geojson: rows.map(({ geometry, ...properties }) => ({ geometry, properties })),
+      };
+    },
+
+    async parcels(
+      organisationId: number,
+      reader: { memberId: number | null; apiKeyId: number | null },
+      geometry: 'wkt' | 'wkb' | null,
+      page?: { after: number; limit: number },
+    ): Promise<TerritoryParcelRow[]> {
+      return db.transaction(async (tx) => {
+        const rows = (
+          await tx.execute<TerritoryParcelRow>(sql`
+            ${conditionsHead(organisationId)}
+                   ST_X(ST_PointOnSurface(op.geom)) AS lon, ST_Y(ST_PointOnSurface(op.geom)) AS lat
+                   ${
+                     geometry === 'wkt'
+                       ? sql`, ST_AsText(op.geom, 7) AS wkt`
+                       : geometry === 'wkb'
+                         ? sql`, encode(ST_AsBinary(op.geom, 'NDR'), 'hex') AS wkb`
+                         : sql``
+                   }
+              ${conditionsFrom}
+             ${
+               page
+                 ? sql`WHERE op.id > ${page.after} ORDER BY op.id LIMIT ${page.limit}`
+                 : sql`ORDER BY op.farmer_id IS NULL, lower(op.farmer_name), lower(op.name), op.id`
+             }`)
+        ).rows;
+        const farmers = [...new Set(rows.flatMap((row) => (row.farmer_id === null ? [] : [row.farmer_id])))];
+        for (const farmerId of farmers) {
+          await tx.execute(sql`
+            INSERT INTO organisation_reads (organisation_id, member_id, api_key_id, farmer_id, what)
+            VALUES (${organisationId}, ${reader.memberId}, ${reader.apiKeyId}, ${farmerId}, 'parcels')`);
+        }
+        return rows;
+      });
+    },
+  };
+}
+
+export type TerritoryRepository = ReturnType<typeof createTerritoryRepository>;
