@@ -380,6 +380,8 @@ export const AUTHZ_MATRIX: readonly AuthzRow[] = [
   row('GET', '/api/organisations/:id/api-keys', 'its admins', '401 200 404 404 404 404 404', 'organisation'),
   row('DELETE', '/api/organisations/:id/api-keys/:keyId', 'its admins', '401 200 404 404 404 404 404', 'organisation'),
   row('GET', '/api/organisations/:id/conditions', 'its members', '401 200 404 404 404 404 404', 'organisation'),
+  row('GET', '/api/organisations/:id/territory', 'its members', '401 200 404 404 404 404 404', 'organisation'),
+  row('GET', '/api/organisations/:id/tiles/:z/:x/:y.mvt', 'its members', '401 200 404 404 404 404 404', 'organisation'),
   row(
     'GET',
     '/api/organisations/:id/parcels/:parcelId/points',

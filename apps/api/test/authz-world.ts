@@ -579,6 +579,10 @@ export const RECIPES: Record<string, Recipe> = {
     return { url: `/api/organisations/${w.organisation.id}/api-keys/${json<{ id: number }>(res).id}` };
   },
   'GET /api/organisations/:id/conditions': (w) => ({ url: `/api/organisations/${w.organisation.id}/conditions` }),
+  'GET /api/organisations/:id/territory': (w) => ({ url: `/api/organisations/${w.organisation.id}/territory` }),
+  'GET /api/organisations/:id/tiles/:z/:x/:y.mvt': (w) => ({
+    url: `/api/organisations/${w.organisation.id}/tiles/12/2081/1590.mvt`,
+  }),
   'GET /api/organisations/:id/parcels/:parcelId/points': (w) => ({
     url: `/api/organisations/${w.organisation.id}/parcels/${w.parcelId}/points`,
   }),

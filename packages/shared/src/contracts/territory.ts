@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX } from '../limits.ts';
+import { CONDITION_CLASSES, CONDITION_RULE, CROPS } from '../organisations.ts';
 import { route } from './contract.ts';
 
 const id = z.coerce
@@ -10,12 +11,91 @@ const id = z.coerce
 
 const tags = ['organisations'];
 
+/** What the territory view shows: all the followed parcels, or those of a crop, a class, irrigated or not. */
+export const TerritoryQuery = z.object({
+  crop: z.enum(CROPS).optional(),
+  condition: z.enum([...CONDITION_CLASSES, 'none']).optional(),
+  irrigated: z.enum(['true', 'false']).optional(),
+});
+export type TerritoryQuery = z.infer<typeof TerritoryQuery>;
+
+const Count = z.object({ parcels: z.number().int(), areaHa: z.number() });
+
+export const TerritorySummary = z.object({
+  /** The rule the classes follow (CONDITION_RULE), for the legend. */
+  rule: z.object({
+    index: z.literal(CONDITION_RULE.index),
+    windowDays: z.number(),
+    minHistory: z.number(),
+    minPeers: z.number(),
+    wellBelow: z.number(),
+    below: z.number(),
+    above: z.number(),
+  }),
+  /** When the conditions were computed (they are kept a few minutes; consent is applied at every read). */
+  computedAt: z.string(),
+  total: Count,
+  /** Per class (null: no reference yet). */
+  classes: z.array(Count.extend({ class: z.enum(CONDITION_CLASSES).nullable() })),
+  /** Per crop and class. */
+  crops: z.array(Count.extend({ crop: z.enum(CROPS).nullable(), class: z.enum(CONDITION_CLASSES).nullable() })),
+  /** The parcels to visit: well below normal, the largest first (at most 100). */
+  visits: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      areaHa: z.number(),
+      crop: z.enum(CROPS).nullable(),
+      z: z.number(),
+      pointDate: z.string().nullable(),
+      median: z.number().nullable(),
+      farmer: z.object({ id: z.number().int(), userName: z.string() }).nullable(),
+    }),
+  ),
+  /** [west, south, east, north] of the parcels shown; null when there are none. */
+  extent: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+});
+export type TerritorySummary = z.infer<typeof TerritorySummary>;
+
+const tileCoord = z.coerce
+  .number('validation.invalid')
+  .int('validation.invalid')
+  .min(0)
+  .max(2 ** 22);
+
 /**
  * Issue 30 §2–§3: what an organisation's members see of the parcels it follows (granted to it, or its own). The
  * exports are files, not JSON: each is registered without a response schema (`z.string()` only says "a body").
  * Every read of a farmer's parcel is recorded for the farmer.
  */
 export const territoryContract = {
+  summary: route({
+    method: 'GET',
+    path: '/organisations/:id/territory',
+    tags,
+    auth: true,
+    apiKeyScope: 'parcels:read',
+    description:
+      "The territory view's figures: the followed parcels and their area per condition class and crop, and the parcels to visit.",
+    params: z.object({ id }),
+    query: TerritoryQuery,
+    responses: { 200: TerritorySummary },
+    errors: ['FORBIDDEN', 'NOT_FOUND'],
+  }),
+  /** A Mapbox vector tile (`application/vnd.mapbox-vector-tile`), layer `parcels`; registered without a JSON schema. */
+  tile: route({
+    method: 'GET',
+    path: '/organisations/:id/tiles/:z/:x/:y.mvt',
+    tags,
+    auth: true,
+    apiKeyScope: 'parcels:read',
+    description:
+      'The followed parcels of one web-mercator tile as a vector tile (layer `parcels`: id, name, class, crop, z, area_ha).',
+    params: z.object({ id, z: tileCoord.max(22), x: tileCoord, y: tileCoord }),
+    query: TerritoryQuery,
+    responses: { 200: z.string() },
+    errors: ['FORBIDDEN', 'NOT_FOUND'],
+  }),
   exportCsv: route({
     method: 'GET',
     path: '/organisations/:id/export.csv',

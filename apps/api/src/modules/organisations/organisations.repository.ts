@@ -164,6 +164,8 @@ export function createOrganisationsRepository(db: Db) {
             VALUES (${organisationId}, ${farmerId}, ${parcelId})
             ON CONFLICT (organisation_id, farmer_id, coalesce(parcel_id, 0)) WHERE revoked_at IS NULL DO NOTHING`);
         }
+        // The territory view computes its conditions again at its next read, with the new parcels in it.
+        await tx.execute(sql`DELETE FROM organisation_condition_runs WHERE organisation_id = ${organisationId}`);
       });
     },
 

@@ -356,6 +356,7 @@ describe('which routes take a key', () => {
       `/api${path
         .replace(':parcelId', String(parcel.id))
         .replace(':keyId', '1')
+        .replace('/:z/:x/:y.mvt', '/12/2081/1590.mvt')
         .replace(':userId', String(orgAdmin.user.id))
         .replace(/^\/imports\/:id/, `/imports/${importId}`)
         .replace(':id', String(org.id))}`;
@@ -378,6 +379,8 @@ describe('which routes take a key', () => {
       'GET /organisations/:id/export.gpkg',
       'GET /organisations/:id/imports',
       'GET /organisations/:id/parcels/:parcelId/points',
+      'GET /organisations/:id/territory',
+      'GET /organisations/:id/tiles/:z/:x/:y.mvt',
       'POST /organisations/:id/parcels/import',
     ]);
     for (const c of open) {

@@ -234,7 +234,24 @@ export function createTerritoryRepository(db: Db) {
             FROM (SELECT ST_Extent(oc.geom) AS e FROM organisation_conditions oc
                    WHERE ${current(organisationId, filters)}) x`)
       ).rows[0];
-      return { rows, extent };
+      const farmers = (
+        await db.execute<{ farmer_id: number }>(sql`
+          SELECT DISTINCT oc.farmer_id FROM organisation_conditions oc
+           WHERE ${current(organisationId, filters)} AND oc.farmer_id IS NOT NULL`)
+      ).rows.map((r) => r.farmer_id);
+      return { rows, extent, farmers };
+    },
+
+    /** One read of their parcels recorded for each farmer ('parcels'), as the list records it. */
+    async recordReads(
+      organisationId: number,
+      reader: { memberId: number | null; apiKeyId: number | null },
+      farmerIds: number[],
+    ) {
+      for (const farmerId of farmerIds)
+        await db.execute(sql`
+          INSERT INTO organisation_reads (organisation_id, member_id, api_key_id, farmer_id, what)
+          VALUES (${organisationId}, ${reader.memberId}, ${reader.apiKeyId}, ${farmerId}, 'parcels')`);
     },
 
     /** The parcels to visit: "well below", the largest first. */

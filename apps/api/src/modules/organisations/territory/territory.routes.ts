@@ -1,13 +1,17 @@
-import { territoryContract as contract } from '@filaha/shared/contracts';
+import { geoJSONToTile } from '@maplibre/geojson-vt';
+import { fromGeojsonVt } from '@maplibre/vt-pbf';
+import { CONDITION_RULE, type ConditionClass, type Crop } from '@filaha/shared';
+import { territoryContract as contract, type TerritoryQuery, type TerritorySummary } from '@filaha/shared/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromContract } from '../../../core/contract-route.ts';
+import { ValidationError } from '../../../core/errors.ts';
 import { pickLanguage } from '../../../i18n/language.ts';
 import { orgCaller, readerOf } from '../api-keys/org-caller.ts';
 import { createOrganisationsRepository } from '../organisations.repository.ts';
 import { parcelsCsv, parcelsGeoPackage } from './export.ts';
-import { createTerritoryRepository } from './territory.repository.ts';
+import { createTerritoryRepository, type TerritoryFilters } from './territory.repository.ts';
 
 /** `/organisations/:id/export.*` (issue 30 §2): its members only; anyone else gets 404, as for the organisation. */
 const territoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,8 +70,129 @@ const territoryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
+/** The query's filters as the repository takes them. */
+const filtersOf = (q: TerritoryQuery): TerritoryFilters => ({
+  ...(q.crop ? { crop: q.crop } : {}),
+  ...(q.condition ? { condition: q.condition } : {}),
+  ...(q.irrigated ? { irrigated: q.irrigated === 'true' } : {}),
+});
+
+const ha = (m2: number) => Math.round(Number(m2) / 100) / 100;
+
+/** `/organisations/:id/territory` and its tiles (issue 30 §3): its members, or its keys with `parcels:read`. */
+const territoryViewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const organisations = createOrganisationsRepository(app.database.db);
+  const territory = createTerritoryRepository(app.database.db);
+  const pglite = app.database.kind === 'pglite';
+
+  app.route({
+    ...fromContract(contract.summary),
+    onRequest: app.authenticateOrKey,
+    handler: async (request) => {
+      const caller = await orgCaller(request, organisations, request.params.id, 'parcels:read');
+      const computedAt = await territory.ensureFresh(request.params.id);
+      const filters = filtersOf(request.query);
+      const { rows, extent, farmers } = await territory.summary(request.params.id, filters);
+      const visits = await territory.visits(request.params.id, filters, 100);
+      // The view shows these farmers' parcels (counted, mapped, listed): one read each, as the list records it.
+      await territory.recordReads(request.params.id, readerOf(caller), farmers);
+      const byClass = new Map<string | null, { parcels: number; area: number }>();
+      for (const r of rows) {
+        const c = byClass.get(r.class) ?? { parcels: 0, area: 0 };
+        byClass.set(r.class, { parcels: c.parcels + r.parcels, area: c.area + Number(r.area_m2) });
+      }
+      const summary: TerritorySummary = {
+        rule: {
+          index: CONDITION_RULE.index,
+          windowDays: CONDITION_RULE.windowDays,
+          minHistory: CONDITION_RULE.minHistory,
+          minPeers: CONDITION_RULE.minPeers,
+          wellBelow: CONDITION_RULE.wellBelow,
+          below: CONDITION_RULE.below,
+          above: CONDITION_RULE.above,
+        },
+        computedAt: computedAt.toISOString(),
+        total: {
+          parcels: rows.reduce((n, r) => n + r.parcels, 0),
+          areaHa: ha(rows.reduce((n, r) => n + Number(r.area_m2), 0)),
+        },
+        classes: [...byClass].map(([klass, c]) => ({
+          class: klass as ConditionClass | null,
+          parcels: c.parcels,
+          areaHa: ha(c.area),
+        })),
+        crops: rows.map((r) => ({
+          crop: r.crop as Crop | null,
+          class: r.class as ConditionClass | null,
+          parcels: r.parcels,
+          areaHa: ha(r.area_m2),
+        })),
+        visits: visits.map((v) => ({
+          id: v.parcel_id,
+          name: v.name,
+          areaHa: ha(v.area_m2),
+          crop: v.crop as Crop | null,
+          z: Math.round(Number(v.z) * 100) / 100,
+          pointDate: v.point_date === null ? null : new Date(v.point_date).toISOString().slice(0, 10),
+          median: v.median === null ? null : Number(v.median),
+          farmer: v.farmer_id === null ? null : { id: v.farmer_id, userName: v.farmer_name ?? '' },
+        })),
+        extent:
+          extent && extent.xmin !== null
+            ? [Number(extent.xmin), Number(extent.ymin), Number(extent.xmax), Number(extent.ymax)]
+            : null,
+      };
+      return summary;
+    },
+  });
+
+  // Binary, not JSON: registered without the contract's response schema (as the CSV exports).
+  const tile = fromContract(contract.tile);
+  const { response: _tileBytes, ...tileSchema } = tile.schema;
+  app.route({
+    ...tile,
+    schema: { ...tileSchema, produces: ['application/vnd.mapbox-vector-tile'] },
+    onRequest: app.authenticateOrKey,
+    handler: async (request, reply) => {
+      await orgCaller(request, organisations, request.params.id, 'parcels:read');
+      const { z, x, y } = request.params;
+      if (x >= 2 ** z || y >= 2 ** z) throw ValidationError.field('x', 'validation.invalid');
+      await territory.ensureFresh(request.params.id);
+      const found = await territory.tile(request.params.id, filtersOf(request.query), z, x, y, !pglite);
+      const bytes =
+        'mvt' in found
+          ? found.mvt
+          : encodeTile(
+              found.geojson.map((f) => ({
+                type: 'Feature' as const,
+                id: f.properties.id as number,
+                geometry: JSON.parse(f.geometry) as GeoJSON.Polygon,
+                properties: f.properties,
+              })),
+              z,
+              x,
+              y,
+            );
+      return reply
+        .header('content-type', 'application/vnd.mapbox-vector-tile')
+        .header('cache-control', 'private, max-age=60')
+        .send(Buffer.from(bytes));
+    },
+  });
+};
+
+/**
+ * The embedded database's tiles: its PostGIS is built without protobuf (no ST_AsMVT), so the tile's parcels are cut
+ * and encoded here with MapLibre's own geojson-vt and vt-pbf — the same layer, properties and 4096 extent.
+ */
+function encodeTile(features: GeoJSON.Feature[], z: number, x: number, y: number): Uint8Array {
+  const tile = geoJSONToTile({ type: 'FeatureCollection', features }, z, x, y, { extent: 4096, buffer: 64 });
+  return fromGeojsonVt({ parcels: tile }, { version: 2, extent: 4096 });
+}
+
 const territory: FastifyPluginAsync = async (app) => {
   await app.register(territoryRoutes);
+  await app.register(territoryViewRoutes);
 };
 
 /** What an organisation sees of the parcels it follows (issue 30 §2–§3): the exports so far. */

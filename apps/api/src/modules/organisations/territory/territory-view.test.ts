@@ -1,0 +1,216 @@
+/**
+ * Issue 30 §3: the territory view's figures and vector tiles — parcels and area per condition class and crop, the
+ * parcels to visit, the filters, consent applied at every read, and the tiles (PostGIS's ST_AsMVT on PostgreSQL,
+ * MapLibre's encoder on the embedded database) decoded back; on both databases.
+ */
+import { VectorTile } from '@mapbox/vector-tile';
+import { factories, uniqueSuffix } from '@filaha/db/testing';
+import { sql } from '@filaha/db';
+import type { AccessLogEntry, Organisation, ParcelImport, TerritorySummary } from '@filaha/shared/contracts';
+import { PbfReader } from 'pbf';
+import { describe, expect, it } from 'vitest';
+import { json, useTestApp } from '../../../../test/helper.ts';
+import { multipart } from '../../../../test/multipart.ts';
+import { runImport } from '../imports/run-import.ts';
+
+const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
+type Headers = Record<string, string>;
+
+async function point(parcelId: number, date: string, median: number) {
+  await t.current.database.db.execute(sql`
+    INSERT INTO series_points (parcel_id, index_code, basis, scene_id, date, status, stats, valid_fraction)
+    VALUES (${parcelId}, 'NDVI', 'S2_L2A', ${`S2A_T_${date}_${parcelId}`}, ${date}::date, 'point',
+            ${JSON.stringify({ median })}::jsonb, 0.9)`);
+}
+
+async function importCsv(orgId: number, headers: Headers, rows: string[]) {
+  const body = multipart({}, [
+    {
+      name: 'file',
+      filename: 'f.csv',
+      contentType: 'text/csv',
+      bytes: Buffer.from(['nom;culture;wkt', ...rows].join('\n')),
+    },
+  ]);
+  const res = await t.current.inject({
+    method: 'POST',
+    url: `/api/organisations/${orgId}/parcels/import`,
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  await runImport(t.current.database.db, json<ParcelImport>(res).id);
+}
+
+const square = (i: number, size = 0.002) => {
+  const x = 3.3 + i * 0.004;
+  return `POLYGON ((${x} 36.7, ${x + size} 36.7, ${x + size} 36.7016, ${x} 36.7016, ${x} 36.7))`;
+};
+
+/** A cooperative with 7 barley fields of its own (one weak) and a farmer's field far below its own seasons. */
+async function world() {
+  const admin = await t.current.createUser({ role: 'Admin' });
+  const agronomist = await t.current.createUser({ role: 'User' });
+  const farmer = await t.current.createUser({ role: 'User' });
+  const org = json<Organisation>(
+    await t.current.inject({
+      method: 'POST',
+      url: '/api/organisations',
+      headers: admin.headers,
+      payload: { name: `Coopérative ${uniqueSuffix()}`, type: 'cooperative' },
+    }),
+  );
+  await t.current.inject({
+    method: 'POST',
+    url: `/api/organisations/${org.id}/members`,
+    headers: admin.headers,
+    payload: { email: agronomist.user.email, role: 'agronomist' },
+  });
+  const { parcel } = await factories.createParcel(t.current.database, {
+    userId: farmer.user.id,
+    name: 'Champ de Yacine',
+  });
+  await t.current.inject({
+    method: 'POST',
+    url: '/api/grants',
+    headers: farmer.headers,
+    payload: { accessCode: org.accessCode, parcelIds: [parcel.id] },
+  });
+  // Orge 7 is the largest (0.003° wide) and the weakest.
+  await importCsv(
+    org.id,
+    agronomist.headers,
+    [1, 2, 3, 4, 5, 6, 7].map((i) => `Orge ${i};orge;"${square(i, i === 7 ? 0.003 : 0.002)}"`),
+  );
+  const own = (
+    await t.current.database.db.execute<{ id: number; name: string }>(sql`
+      SELECT id, name FROM parcels WHERE organisation_id = ${org.id} ORDER BY name`)
+  ).rows;
+  for (const [i, p] of own.entries()) await point(p.id, '2026-03-01', [0.6, 0.62, 0.58, 0.61, 0.59, 0.6, 0.3][i]!);
+  for (const [date, m] of [
+    ['2023-03-15', 0.68],
+    ['2024-03-10', 0.72],
+    ['2024-03-25', 0.7],
+    ['2025-03-15', 0.4],
+  ] as const)
+    await point(parcel.id, date, m);
+  return { agronomist, farmer, org, parcel, own };
+}
+
+const summaryOf = async (orgId: number, headers: Headers, query = '') => {
+  const res = await t.current.inject({ method: 'GET', url: `/api/organisations/${orgId}/territory${query}`, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return json<TerritorySummary>(res);
+};
+
+/** The web-mercator tile of a longitude and latitude at zoom z. */
+function tileOf(lon: number, lat: number, z: number) {
+  const n = 2 ** z;
+  const rad = (lat * Math.PI) / 180;
+  return {
+    x: Math.floor(((lon + 180) / 360) * n),
+    y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+  };
+}
+
+describe('the territory view', () => {
+  it('counts parcels and area per class and crop, lists the parcels to visit, and records the read', async () => {
+    const { agronomist, farmer, org, parcel } = await world();
+    const s = await summaryOf(org.id, agronomist.headers);
+    expect(s.rule).toMatchObject({ index: 'NDVI', wellBelow: -1.5, below: -0.5, above: 0.5, windowDays: 15 });
+    expect(s.total.parcels).toBe(8);
+    const byClass = Object.fromEntries(s.classes.map((c) => [String(c.class), c.parcels]));
+    // The weak field pulls its crop's mean down: the two best barley fields (0.62, 0.61) come out above normal.
+    expect(byClass).toEqual({ well_below: 2, normal: 4, above: 2 });
+    expect(s.crops.find((c) => c.crop === 'barley' && c.class === 'well_below')?.parcels).toBe(1);
+    expect(s.crops.find((c) => c.crop === null && c.class === 'well_below')?.parcels).toBe(1);
+    // Largest first: Orge 7 (4.8 ha), then the farmer's field (2 ha).
+    expect(s.visits.map((v) => v.name)).toEqual(['Orge 7', 'Champ de Yacine']);
+    expect(s.visits[1]).toMatchObject({ id: parcel.id, farmer: { id: farmer.user.id }, pointDate: '2025-03-15' });
+    expect(s.visits[0]!.z).toBeLessThan(-1.5);
+    expect(s.extent![0]).toBeLessThan(s.extent![2]);
+    const log = json<AccessLogEntry[]>(
+      await t.current.inject({ method: 'GET', url: '/api/access-log', headers: farmer.headers }),
+    );
+    expect(log[0]).toMatchObject({ organisation: { id: org.id }, what: 'parcels' });
+  });
+
+  it('filters by crop, class and irrigation; a revoked grant is out at once, an import is in at once', async () => {
+    const { agronomist, farmer, org } = await world();
+    expect((await summaryOf(org.id, agronomist.headers, '?crop=barley')).total.parcels).toBe(7);
+    expect((await summaryOf(org.id, agronomist.headers, '?condition=well_below')).visits).toHaveLength(2);
+    expect((await summaryOf(org.id, agronomist.headers, '?crop=barley&condition=normal')).total.parcels).toBe(4);
+    expect((await summaryOf(org.id, agronomist.headers, '?irrigated=true')).total.parcels).toBe(0);
+    const bad = await t.current.inject({
+      method: 'GET',
+      url: `/api/organisations/${org.id}/territory?crop=banana`,
+      headers: agronomist.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+
+    const grants = json<Array<{ id: number }>>(
+      await t.current.inject({ method: 'GET', url: '/api/grants', headers: farmer.headers }),
+    );
+    await t.current.inject({ method: 'DELETE', url: `/api/grants/${grants[0]!.id}`, headers: farmer.headers });
+    const after = await summaryOf(org.id, agronomist.headers);
+    expect(after.total.parcels).toBe(7);
+    expect(after.visits.map((v) => v.name)).toEqual(['Orge 7']);
+
+    await importCsv(org.id, agronomist.headers, [`Olivier 1;olivier;"${square(20)}"`]);
+    expect((await summaryOf(org.id, agronomist.headers)).total.parcels).toBe(8);
+  });
+
+  it('serves its parcels as vector tiles with their class, and refuses a tile outside the grid', async () => {
+    const { agronomist, org } = await world();
+    const z = 12;
+    const { x, y } = tileOf(3.31, 36.7008, z);
+    const res = await t.current.inject({
+      method: 'GET',
+      url: `/api/organisations/${org.id}/tiles/${z}/${x}/${y}.mvt`,
+      headers: agronomist.headers,
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
+    const tile = new VectorTile(new PbfReader(res.rawPayload));
+    const layer = tile.layers.parcels!;
+    expect(layer.extent).toBe(4096);
+    const features = Array.from({ length: layer.length }, (_, i) => layer.feature(i));
+    expect(features.map((f) => f.properties.name).sort()).toEqual([
+      'Orge 1',
+      'Orge 2',
+      'Orge 3',
+      'Orge 4',
+      'Orge 5',
+      'Orge 6',
+      'Orge 7',
+    ]);
+    const weak = features.find((f) => f.properties.name === 'Orge 7')!;
+    expect(weak.properties).toMatchObject({ class: 'well_below', crop: 'barley' });
+    expect(weak.type).toBe(3); // polygon
+    // Its outline, back in degrees, is the parcel's (to a tile pixel).
+    const ring = (weak.toGeoJSON(x, y, z).geometry as GeoJSON.Polygon).coordinates[0]!;
+    const lons = ring.map((p) => p[0]!);
+    expect(Math.min(...lons)).toBeCloseTo(3.3 + 7 * 0.004, 3);
+    expect(Math.max(...lons)).toBeCloseTo(3.3 + 7 * 0.004 + 0.003, 3);
+
+    const filtered = await t.current.inject({
+      method: 'GET',
+      url: `/api/organisations/${org.id}/tiles/${z}/${x}/${y}.mvt?condition=well_below`,
+      headers: agronomist.headers,
+    });
+    expect(new VectorTile(new PbfReader(filtered.rawPayload)).layers.parcels!.length).toBe(1);
+    const empty = await t.current.inject({
+      method: 'GET',
+      url: `/api/organisations/${org.id}/tiles/${z}/${x + 5}/${y}.mvt`,
+      headers: agronomist.headers,
+    });
+    expect(empty.statusCode).toBe(200);
+    expect(new VectorTile(new PbfReader(empty.rawPayload)).layers.parcels?.length ?? 0).toBe(0);
+    const outside = await t.current.inject({
+      method: 'GET',
+      url: `/api/organisations/${org.id}/tiles/2/4/0.mvt`,
+      headers: agronomist.headers,
+    });
+    expect(outside.statusCode).toBe(400);
+  });
+});
