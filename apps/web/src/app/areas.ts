@@ -50,6 +50,7 @@ export const AREAS: readonly AreaDef[] = [
       r('profile', 'nav.profile', 'user', 'profile'),
       r('organisations', 'nav.organisations', 'users', 'userOrganisations'),
       r('organisations/:id', 'nav.organisation', 'users', 'userOrganisation', false),
+      r('organisations/:id/territory', 'nav.territory', 'map', 'userTerritory', false),
       r('ferme-map/:parcelId', 'nav.parcel', 'parcel', 'farmParcel', false),
       r('historique/:indexId/:parcelId', 'nav.history', 'history', 'farmHistory', false),
       r('alertes', 'nav.alerts', 'history', 'alerts', false),

@@ -107,6 +107,10 @@ export const PAGES = {
     () => import('../features/organisations/OrganisationPage.tsx'),
     (m) => m.OrganisationPage,
   ),
+  userTerritory: page(
+    () => import('../features/organisations/territory/TerritoryPage.tsx'),
+    (m) => m.TerritoryPage,
+  ),
   adminOrganisations: page(
     () => import('../features/organisations/OrganisationsAdminPage.tsx'),
     (m) => m.OrganisationsAdminPage,

@@ -52,6 +52,12 @@ export function OrganisationPage() {
           {t('org.parcels')}
         </h2>
         <p className="mt-1 text-sm text-stone-600">{t('org.parcelsNote')}</p>
+        <Link
+          to={`/user/organisations/${id}/territory`}
+          className="mt-2 inline-flex min-h-11 items-center rounded-lg bg-brand-800 px-4 font-semibold text-white"
+        >
+          {t('territory.open')}
+        </Link>
         <ExportButtons organisationId={id} />
         {parcels.isPending ? (
           <Loading className="py-6" />

@@ -1,0 +1,347 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { CONDITION_CLASSES, CONDITION_RULE, CROPS, type ConditionClass, type Crop } from '@filaha/shared';
+import type { RouteInput } from '@filaha/shared/contracts';
+import { controlClass } from '../../../components/ui/fields.tsx';
+import { Loading } from '../../../components/ui/Loading.tsx';
+import { call } from '../../../lib/client.ts';
+import { asLang, formatDay, formatNumber } from '../../farm/format.ts';
+import { ExportButtons } from '../ExportButtons.tsx';
+import { organisationQueries } from '../organisationsApi.ts';
+import { CONDITION_COLORS } from './conditionColors.ts';
+
+const TerritoryMap = lazy(() => import('./TerritoryMap.tsx').then((m) => ({ default: m.TerritoryMap })));
+
+type Query = RouteInput<'GET /organisations/:id/territory'>['query'];
+
+/** The filters as the URL keeps them (a link to the view keeps its filters) and as the API takes them. */
+function useFilters() {
+  const [params, setParams] = useSearchParams();
+  const crop = params.get('crop');
+  const condition = params.get('condition');
+  const irrigated = params.get('irrigated');
+  const query: NonNullable<Query> = {
+    ...(crop && (CROPS as readonly string[]).includes(crop) ? { crop: crop as Crop } : {}),
+    ...(condition && ([...CONDITION_CLASSES, 'none'] as string[]).includes(condition)
+      ? { condition: condition as ConditionClass | 'none' }
+      : {}),
+    ...(irrigated === 'true' || irrigated === 'false' ? { irrigated } : {}),
+  };
+  const set = (name: 'crop' | 'condition' | 'irrigated', value: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  return { query, set };
+}
+
+/**
+ * /user/organisations/:id/territory (issue 30 §3): the parcels the organisation follows, coloured by condition on a
+ * map of vector tiles, counted per class with the legend's rule, filtered by crop, class and irrigation, and the
+ * list of parcels to visit (well below normal, the largest first) — printable, exportable; a parcel opens with its
+ * farmer's contact when the organisation has it.
+ */
+export function TerritoryPage() {
+  const { t, i18n } = useTranslation('organisations');
+  const lang = asLang(i18n.language);
+  const id = Number(useParams().id);
+  const org = useQuery(organisationQueries.one(id));
+  const { query, set } = useFilters();
+  const search = new URLSearchParams(query as Record<string, string>).toString();
+  const summary = useQuery({
+    queryKey: ['organisations', 'territory', id, search],
+    queryFn: () => call('GET /organisations/:id/territory', { params: { id }, query }),
+  });
+  const [picked, setPicked] = useState<number | null>(null);
+  const n = (v: number, digits = 0) => formatNumber(v, lang, digits);
+  const classOrder = useMemo(() => [...CONDITION_CLASSES, null] as Array<ConditionClass | null>, []);
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto max-w-5xl space-y-4" data-testid="territory-page">
+      <div>
+        <h1 id="page-title" className="text-2xl font-bold break-words text-stone-900">
+          {t('territory.title')}
+        </h1>
+        {org.data ? <p className="text-stone-700">{org.data.name}</p> : null}
+        <Link
+          to={`/user/organisations/${id}`}
+          className="mt-1 inline-block font-semibold text-brand-800 underline print:hidden"
+        >
+          {t('territory.back')}
+        </Link>
+      </div>
+
+      <form
+        className="flex flex-wrap gap-3 print:hidden"
+        aria-label={t('territory.filters')}
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <label className="min-w-0 flex-[1_1_10rem] text-sm font-semibold text-stone-800">
+          {t('territory.crop')}
+          <select
+            value={query.crop ?? ''}
+            onChange={(e) => set('crop', e.target.value)}
+            className={`${controlClass} mt-1`}
+          >
+            <option value="">{t('territory.allCrops')}</option>
+            {CROPS.map((c) => (
+              <option key={c} value={c}>
+                {t(`crop.${c}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="min-w-0 flex-[1_1_10rem] text-sm font-semibold text-stone-800">
+          {t('territory.condition')}
+          <select
+            value={query.condition ?? ''}
+            onChange={(e) => set('condition', e.target.value)}
+            className={`${controlClass} mt-1`}
+          >
+            <option value="">{t('territory.allConditions')}</option>
+            {CONDITION_CLASSES.map((c) => (
+              <option key={c} value={c}>
+                {t(`territory.class.${c}`)}
+              </option>
+            ))}
+            <option value="none">{t('territory.class.none')}</option>
+          </select>
+        </label>
+        <label className="min-w-0 flex-[1_1_10rem] text-sm font-semibold text-stone-800">
+          {t('territory.irrigation')}
+          <select
+            value={query.irrigated ?? ''}
+            onChange={(e) => set('irrigated', e.target.value)}
+            className={`${controlClass} mt-1`}
+          >
+            <option value="">{t('territory.allIrrigation')}</option>
+            <option value="true">{t('territory.irrigated')}</option>
+            <option value="false">{t('territory.rainfed')}</option>
+          </select>
+        </label>
+      </form>
+
+      {summary.isPending ? (
+        <Loading className="py-8" />
+      ) : summary.isError ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          {t('loadError')}
+        </p>
+      ) : (
+        <>
+          <div className="rounded-2xl border border-stone-200 bg-white p-4" data-testid="territory-summary">
+            <p className="font-semibold text-stone-900">
+              {t('territory.total', { parcels: n(summary.data.total.parcels), area: n(summary.data.total.areaHa, 1) })}
+            </p>
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label={t('territory.legend')}>
+              {classOrder.map((klass) => {
+                const c = summary.data.classes.find((x) => x.class === klass);
+                return (
+                  <li
+                    key={klass ?? 'none'}
+                    className="flex items-center gap-2 rounded-lg border border-stone-200 px-2 py-1 text-sm"
+                    data-testid="territory-class"
+                  >
+                    <span
+                      aria-hidden
+                      className="inline-block size-4 rounded-sm"
+                      style={{ background: CONDITION_COLORS[klass ?? 'none'] }}
+                    />
+                    <span>
+                      {t(`territory.class.${klass ?? 'none'}`)} — {n(c?.parcels ?? 0)} · {n(c?.areaHa ?? 0, 1)}{' '}
+                      {t('territory.ha')}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+            <p className="mt-2 text-sm text-stone-600" data-testid="territory-rule">
+              {t('territory.rule', {
+                days: CONDITION_RULE.windowDays,
+                history: CONDITION_RULE.minHistory,
+                peers: CONDITION_RULE.minPeers,
+              })}{' '}
+              {t('territory.computedAt', { date: formatDay(summary.data.computedAt.slice(0, 10), lang) })}
+            </p>
+          </div>
+
+          <div className="print:hidden">
+            <Suspense fallback={<Loading className="py-8" />}>
+              <TerritoryMap
+                organisationId={id}
+                query={search ? `?${search}` : ''}
+                extent={summary.data.extent}
+                label={t('territory.map')}
+                onPick={setPicked}
+              />
+            </Suspense>
+            <p className="mt-1 text-sm text-stone-600">{t('territory.mapHint')}</p>
+          </div>
+
+          {picked !== null ? (
+            <PickedParcel organisationId={id} parcelId={picked} onClose={() => setPicked(null)} />
+          ) : null}
+
+          <section className="rounded-2xl border border-stone-200 bg-white p-4" aria-labelledby="visits-title">
+            <h2 id="visits-title" className="text-lg font-bold text-stone-900">
+              {t('territory.visits')}
+            </h2>
+            <p className="mt-1 text-sm text-stone-600">{t('territory.visitsNote')}</p>
+            {summary.data.visits.length === 0 ? (
+              <p className="mt-2 text-stone-700" data-testid="visits-empty">
+                {t('territory.noVisits')}
+              </p>
+            ) : (
+              <div className="mt-2 overflow-x-auto">
+                <table className="w-full text-start text-sm" data-testid="visits">
+                  <thead>
+                    <tr className="text-stone-600">
+                      <th scope="col" className="py-1 text-start font-semibold">
+                        {t('territory.parcel')}
+                      </th>
+                      <th scope="col" className="py-1 text-start font-semibold">
+                        {t('territory.crop')}
+                      </th>
+                      <th scope="col" className="py-1 text-start font-semibold">
+                        {t('territory.area')}
+                      </th>
+                      <th scope="col" className="py-1 text-start font-semibold">
+                        {t('territory.gap')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-stone-100">
+                    {summary.data.visits.map((v) => (
+                      <tr key={v.id} data-testid="visit">
+                        <td className="py-1">
+                          <button
+                            type="button"
+                            onClick={() => setPicked(v.id)}
+                            className="min-h-11 text-start font-semibold break-words text-brand-800 underline"
+                          >
+                            {v.name}
+                          </button>
+                          <span className="block text-stone-600">
+                            {v.farmer ? v.farmer.userName : t('territory.own')}
+                          </span>
+                        </td>
+                        <td className="py-1">{v.crop ? t(`crop.${v.crop}`) : '—'}</td>
+                        <td className="py-1 tabular-nums">
+                          {n(v.areaHa, 1)} {t('territory.ha')}
+                        </td>
+                        <td className="py-1 tabular-nums">
+                          <bdi dir="ltr">z = {n(v.z, 1)}</bdi>
+                          {v.pointDate ? (
+                            <span className="block text-stone-600">{formatDay(v.pointDate, lang)}</span>
+                          ) : null}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <div className="mt-3 flex flex-wrap gap-2 print:hidden">
+              <button
+                type="button"
+                onClick={() => window.print()}
+                className="min-h-11 rounded-lg border border-stone-400 px-4 font-semibold text-stone-800"
+              >
+                {t('territory.print')}
+              </button>
+            </div>
+            <div className="print:hidden">
+              <ExportButtons organisationId={id} />
+            </div>
+          </section>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A parcel opened from the map or the list: its farmer (and contact, when the organisation has it), its last points. */
+function PickedParcel({
+  organisationId,
+  parcelId,
+  onClose,
+}: {
+  organisationId: number;
+  parcelId: number;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation('organisations');
+  const lang = asLang(i18n.language);
+  const parcel = useQuery({
+    queryKey: ['organisations', 'parcel', organisationId, parcelId],
+    queryFn: () => call('GET /organisations/:id/parcels/:parcelId', { params: { id: organisationId, parcelId } }),
+  });
+  const points = useQuery({
+    queryKey: ['organisations', 'points', organisationId, parcelId],
+    queryFn: () =>
+      call('GET /organisations/:id/parcels/:parcelId/points', {
+        params: { id: organisationId, parcelId },
+        query: { index: 'NDVI', limit: 1000 },
+      }),
+  });
+  const recent = (points.data?.items ?? []).filter((p) => p.status === 'point' && p.median !== null).slice(-8);
+  return (
+    <section
+      className="rounded-2xl border-2 border-brand-700 bg-white p-4"
+      aria-labelledby="picked-title"
+      data-testid="picked-parcel"
+    >
+      {parcel.isPending ? (
+        <Loading className="py-4" />
+      ) : parcel.isError ? (
+        <p role="alert" className="text-red-900">
+          {t('loadError')}
+        </p>
+      ) : (
+        <>
+          <h2 id="picked-title" className="text-lg font-bold break-words text-stone-900">
+            {parcel.data.name}
+          </h2>
+          <p className="text-stone-700">
+            {parcel.data.farmer ? parcel.data.farmer.userName : t('territory.own')} ·{' '}
+            {formatNumber(parcel.data.areaHa, lang, 2)} {t('territory.ha')}
+            {parcel.data.farmerContact ? (
+              <>
+                {' · '}
+                <bdi dir="ltr">{parcel.data.farmerContact}</bdi>
+              </>
+            ) : null}
+          </p>
+          <h3 className="mt-2 font-semibold text-stone-900">{t('territory.points')}</h3>
+          {points.isPending ? (
+            <Loading className="py-2" />
+          ) : recent.length === 0 ? (
+            <p className="text-stone-700">{t('territory.noPoints')}</p>
+          ) : (
+            <ol className="mt-1 flex flex-wrap gap-2 text-sm" data-testid="picked-points">
+              {recent.map((p) => (
+                <li key={`${p.date}-${p.sceneId}-${p.basis}`} className="rounded bg-stone-100 px-2 py-1 tabular-nums">
+                  {formatDay(p.date, lang)}: {formatNumber(p.median!, lang, 2)}
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+      <button
+        type="button"
+        onClick={onClose}
+        className="mt-3 min-h-11 rounded-lg border border-stone-400 px-4 font-semibold text-stone-800"
+      >
+        {t('territory.close')}
+      </button>
+    </section>
+  );
+}
