@@ -69,13 +69,21 @@ const conditionsHead = (organisationId: number) => {
                      AND h.date < l.date - 180
                      AND least(mod(l.date - h.date, 365), 365 - mod(l.date - h.date, 365)) <= ${r.windowDays}) x ON true
                GROUP BY l.parcel_id),
+            -- Peers by sums per crop, season and day, not pair by pair (100,000 parcels of six crops would be
+            -- billions of pairs): each parcel takes the days within the window and leaves itself out.
+            peer_days AS (
+              SELECT c.crop, c.season, l.date, count(*)::float8 AS n, sum(l.median) AS s, sum(l.median * l.median) AS ss
+                FROM latest l JOIN crop c ON c.parcel_id = l.parcel_id
+               GROUP BY c.crop, c.season, l.date),
             peers AS (
-              SELECT l.parcel_id, count(*)::int AS n, avg(o.median) AS mean, stddev_samp(o.median) AS sd
-                FROM latest l
-                JOIN crop c ON c.parcel_id = l.parcel_id
-                JOIN crop c2 ON c2.crop = c.crop AND c2.season = c.season AND c2.parcel_id <> c.parcel_id
-                JOIN latest o ON o.parcel_id = c2.parcel_id AND abs(o.date - l.date) <= ${r.windowDays}
-               GROUP BY l.parcel_id)
+              SELECT p.parcel_id, p.n::int AS n, (p.s / nullif(p.n, 0)) AS mean,
+                     sqrt(greatest(0, (p.ss - p.s * p.s / nullif(p.n, 0)) / nullif(p.n - 1, 0))) AS sd
+                FROM (
+                  SELECT l.parcel_id, sum(d.n) - 1 AS n, sum(d.s) - l.median AS s, sum(d.ss) - l.median * l.median AS ss
+                    FROM latest l
+                    JOIN crop c ON c.parcel_id = l.parcel_id
+                    JOIN peer_days d ON d.crop = c.crop AND d.season = c.season AND abs(d.date - l.date) <= ${r.windowDays}
+                   GROUP BY l.parcel_id, l.median) p)
             SELECT op.id, op.name, op.farmer_id, op.farmer_name, op.farmer_contact, op.area_m2,
                    c.season, c.crop, c.sowing_date, c.irrigated,
                    l.date AS point_date, l.median, l.valid_fraction,
@@ -121,7 +129,10 @@ export interface TerritoryFilters {
 /** The territory table's rows the organisation follows now, with the filters (alias `oc`). */
 const current = (organisationId: number, f: TerritoryFilters) => sql`
   oc.organisation_id = ${organisationId}
-  AND oc.parcel_id IN (SELECT id FROM (${followedParcels(organisationId)}) f)
+  AND (oc.farmer_id IS NULL OR EXISTS (
+    SELECT 1 FROM parcel_grants g
+     WHERE g.organisation_id = ${organisationId} AND g.farmer_id = oc.farmer_id AND g.revoked_at IS NULL
+       AND (g.parcel_id IS NULL OR g.parcel_id = oc.parcel_id)))
   ${f.crop ? sql`AND oc.crop = ${f.crop}` : sql``}
   ${f.condition === 'none' ? sql`AND oc.class IS NULL` : f.condition ? sql`AND oc.class = ${f.condition}` : sql``}
   ${f.irrigated === undefined ? sql`` : sql`AND coalesce(oc.irrigated, false) = ${f.irrigated}`}`;
@@ -222,24 +233,31 @@ export function createTerritoryRepository(db: Db) {
 
     /** Parcels and area per condition class and crop, and the extent, of the followed parcels matching `filters`. */
     async summary(organisationId: number, filters: TerritoryFilters) {
-      const rows = (
-        await db.execute<SummaryRow>(sql`
-          SELECT oc.class, oc.crop, count(*)::int AS parcels, sum(oc.area_m2) AS area_m2
-            FROM organisation_conditions oc WHERE ${current(organisationId, filters)}
-           GROUP BY oc.class, oc.crop`)
-      ).rows;
-      const extent = (
-        await db.execute<{ xmin: number | null; ymin: number | null; xmax: number | null; ymax: number | null }>(sql`
-          SELECT ST_XMin(e) AS xmin, ST_YMin(e) AS ymin, ST_XMax(e) AS xmax, ST_YMax(e) AS ymax
-            FROM (SELECT ST_Extent(oc.geom) AS e FROM organisation_conditions oc
-                   WHERE ${current(organisationId, filters)}) x`)
-      ).rows[0];
-      const farmers = (
-        await db.execute<{ farmer_id: number }>(sql`
-          SELECT DISTINCT oc.farmer_id FROM organisation_conditions oc
-           WHERE ${current(organisationId, filters)} AND oc.farmer_id IS NOT NULL`)
-      ).rows.map((r) => r.farmer_id);
-      return { rows, extent, farmers };
+      // One pass over the matching rows (they are read once, then grouped, framed and their farmers listed).
+      const result = (
+        await db.execute<{
+          rows: SummaryRow[];
+          extent: { xmin: number | null; ymin: number | null; xmax: number | null; ymax: number | null };
+          farmers: number[];
+        }>(sql`
+          WITH cur AS MATERIALIZED (
+            SELECT oc.class, oc.crop, oc.area_m2, oc.farmer_id, oc.geom
+              FROM organisation_conditions oc WHERE ${current(organisationId, filters)})
+          SELECT
+            (SELECT coalesce(json_agg(x), '[]'::json) FROM (
+               SELECT class, crop, count(*)::int AS parcels, sum(area_m2) AS area_m2 FROM cur GROUP BY class, crop) x) AS rows,
+            (SELECT json_build_object('xmin', ST_XMin(e), 'ymin', ST_YMin(e), 'xmax', ST_XMax(e), 'ymax', ST_YMax(e))
+               FROM (SELECT ST_Extent(geom) AS e FROM cur) y) AS extent,
+            (SELECT coalesce(json_agg(DISTINCT farmer_id), '[]'::json) FROM cur WHERE farmer_id IS NOT NULL) AS farmers`)
+      ).rows[0]!;
+      const parse = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+      return {
+        rows: parse<SummaryRow[]>(result.rows),
+        extent: parse<{ xmin: number | null; ymin: number | null; xmax: number | null; ymax: number | null }>(
+          result.extent,
+        ),
+        farmers: parse<number[]>(result.farmers),
+      };
     },
 
     /** One read of their parcels recorded for each farmer ('parcels'), as the list records it. */
