@@ -12,11 +12,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, seed, sql, type Database } from '@filaha/db';
 import { factories } from '@filaha/db/testing';
-import pg from 'pg';
 import { createImportsRepository } from '../apps/api/src/modules/organisations/imports/imports.repository.ts';
 import { readFeatures } from '../apps/api/src/modules/organisations/imports/readers.ts';
 import { runImport } from '../apps/api/src/modules/organisations/imports/run-import.ts';
 import { writeDocSection } from './lib/doc-section.ts';
+import { pgAdmin } from './lib/pg-admin.ts';
 import { exitWhenDone, machineInfo } from './lib/machine.ts';
 import { elapsed, now } from './lib/stats.ts';
 
@@ -26,15 +26,7 @@ const GOAL_S = 60;
 const OUT = join(import.meta.dirname, 'out', 'imports.json');
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => pgAdmin(BASE_URL, statement);
 
 const CROPS = ['Blé dur', 'orge', 'olivier', 'pomme de terre', 'agrumes', 'jachère'];
 

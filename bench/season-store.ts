@@ -18,7 +18,6 @@ import { join } from 'node:path';
 import { createDb, parcels, seed, sql, type Database } from '@filaha/db';
 import { factories } from '@filaha/db/testing';
 import type { IndexStats } from '@filaha/shared';
-import pg from 'pg';
 import { memoryCounterStore } from '../apps/api/src/lib/counters.ts';
 import { createImagery } from '../apps/api/src/lib/imagery/imagery.ts';
 import { createImageryLookups } from '../apps/api/src/modules/images/public.ts';
@@ -27,6 +26,7 @@ import { createSeasonRepository, type SeriesRow } from '../apps/api/src/modules/
 import { createSeasonService } from '../apps/api/src/modules/season/season.service.ts';
 import { STORE_BATCH } from '../apps/api/src/jobs/tile-pass.ts';
 import { writeDocSection } from './lib/doc-section.ts';
+import { pgAdmin } from './lib/pg-admin.ts';
 import { exitWhenDone, machineInfo } from './lib/machine.ts';
 import { prng } from './lib/prng.ts';
 import { elapsed, ms, now, summarize } from './lib/stats.ts';
@@ -51,15 +51,7 @@ const BATCH = Number(process.env.BENCH_BATCH ?? STORE_BATCH);
 const OUT = join(import.meta.dirname, 'out', 'season-store.json');
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => pgAdmin(BASE_URL, statement);
 
 const statsOf = (random: () => number): IndexStats => {
   const mean = 0.2 + random() * 0.6;

@@ -12,9 +12,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, seed, sql } from '@filaha/db';
-import pg from 'pg';
 import { createTerritoryRepository } from '../apps/api/src/modules/organisations/territory/territory.repository.ts';
 import { writeDocSection } from './lib/doc-section.ts';
+import { pgAdmin } from './lib/pg-admin.ts';
 import { exitWhenDone, machineInfo } from './lib/machine.ts';
 import { elapsed, now, percentile } from './lib/stats.ts';
 
@@ -27,15 +27,7 @@ const WEST = 2.5;
 const SOUTH = 36.2;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => pgAdmin(BASE_URL, statement);
 
 function tileOf(lon: number, lat: number, z: number) {
   const n = 2 ** z;
