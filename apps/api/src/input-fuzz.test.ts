@@ -98,11 +98,15 @@ function withParam(routePath: string, url: string, param: string, value: string)
   const [path, query] = url.split('?');
   const pattern = routePath.split('/');
   const segments = path!.split('/');
-  const index = pattern.findIndex((segment) => segment === `:${param}` || (param === '*' && segment === '*'));
+  // A parameter may end a segment with a fixed suffix (`:y.mvt`): the suffix stays.
+  const index = pattern.findIndex(
+    (segment) => segment === `:${param}` || segment.startsWith(`:${param}.`) || (param === '*' && segment === '*'),
+  );
+  const suffix = index >= 0 && param !== '*' ? pattern[index]!.slice(param.length + 1) : '';
   const replaced =
     param === '*'
       ? [...segments.slice(0, index), encodeURIComponent(value)]
-      : segments.map((segment, i) => (i === index ? encodeURIComponent(value) : segment));
+      : segments.map((segment, i) => (i === index ? `${encodeURIComponent(value)}${suffix}` : segment));
   return `${replaced.join('/')}${query ? `?${query}` : ''}`;
 }
 
