@@ -161,6 +161,17 @@ describe('the territory view', { timeout: 30_000 }, () => {
     ]);
     expect(within(sum).getByTestId('territory-rule').textContent).toContain('±15 jours');
     expect(
+      within(sum)
+        .getAllByRole('listitem')
+        .slice(-4)
+        .map((li) => li.textContent),
+    ).toEqual([
+      'z ≤ -1,5 — Très en dessous de la normale',
+      '-1,5 < z ≤ -0,5 — En dessous de la normale',
+      '-0,5 < z < 0,5 — Normal',
+      'z ≥ 0,5 — Au-dessus de la normale',
+    ]);
+    expect(
       within(page)
         .getAllByTestId('visit')
         .map((v) => v.textContent?.split('z =')[0]),

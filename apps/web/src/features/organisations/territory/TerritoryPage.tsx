@@ -16,6 +16,19 @@ const TerritoryMap = lazy(() => import('./TerritoryMap.tsx').then((m) => ({ defa
 
 type Query = RouteInput<'GET /organisations/:id/territory'>['query'];
 
+/** The rule's cuts in words a reader checks at a glance: each class and its range of z (left to right in Arabic too). */
+function cutsOf(
+  rule: { wellBelow: number; below: number; above: number },
+  num: (v: number) => string,
+): Array<[ConditionClass, string]> {
+  return [
+    ['well_below', `z ≤ ${num(rule.wellBelow)}`],
+    ['below', `${num(rule.wellBelow)} < z ≤ ${num(rule.below)}`],
+    ['normal', `${num(rule.below)} < z < ${num(rule.above)}`],
+    ['above', `z ≥ ${num(rule.above)}`],
+  ];
+}
+
 /** The filters as the URL keeps them (a link to the view keeps its filters) and as the API takes them. */
 function useFilters() {
   const [params, setParams] = useSearchParams();
@@ -167,7 +180,19 @@ export function TerritoryPage() {
                 days: CONDITION_RULE.windowDays,
                 history: CONDITION_RULE.minHistory,
                 peers: CONDITION_RULE.minPeers,
-              })}{' '}
+              })}
+            </p>
+            <ul className="mt-1 space-y-0.5 text-sm text-stone-700" data-testid="territory-cuts">
+              {cutsOf(summary.data.rule, (v) => n(v, 1)).map(([klass, expr]) => (
+                <li key={klass}>
+                  <bdi dir="ltr" className="tabular-nums">
+                    {expr}
+                  </bdi>{' '}
+                  — {t(`territory.class.${klass}`)}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-1 text-sm text-stone-600">
               {t('territory.computedAt', { date: formatDay(summary.data.computedAt.slice(0, 10), lang) })}
             </p>
           </div>
