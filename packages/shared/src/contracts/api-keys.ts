@@ -1,16 +1,12 @@
 import { z } from 'zod';
-import { ID_MAX } from '../limits.ts';
 import { API_KEY_SCOPES, CONDITION_CLASSES, CROPS, type ApiKeyScope } from '../organisations.ts';
 import { MessageAnswer } from './common.ts';
 import { route } from './contract.ts';
+import { RouteId } from './organisations.ts';
 
 export { API_KEY_SCOPES, type ApiKeyScope };
 
-const id = z.coerce
-  .number('validation.invalid')
-  .int('validation.invalid')
-  .positive('validation.invalid')
-  .max(ID_MAX, 'validation.invalid');
+const id = RouteId;
 
 export const ApiKeyInput = z.object({
   name: z.string().trim().min(2).max(80),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ID_MAX } from '../limits.ts';
 import {
   IMPORT_FIELDS,
   IMPORT_FORMATS,
@@ -9,12 +8,9 @@ import {
   type ImportRefusal,
 } from '../organisations.ts';
 import { route } from './contract.ts';
+import { RouteId } from './organisations.ts';
 
-const id = z.coerce
-  .number('validation.invalid')
-  .int('validation.invalid')
-  .positive('validation.invalid')
-  .max(ID_MAX, 'validation.invalid');
+const id = RouteId;
 
 export { IMPORT_FIELDS, IMPORT_FORMATS, IMPORT_REFUSALS, type ImportField, type ImportFormat, type ImportRefusal };
 

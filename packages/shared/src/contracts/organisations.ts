@@ -10,11 +10,12 @@ import { route } from './contract.ts';
 import { MessageAnswer } from './common.ts';
 
 /** An id in a path or a body: a positive 32-bit integer, like the columns it is looked up in. */
-const id = z.coerce
+export const RouteId = z.coerce
   .number('validation.invalid')
   .int('validation.invalid')
   .positive('validation.invalid')
   .max(ID_MAX, 'validation.invalid');
+const id = RouteId;
 const IdParams = z.object({ id });
 
 /**

@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { ID_MAX } from '../limits.ts';
 import { CONDITION_CLASSES, CONDITION_RULE, CROPS } from '../organisations.ts';
 import { route } from './contract.ts';
+import { RouteId } from './organisations.ts';
 
-const id = z.coerce
-  .number('validation.invalid')
-  .int('validation.invalid')
-  .positive('validation.invalid')
-  .max(ID_MAX, 'validation.invalid');
+const id = RouteId;
 
 const tags = ['organisations'];
 

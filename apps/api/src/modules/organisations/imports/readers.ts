@@ -10,7 +10,7 @@ import { wktToGeoJSON } from 'betterknown';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { unzipSync } from 'fflate';
 import { parseZip } from 'shpjs';
-import { IMPORT_FORMATS, type ImportFormat } from '@filaha/shared';
+import type { ImportFormat } from '@filaha/shared';
 
 /**
  * The readers of an organisation's parcel import (issue 30 §2), one per format, each a maintained library:
@@ -69,8 +69,6 @@ export function detectFormat(fileName: string, bytes: Uint8Array): ImportFormat 
   if (/^\s*<\?xml|^\s*<kml/.test(head)) return 'kml';
   return undefined;
 }
-
-export const isImportFormat = (v: string): v is ImportFormat => (IMPORT_FORMATS as readonly string[]).includes(v);
 
 interface GeoJsonFeature {
   type: 'Feature';
