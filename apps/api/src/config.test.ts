@@ -107,6 +107,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('seeds the demo territory with the demo data unless DEMO_TERRITORY is off', () => {
+    expect(loadConfig({}).demoTerritory).toBe(true);
+    expect(loadConfig({ DEMO_TERRITORY: 'false' }).demoTerritory).toBe(false);
+    expect(loadConfig({ DEMO_DATA: 'false', DEMO_TERRITORY: 'true' }).demoTerritory).toBe(false);
+  });
+
   it('lets DEMO_DATA override the default in both directions', () => {
     expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
     expect(

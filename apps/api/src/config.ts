@@ -203,6 +203,7 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: optionalText.pipe(z.email('expected an e-mail address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').max(128).optional()),
   DEMO_DATA: optionalText.pipe(booleanText.optional()),
+  DEMO_TERRITORY: optionalText.pipe(booleanText.optional()),
   CONTRACT_CHECKS: optionalText.pipe(booleanText.optional()),
   SMTP_URL: optionalText.pipe(urlWith(['smtp:', 'smtps:']).optional()),
   MAIL_FROM: z.string().trim().min(3).default('Filaha <no-reply@filaha.local>'),
@@ -284,6 +285,8 @@ export interface Config {
   jwtTtlSeconds: number;
   admin: { email: string; password: string } | undefined;
   demoData: boolean;
+  /** DEMO_TERRITORY: with the demo data, the demo cooperative's ~2,000 own parcels, watched like any (issue 30 §5). */
+  demoTerritory: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** PUBLIC_URL: the web app's address for links in e-mails (alerts); unset → http://localhost:<PORT>. */
@@ -412,6 +415,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
         : undefined,
     // Demo accounts are for the embedded try-out; a real server opts in explicitly.
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
+    demoTerritory: (e.DEMO_DATA ?? e.DATABASE_URL === undefined) && (e.DEMO_TERRITORY ?? true),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -145,7 +145,11 @@ async function main(): Promise<void> {
     // generator), while the database is seeded; an up-to-date one is only checked.
     const demoCatalog = startDemoCatalog(config);
     demoCatalog.catch(() => undefined); // awaited below; a seed failure first must not leave it unhandled
-    const seeded = await seed(database, { admin: config.admin, demo: config.demoData });
+    const seeded = await seed(database, {
+      admin: config.admin,
+      demo: config.demoData,
+      territory: config.demoTerritory ? (await import('@filaha/imagery')).demoTerritoryParcels() : [],
+    });
     await demoCatalog;
     const { buildApp } = await import('./app.ts');
     app = await buildApp(config, { database, recordStorageLocation: true });

@@ -181,4 +181,51 @@ describe('seed', () => {
     await seed(database, { demo: true });
     expect(await grants()).toEqual({ active: 0, revoked: 1 });
   });
+
+  it("adds the demo cooperative's own parcels with their two seasons while it holds none, once", async () => {
+    const square = (x: number, y: number): Array<[number, number]> => [
+      [x, y],
+      [x + 0.002, y],
+      [x + 0.002, y + 0.002],
+      [x, y + 0.002],
+      [x, y],
+    ];
+    const territory = [
+      { crop: 'durum_wheat', sowing: '2024-11-20', irrigated: false },
+      { crop: 'citrus', sowing: null, irrigated: true },
+    ].map(({ crop, sowing, irrigated }, i) => ({
+      name: `MTJ-000${i + 1}-1`,
+      ring: square(2.97 + i * 0.003, 36.62),
+      crop,
+      sowingDate: { 2024: sowing, 2025: sowing && '2025-11-20' },
+      irrigated,
+      irrigationSystem: irrigated ? 'drip' : null,
+      flowRateM3h: irrigated ? 12 : null,
+      farmerContact: `fellah.10${i}@demo.filaha.dz`,
+    }));
+    const held = async () =>
+      (
+        await database.db.execute<{ name: string; contact: string; seasons: string }>(sql`
+          SELECT p.name, p.farmer_contact AS contact,
+                 string_agg(s.season || ':' || s.crop || ':' || coalesce(s.sowing_date::text, '-') || ':' ||
+                            s.irrigated, ' ' ORDER BY s.season) AS seasons
+            FROM parcels p JOIN organisations o ON o.id = p.organisation_id
+            LEFT JOIN parcel_seasons s ON s.parcel_id = p.id
+           WHERE o.access_code = ${DEMO_COOPERATIVE.accessCode} AND p.user_id IS NULL
+           GROUP BY p.name, p.farmer_contact ORDER BY p.name`)
+      ).rows;
+    await seed(database, { demo: true, territory });
+    const expected = [
+      {
+        name: 'MTJ-0001-1',
+        contact: 'fellah.100@demo.filaha.dz',
+        seasons: '2024:durum_wheat:2024-11-20:false 2025:durum_wheat:2025-11-20:false',
+      },
+      { name: 'MTJ-0002-1', contact: 'fellah.101@demo.filaha.dz', seasons: '2024:citrus:-:true 2025:citrus:-:true' },
+    ];
+    expect(await held()).toEqual(expected);
+    // Seeded again, or with another list: nothing added while it holds parcels.
+    await seed(database, { demo: true, territory: territory.map((p) => ({ ...p, name: `${p.name}b` })) });
+    expect(await held()).toEqual(expected);
+  });
 });

@@ -50,6 +50,7 @@ async function generatorSources(): Promise<string[]> {
     'src/output/geotiff-writer.ts',
     'src/geo/project.ts',
     'src/geo/rasterize.ts',
+    'src/demo-territory.ts',
     '../shared/src/demo-area.ts',
   ];
 }

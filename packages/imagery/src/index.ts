@@ -123,3 +123,5 @@ export type {
   ChangeStats,
   ComputeChangeOptions,
 } from './change.ts';
+export { demoTerritoryParcels } from './demo-territory.ts';
+export type { DemoTerritoryParcel } from './demo-territory.ts';

@@ -10,6 +10,8 @@ import {
   farmerSubscriptions,
   inArray,
   indices,
+  isNotNull,
+  or,
   parcels,
   planIndices,
   seriesPoints,
@@ -155,19 +157,24 @@ export function createJobsRepository(db: Db) {
 
     /**
      * The parcels the platform watches: their owner has an active subscription whose plan holds at least one
-     * index (the same rule that lets a farmer draw the curve: modules/season/season.service.ts).
+     * index (the same rule that lets a farmer draw the curve: modules/season/season.service.ts), and every parcel
+     * an organisation holds (its territory view's conditions, issue 30 §3).
      */
     async coveredParcels(): Promise<CoveredParcel[]> {
       const rows = await db
         .select({ id: parcels.id, xmin: parcels.bWS, xmax: parcels.bWN, ymin: parcels.bES, ymax: parcels.bEN })
         .from(parcels)
         .where(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(farmerSubscriptions)
-              .innerJoin(planIndices, eq(planIndices.planId, farmerSubscriptions.planId))
-              .where(and(eq(farmerSubscriptions.userId, parcels.userId), eq(farmerSubscriptions.state, 'actif'))),
+          or(
+            // An organisation's own parcels are watched for its territory view (tile-pass.ts).
+            isNotNull(parcels.organisationId),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(farmerSubscriptions)
+                .innerJoin(planIndices, eq(planIndices.planId, farmerSubscriptions.planId))
+                .where(and(eq(farmerSubscriptions.userId, parcels.userId), eq(farmerSubscriptions.state, 'actif'))),
+            ),
           ),
         )
         .orderBy(parcels.id);
@@ -207,7 +214,8 @@ export function createJobsRepository(db: Db) {
     async parcelsForPass(parcelIds: number[]) {
       const out: Array<{
         id: number;
-        userId: number;
+        /** The farmer holding it; null for an organisation's own parcel. */
+        userId: number | null;
         geom: PolygonGeometry;
         bbox: [number, number, number, number];
       }> = [];
@@ -225,10 +233,8 @@ export function createJobsRepository(db: Db) {
           .from(parcels)
           .where(inArray(parcels.id, parcelIds.slice(i, i + 1000)))
           .orderBy(parcels.id);
-        // An organisation's own parcels are not watched by a farmer's plan (heldByFarmer).
         for (const r of rows)
-          if (r.userId !== null)
-            out.push({ id: r.id, userId: r.userId, geom: r.geom, bbox: [r.xmin, r.ymin, r.xmax, r.ymax] });
+          out.push({ id: r.id, userId: r.userId, geom: r.geom, bbox: [r.xmin, r.ymin, r.xmax, r.ymax] });
       }
       return out;
     },

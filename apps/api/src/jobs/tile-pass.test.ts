@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { and, eq, seriesPoints, type Database } from '@filaha/db';
+import { and, eq, seriesPoints, sql, type Database } from '@filaha/db';
 import { createTestDatabase, factories } from '@filaha/db/testing';
 import { acquisitionKey, computeSeries } from '@filaha/imagery';
 import { DEMO_CLOUDY_DATE, DEMO_FIELDS } from '@filaha/shared';
@@ -14,7 +14,8 @@ import { runTilePass, type TilePassData } from './tile-pass.ts';
  * Issue 29, acceptance 2 (the database side; the pixel side is packages/imagery/test/tile-pass.test.ts): the tile
  * pass jobs store, for parcels in the middle of a tile, on the seam of two tiles of one pass and under clouds,
  * exactly the points and skips the farmer's curve computes (computeSeries with the deployment's settings), one row
- * per parcel × index × day, each parcel computed by one pass; run again, they compute and store nothing.
+ * per parcel × index × day, each parcel computed by one pass; run again, they compute and store nothing. An
+ * organisation's own parcel gets its NDVI points like a farmer's.
  */
 const geometryOf = (key: string) => ({
   type: 'Polygon' as const,
@@ -57,6 +58,13 @@ describe(`tile pass jobs store the curve's points (${process.env.DATABASE_URL ? 
         parcels.push({ id: parcel.id, key, indices: Object.keys(requests).sort() });
       }
     }
+    // An organisation's own parcel (issue 30): watched for NDVI, the index of its territory view, with no plan.
+    const { rows } = await database.db.execute<{ id: number }>(sql`
+      WITH o AS (INSERT INTO organisations (name, type, access_code) VALUES ('Coop', 'cooperative', 'TPAS2026') RETURNING id)
+      INSERT INTO parcels (name, organisation_id, geom)
+      SELECT 'Demo field', o.id, ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(geometryOf('wheat'))}), 4326) FROM o
+      RETURNING id`);
+    parcels.push({ id: rows[0]!.id, key: 'wheat', indices: ['NDVI'] });
   }, 120_000);
 
   afterAll(async () => {

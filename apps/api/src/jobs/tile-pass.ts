@@ -1,4 +1,5 @@
 import type { Database, PolygonGeometry } from '@filaha/db';
+import { CONDITION_RULE } from '@filaha/shared';
 import { acquisitionKey, computeTilePass, createCogReader, owningTile, type Acquisition } from '@filaha/imagery';
 import type { PgBoss } from 'pg-boss';
 import type { Imagery } from '../lib/imagery/imagery.ts';
@@ -29,6 +30,9 @@ export interface TilePassData {
    */
   late?: number[];
 }
+
+/** The indices an organisation's own parcels are watched for: the one its territory view judges by. */
+const ORGANISATION_WATCHED_INDICES: string[] = [CONDITION_RULE.index];
 
 /** Parcels per tile pass job (the poll splits a tile's parcels into chunks of this size). */
 export const TILE_PASS_CHUNK = 2_000;
@@ -77,8 +81,14 @@ export async function runTilePass(deps: TilePassDeps, data: TilePassData): Promi
   const repo = createJobsRepository(database.db);
   const output: TilePassOutput = { parcels: 0, computed: 0, inserted: 0, points: 0, skips: 0, alerts: [] };
   const parcels = await repo.parcelsForPass(data.parcelIds);
-  const indicesOf = await repo.planIndexCodesOf([...new Set(parcels.map((p) => p.userId))]);
-  const watched = parcels.filter((p) => (indicesOf.get(p.userId)?.length ?? 0) > 0);
+  const planIndices = await repo.planIndexCodesOf([
+    ...new Set(parcels.flatMap((p) => (p.userId === null ? [] : [p.userId]))),
+  ]);
+  // A farmer's parcel: the indices of the farmer's plan; an organisation's own parcel: the index its territory view
+  // judges conditions by (CONDITION_RULE).
+  const indicesOf = (p: { userId: number | null }): string[] =>
+    p.userId === null ? ORGANISATION_WATCHED_INDICES : (planIndices.get(p.userId) ?? []);
+  const watched = parcels.filter((p) => indicesOf(p).length > 0);
   output.parcels = watched.length;
   if (watched.length === 0) return output;
 
@@ -100,12 +110,12 @@ export async function runTilePass(deps: TilePassDeps, data: TilePassData): Promi
     data.date,
   );
   const basisOf = new Map(watched.map((p) => [p.id, seriesBasis(p.geom, imagery)]));
-  // Per parcel, the indices of its owner's plan not stored for that day; computed here when this tile's pass owns
+  // Per parcel, the indices it is watched for (its owner's plan) not stored for that day; computed here when this tile's pass owns
   // the parcel (owningTile), or when the parcel is late (its owner's pass ran before this tile existed).
   const byIndices = new Map<string, Array<{ id: number; geometry: PolygonGeometry }>>();
   for (const parcel of watched) {
     const basis = basisOf.get(parcel.id)!;
-    const needed = indicesOf.get(parcel.userId)!.filter((code) => !stored.has(`${parcel.id}|${code}|${basis}`));
+    const needed = indicesOf(parcel).filter((code) => !stored.has(`${parcel.id}|${code}|${basis}`));
     if (needed.length === 0) continue;
     if (!late.has(parcel.id) && owningTile(group, parcel.geom)?.id !== data.itemId) continue;
     const key = needed.join(',');
@@ -152,8 +162,10 @@ export async function runTilePass(deps: TilePassDeps, data: TilePassData): Promi
       data.date,
     );
     const seen = new Set<number>();
+    // Alerts are a farmer's (an organisation's own parcels have none: its territory view shows their conditions).
+    const farmers = new Set(watched.filter((p) => p.userId !== null).map((p) => p.id));
     for (const { parcelId, sceneId, basis } of points) {
-      if (basis !== basisOf.get(parcelId) || seen.has(parcelId)) continue;
+      if (basis !== basisOf.get(parcelId) || seen.has(parcelId) || !farmers.has(parcelId)) continue;
       seen.add(parcelId);
       const created = await deps.alerts.evaluate(parcelId, sceneId);
       output.alerts.push(...created);

@@ -122,29 +122,81 @@ async function seedDemoSeller(db: Db): Promise<void> {
 /** The demo cooperative (issue 30 §5): synthetic, and named so. Its access code is fixed so the README can name it. */
 export const DEMO_COOPERATIVE = { name: 'Coopérative de la Mitidja (démo, fictive)', accessCode: 'MTDJ2526' } as const;
 
+/** One parcel of the demo cooperative's own (made by @filaha/imagery's demoTerritoryParcels from the demo imagery's layout). */
+export interface DemoTerritoryParcelSeed {
+  name: string;
+  ring: Array<[number, number]>;
+  crop: string;
+  sowingDate: { 2024: string | null; 2025: string | null };
+  irrigated: boolean;
+  irrigationSystem: string | null;
+  flowRateM3h: number | null;
+  farmerContact: string;
+}
+
 /**
  * The demo cooperative, with the demo farmer as its admin (so one account shows both sides: the farmer's consent
  * and the organisation's view) and the farmer's consent to all their parcels. The consent is given once, when the
- * cooperative is first made: a farmer who revoked it is never granted again by a restart.
+ * cooperative is first made: a farmer who revoked it is never granted again by a restart. Its own parcels (issue 30
+ * §5: the demo area's generated fields, with their crops of the seasons 2024–25 and 2025–26) are added while it
+ * holds none.
  */
-async function seedDemoCooperative(db: Db): Promise<void> {
+async function seedDemoCooperative(db: Db, territory: ReadonlyArray<DemoTerritoryParcelSeed>): Promise<void> {
   const farmerId = await userId(db, demoEmail('User'));
   const created = await db.execute<{ id: number }>(sql`
     INSERT INTO organisations (name, type, access_code)
     VALUES (${DEMO_COOPERATIVE.name}, 'cooperative', ${DEMO_COOPERATIVE.accessCode})
     ON CONFLICT DO NOTHING RETURNING id`);
   const id = created.rows[0]?.id;
-  if (id === undefined) return;
-  await db.execute(sql`
-    INSERT INTO organisation_members (organisation_id, user_id, role) VALUES (${id}, ${farmerId}, 'admin')
-    ON CONFLICT DO NOTHING`);
-  await db.execute(
-    sql`INSERT INTO parcel_grants (organisation_id, farmer_id, parcel_id) VALUES (${id}, ${farmerId}, NULL)`,
-  );
+  if (id !== undefined) {
+    await db.execute(sql`
+      INSERT INTO organisation_members (organisation_id, user_id, role) VALUES (${id}, ${farmerId}, 'admin')
+      ON CONFLICT DO NOTHING`);
+    await db.execute(
+      sql`INSERT INTO parcel_grants (organisation_id, farmer_id, parcel_id) VALUES (${id}, ${farmerId}, NULL)`,
+    );
+  }
+  if (territory.length > 0) await seedDemoTerritory(db, territory);
 }
 
-export async function seedDemoData(db: Db): Promise<void> {
+/** The cooperative's own parcels and their seasons, in two statements, while it holds none. */
+async function seedDemoTerritory(db: Db, territory: ReadonlyArray<DemoTerritoryParcelSeed>): Promise<void> {
+  const { rows } = await db.execute<{ id: number; holds: boolean }>(sql`
+    SELECT o.id, EXISTS (SELECT 1 FROM parcels p WHERE p.organisation_id = o.id) AS holds
+      FROM organisations o WHERE o.access_code = ${DEMO_COOPERATIVE.accessCode}`);
+  const org = rows[0];
+  if (!org || org.holds) return;
+  const features = territory.map((p) => ({
+    name: p.name,
+    contact: p.farmerContact,
+    geom: JSON.stringify({ type: 'Polygon', coordinates: [p.ring] }),
+  }));
+  const inserted = await db.execute<{ id: number; name: string }>(sql`
+    INSERT INTO parcels (name, organisation_id, farmer_contact, geom)
+    SELECT f.name, ${org.id}, f.contact, ST_SetSRID(ST_GeomFromGeoJSON(f.geom), 4326)
+      FROM jsonb_to_recordset(${JSON.stringify(features)}::jsonb) AS f(name text, contact text, geom text)
+    RETURNING id, name`);
+  const idOf = new Map(inserted.rows.map((r) => [r.name, r.id]));
+  const seasons = territory.flatMap((p) =>
+    ([2024, 2025] as const).map((season) => ({
+      parcel: idOf.get(p.name)!,
+      season,
+      crop: p.crop,
+      sowing: p.sowingDate[season],
+      irrigated: p.irrigated,
+      system: p.irrigationSystem,
+      flow: p.flowRateM3h,
+    })),
+  );
+  await db.execute(sql`
+    INSERT INTO parcel_seasons (parcel_id, season, crop, sowing_date, irrigated, irrigation_system, flow_rate_m3h)
+    SELECT s.parcel, s.season, s.crop, s.sowing, s.irrigated, s.system, s.flow
+      FROM jsonb_to_recordset(${JSON.stringify(seasons)}::jsonb)
+        AS s(parcel int, season int, crop text, sowing date, irrigated boolean, system text, flow float8)`);
+}
+
+export async function seedDemoData(db: Db, territory: ReadonlyArray<DemoTerritoryParcelSeed> = []): Promise<void> {
   await seedDemoFarmer(db);
   await seedDemoSeller(db);
-  await seedDemoCooperative(db);
+  await seedDemoCooperative(db, territory);
 }

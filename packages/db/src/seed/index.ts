@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { DEMO_ACCOUNTS, ensureUser, type SeedAccount } from './accounts.ts';
 import { seedCatalog } from './catalog.ts';
-import { seedDemoData } from './demo.ts';
+import { seedDemoData, type DemoTerritoryParcelSeed } from './demo.ts';
 import { seedReference } from './reference.ts';
 
 /** Serialises concurrent seeds (several API processes starting at once): "FSED". */
@@ -13,6 +13,8 @@ export interface SeedOptions {
   admin?: { email: string; password: string };
   /** Also create the demo accounts and their data. */
   demo: boolean;
+  /** With `demo`: the demo cooperative's own parcels (issue 30 §5), added while it holds none. */
+  territory?: ReadonlyArray<DemoTerritoryParcelSeed>;
 }
 
 export interface SeedResult {
@@ -47,7 +49,7 @@ export async function seed(database: Database, options: SeedOptions): Promise<Se
         await ensureUser(tx, account);
         accounts.push({ role: account.role, email: account.email, password: account.password });
       }
-      await seedDemoData(tx);
+      await seedDemoData(tx, options.territory);
     }
   });
   return { accounts };
@@ -55,4 +57,4 @@ export async function seed(database: Database, options: SeedOptions): Promise<Se
 
 export { DEMO_ACCOUNTS };
 export { createUsageRows } from './catalog.ts';
-export type { SeedAccount };
+export type { SeedAccount, DemoTerritoryParcelSeed };

@@ -1,14 +1,4 @@
-/** Deterministic randomness for the demo catalog: the same bytes on every run (never Math.random). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export { mulberry32 } from '../../src/demo-territory.ts';
 
 /**
  * Smooth value noise in [−1, 1] on a width × height pixel grid: random values on a lattice every

@@ -1,5 +1,13 @@
-import { DEMO_AREA, DEMO_FIELDS, type DemoCrop } from '@filaha/shared';
-import { projectRings, flatRingsBBox, projector } from '../../src/geo/project.ts';
+import { DEMO_FIELDS, type DemoCrop } from '@filaha/shared';
+import {
+  BACKGROUND_KIND,
+  DEMO_EPSG,
+  DEMO_RANDOM_SEED,
+  DEMO_SEASON_SEED,
+  demoGrid,
+  layoutDemoBlocks,
+} from '../../src/demo-territory.ts';
+import { projectRings, projector } from '../../src/geo/project.ts';
 import { rasterizeRings, type PixelGrid } from '../../src/geo/rasterize.ts';
 import { mulberry32, valueNoise } from './noise.ts';
 import {
@@ -26,40 +34,8 @@ import {
   type SeasonDate,
 } from './season.ts';
 
-export const DEMO_EPSG = 32631;
+export { DEMO_EPSG, demoGrid };
 
-/** The 10 m grid over DEMO_AREA (+100 m), snapped to 60 m like the real Sentinel-2 tile grids. */
-export function demoGrid(): PixelGrid {
-  const rings = projectRings(
-    [
-      [
-        [DEMO_AREA.west, DEMO_AREA.south],
-        [DEMO_AREA.east, DEMO_AREA.south],
-        [DEMO_AREA.east, DEMO_AREA.north],
-        [DEMO_AREA.west, DEMO_AREA.north],
-        [DEMO_AREA.west, DEMO_AREA.south],
-      ],
-    ],
-    DEMO_EPSG,
-  );
-  const [minX, minY, maxX, maxY] = flatRingsBBox(rings);
-  const x0 = Math.floor((minX - 100) / 60) * 60;
-  const y0 = Math.ceil((maxY + 100) / 60) * 60;
-  const width = Math.ceil((maxX + 100 - x0) / 60) * 6;
-  const height = Math.ceil((y0 - (minY - 100)) / 60) * 6;
-  return { x0, y0, resX: 10, resY: 10, width, height };
-}
-
-const BACKGROUND_NDVI = [0.55, 0.18, 0.1, 0.45, 0.14, 0.3];
-/** What the background's blocks grow, by BACKGROUND_NDVI entry: orchards and gardens, or a cereal in spring. */
-const BACKGROUND_KIND: Array<'perennial' | 'cereal' | 'bare'> = [
-  'perennial',
-  'cereal',
-  'bare',
-  'perennial',
-  'cereal',
-  'perennial',
-];
 /** Orchards and gardens of the background through the season (× their August NDVI). */
 const PERENNIAL: ReadonlyArray<readonly [string, number]> = [
   ['2025-02-01', 0.95],
@@ -87,34 +63,25 @@ export interface Statics {
 export function paintStatics(): Statics {
   const grid = demoGrid();
   const { width, height } = grid;
-  const random = mulberry32(20250814);
+  const random = mulberry32(DEMO_RANDOM_SEED);
   const owner = new Int16Array(width * height).fill(-1);
   const baseNdvi = new Float32Array(width * height);
   const blockKind = new Int8Array(width * height).fill(-1);
   const blockPhase = new Int8Array(width * height);
   // A separate stream for what the first catalog did not have, so `random` draws exactly what it drew then.
-  const seasonRandom = mulberry32(20250201);
-  // Background patchwork of blocks separated by bare tracks.
-  for (let by = 0; by < height;) {
-    const bh = 15 + Math.floor(random() * 16);
-    for (let bx = 0; bx < width;) {
-      const bw = 15 + Math.floor(random() * 26);
-      const kind = Math.floor(random() * BACKGROUND_NDVI.length);
-      const ndvi = BACKGROUND_NDVI[kind]! + (random() - 0.5) * 0.08;
-      const phase = Math.round((seasonRandom() - 0.5) * 24);
-      for (let y = by; y < Math.min(height, by + bh); y++) {
-        for (let x = bx; x < Math.min(width, bx + bw); x++) {
-          const track = y === by || x === bx;
-          baseNdvi[y * width + x] = track ? 0.1 : ndvi;
-          if (!track) {
-            blockKind[y * width + x] = kind;
-            blockPhase[y * width + x] = phase;
-          }
+  const seasonRandom = mulberry32(DEMO_SEASON_SEED);
+  // Background patchwork of blocks separated by bare tracks (the demo cooperative's parcels lie on them).
+  for (const block of layoutDemoBlocks(grid, random, seasonRandom)) {
+    for (let y = block.row; y < Math.min(height, block.row + block.height); y++) {
+      for (let x = block.col; x < Math.min(width, block.col + block.width); x++) {
+        const track = y === block.row || x === block.col;
+        baseNdvi[y * width + x] = track ? 0.1 : block.ndvi;
+        if (!track) {
+          blockKind[y * width + x] = block.kind;
+          blockPhase[y * width + x] = block.phase;
         }
       }
-      bx += bw;
     }
-    by += bh;
   }
   // An east–west road between the citrus and maize fields, 14 m wide.
   const [, roadY] = projector(DEMO_EPSG).forward(3.0, 36.6039);
