@@ -381,6 +381,7 @@ export const AUTHZ_MATRIX: readonly AuthzRow[] = [
   row('DELETE', '/api/organisations/:id/api-keys/:keyId', 'its admins', '401 200 404 404 404 404 404', 'organisation'),
   row('GET', '/api/organisations/:id/conditions', 'its members', '401 200 404 404 404 404 404', 'organisation'),
   row('GET', '/api/organisations/:id/territory', 'its members', '401 200 404 404 404 404 404', 'organisation'),
+  row('GET', '/api/organisations/:id/territory/curve', 'its members', '401 200 404 404 404 404 404', 'organisation'),
   row('GET', '/api/organisations/:id/tiles/:z/:x/:y.mvt', 'its members', '401 200 404 404 404 404 404', 'organisation'),
   row(
     'GET',

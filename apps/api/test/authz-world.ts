@@ -580,6 +580,9 @@ export const RECIPES: Record<string, Recipe> = {
   },
   'GET /api/organisations/:id/conditions': (w) => ({ url: `/api/organisations/${w.organisation.id}/conditions` }),
   'GET /api/organisations/:id/territory': (w) => ({ url: `/api/organisations/${w.organisation.id}/territory` }),
+  'GET /api/organisations/:id/territory/curve': (w) => ({
+    url: `/api/organisations/${w.organisation.id}/territory/curve?crop=barley`,
+  }),
   'GET /api/organisations/:id/tiles/:z/:x/:y.mvt': (w) => ({
     url: `/api/organisations/${w.organisation.id}/tiles/12/2081/1590.mvt`,
   }),

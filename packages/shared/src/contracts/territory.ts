@@ -53,6 +53,28 @@ export const TerritorySummary = z.object({
 });
 export type TerritorySummary = z.infer<typeof TerritorySummary>;
 
+/** One acquisition day of a crop's territory curve: the median of the parcels' NDVI medians, and their quartiles. */
+const CurvePoint = z.object({
+  date: z.string(),
+  parcels: z.number().int(),
+  median: z.number(),
+  p25: z.number(),
+  p75: z.number(),
+});
+
+export const TerritoryCurve = z.object({
+  index: z.literal(CONDITION_RULE.index),
+  crop: z.enum(CROPS),
+  /** The season shown (the year it starts, 1 September), that of the latest point; null before any point. */
+  season: z.number().int().nullable(),
+  /** Days with at least `minParcels` parcels of the crop that season, oldest first. */
+  current: z.array(CurvePoint),
+  /** The same for the season before (its parcels of that crop then). */
+  previous: z.array(CurvePoint),
+  minParcels: z.number().int(),
+});
+export type TerritoryCurve = z.infer<typeof TerritoryCurve>;
+
 const tileCoord = z.coerce
   .number('validation.invalid')
   .int('validation.invalid')
@@ -76,6 +98,19 @@ export const territoryContract = {
     params: z.object({ id }),
     query: TerritoryQuery,
     responses: { 200: TerritorySummary },
+    errors: ['FORBIDDEN', 'NOT_FOUND'],
+  }),
+  curve: route({
+    method: 'GET',
+    path: '/organisations/:id/territory/curve',
+    tags,
+    auth: true,
+    apiKeyScope: 'points:read',
+    description:
+      "A crop's season curve over the followed parcels (median of their NDVI medians per acquisition day, p25–p75), against the season before.",
+    params: z.object({ id }),
+    query: z.object({ crop: z.enum(CROPS) }),
+    responses: { 200: TerritoryCurve },
     errors: ['FORBIDDEN', 'NOT_FOUND'],
   }),
   /** A Mapbox vector tile (`application/vnd.mapbox-vector-tile`), layer `parcels`; registered without a JSON schema. */

@@ -359,7 +359,7 @@ describe('which routes take a key', () => {
         .replace('/:z/:x/:y.mvt', '/12/2081/1590.mvt')
         .replace(':userId', String(orgAdmin.user.id))
         .replace(/^\/imports\/:id/, `/imports/${importId}`)
-        .replace(':id', String(org.id))}`;
+        .replace(':id', String(org.id))}${path.endsWith('/curve') ? '?crop=barley' : ''}`;
     const call = (method: string, path: string, key: string) => {
       const form = importBody(csvOf(1));
       const multipartRoute = path.endsWith('/parcels/import');
@@ -380,6 +380,7 @@ describe('which routes take a key', () => {
       'GET /organisations/:id/imports',
       'GET /organisations/:id/parcels/:parcelId/points',
       'GET /organisations/:id/territory',
+      'GET /organisations/:id/territory/curve',
       'GET /organisations/:id/tiles/:z/:x/:y.mvt',
       'POST /organisations/:id/parcels/import',
     ]);

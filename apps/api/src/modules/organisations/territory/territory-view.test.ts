@@ -6,7 +6,13 @@
 import { VectorTile } from '@mapbox/vector-tile';
 import { factories, uniqueSuffix } from '@filaha/db/testing';
 import { sql } from '@filaha/db';
-import type { AccessLogEntry, Organisation, ParcelImport, TerritorySummary } from '@filaha/shared/contracts';
+import type {
+  AccessLogEntry,
+  Organisation,
+  ParcelImport,
+  TerritoryCurve,
+  TerritorySummary,
+} from '@filaha/shared/contracts';
 import { PbfReader } from 'pbf';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../../test/helper.ts';
@@ -158,6 +164,57 @@ describe('the territory view', () => {
 
     await importCsv(org.id, agronomist.headers, [`Olivier 1;olivier;"${square(20)}"`]);
     expect((await summaryOf(org.id, agronomist.headers)).total.parcels).toBe(8);
+  });
+
+  it("draws a crop's curve (median and quartiles of the parcels' medians) against the season before", async () => {
+    const { agronomist, farmer, org, own } = await world();
+    const db = t.current.database.db;
+    // Barley in 2024–25 and 2025–26 for six fields; the seventh grew oats in 2024–25 (left out of that season).
+    for (const [i, p] of own.entries())
+      await db.execute(sql`
+        INSERT INTO parcel_seasons (parcel_id, season, crop, irrigated)
+        VALUES (${p.id}, 2025, 'barley', false), (${p.id}, 2024, ${i === 6 ? 'oats' : 'barley'}, false)`);
+    // 2024–25: 2025-03-01 for all seven (six of them barley then), 2025-04-01 for two only (too few to show).
+    for (const [i, p] of own.entries()) await point(p.id, '2025-03-01', 0.4 + i * 0.02);
+    for (const p of own.slice(0, 2)) await point(p.id, '2025-04-01', 0.7);
+    const res = await t.current.inject({
+      method: 'GET',
+      url: `/api/organisations/${org.id}/territory/curve?crop=barley`,
+      headers: agronomist.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const curve = json<TerritoryCurve>(res);
+    expect(curve).toMatchObject({ index: 'NDVI', crop: 'barley', season: 2025, minParcels: 3 });
+    // 2026-03-01: medians 0.6, 0.62, 0.58, 0.61, 0.59, 0.6, 0.3 → median 0.6, quartiles 0.585 and 0.605.
+    expect(curve.current).toHaveLength(1);
+    expect(curve.current[0]).toMatchObject({ date: '2026-03-01', parcels: 7 });
+    expect(curve.current[0]!.median).toBeCloseTo(0.6, 9);
+    expect(curve.current[0]!.p25).toBeCloseTo(0.585, 9);
+    expect(curve.current[0]!.p75).toBeCloseTo(0.605, 9);
+    // 2025-03-01: the six barley fields 0.40 … 0.50 → median 0.45; 2025-04-01 (two fields) is left out.
+    expect(curve.previous.map((d) => [d.date, d.parcels])).toEqual([['2025-03-01', 6]]);
+    expect(curve.previous[0]!.median).toBeCloseTo(0.45, 9);
+    // No olive field: no day. A crop outside the list is refused; another organisation's member gets 404.
+    const olive = json<TerritoryCurve>(
+      await t.current.inject({
+        method: 'GET',
+        url: `/api/organisations/${org.id}/territory/curve?crop=olive`,
+        headers: agronomist.headers,
+      }),
+    );
+    expect(olive).toMatchObject({ season: 2025, current: [], previous: [] });
+    const bad = await t.current.inject({
+      method: 'GET',
+      url: `/api/organisations/${org.id}/territory/curve?crop=banana`,
+      headers: agronomist.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+    const outsider = await t.current.inject({
+      method: 'GET',
+      url: `/api/organisations/${org.id}/territory/curve?crop=barley`,
+      headers: farmer.headers,
+    });
+    expect(outsider.statusCode).toBe(404);
   });
 
   it('serves its parcels as vector tiles with their class, and refuses a tile outside the grid', async () => {

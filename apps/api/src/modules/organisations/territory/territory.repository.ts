@@ -1,5 +1,5 @@
 import { sql, type Db, type SQL } from '@filaha/db';
-import { CONDITION_RULE, type Crop } from '@filaha/shared';
+import { CONDITION_RULE, seasonOf, type Crop } from '@filaha/shared';
 
 /** One parcel the organisation follows, with its crop of the latest season, its latest point and what it is judged against. */
 export interface TerritoryParcelRow extends Record<string, unknown> {
@@ -107,6 +107,9 @@ const classOf = (z: SQL) => {
   return sql`CASE WHEN ${z} IS NULL THEN NULL WHEN ${z} <= ${r.wellBelow} THEN 'well_below' WHEN ${z} <= ${r.below}
     THEN 'below' WHEN ${z} < ${r.above} THEN 'normal' ELSE 'above' END`;
 };
+
+/** `{1,2,3}` (an int array as text, as some drivers hand it) → its numbers. */
+const parsePgIntArray = (text: string): number[] => text.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 
 /** How long a refresh of an organisation's territory table serves before the next read refreshes it. */
 export const CONDITIONS_MAX_AGE_SECONDS = 300;
@@ -270,6 +273,55 @@ export function createTerritoryRepository(db: Db) {
         await db.execute(sql`
           INSERT INTO organisation_reads (organisation_id, member_id, api_key_id, farmer_id, what)
           VALUES (${organisationId}, ${reader.memberId}, ${reader.apiKeyId}, ${farmerId}, 'parcels')`);
+    },
+
+    /**
+     * A crop's season curve over the followed parcels (issue 30 §3): per acquisition day of the season of the latest
+     * point, and of the season before, the median and quartiles of the parcels' NDVI medians — each parcel counted
+     * in a season when its crop that season is `crop` (parcel_seasons), one point a day (its first basis). Days with
+     * fewer than `minParcels` parcels are left out. Also the farmers whose parcels were counted (their reads).
+     */
+    async curve(organisationId: number, crop: string, minParcels: number) {
+      // The season of the latest point, from the territory table (each parcel's latest point, kept fresh by the caller).
+      const latest = (
+        await db.execute<{ d: string | Date | null }>(sql`
+          SELECT max(oc.point_date) AS d FROM organisation_conditions oc WHERE ${current(organisationId, {})}`)
+      ).rows[0]?.d;
+      if (!latest) return { season: null, rows: [], farmers: [] };
+      const season = seasonOf(new Date(latest).toISOString().slice(0, 10));
+      const { rows } = await db.execute<{
+        season: number;
+        date: string | Date;
+        parcels: number;
+        median: number;
+        p25: number;
+        p75: number;
+        farmers: number[] | string | null;
+      }>(sql`
+        WITH op AS MATERIALIZED (${followedParcels(organisationId)}),
+        days AS (
+          SELECT DISTINCT ON (sp.parcel_id, sp.date) s.season, sp.date, op.farmer_id,
+                 (sp.stats->>'median')::float8 AS m
+            FROM parcel_seasons s
+            JOIN op ON op.id = s.parcel_id
+            JOIN series_points sp ON sp.parcel_id = op.id AND sp.index_code = ${CONDITION_RULE.index}
+                 AND sp.status = 'point' AND sp.date >= make_date(s.season, 9, 1)
+                 AND sp.date < make_date(s.season + 1, 9, 1)
+           WHERE s.season IN (${season}::int, ${season - 1}::int) AND s.crop = ${crop}
+           ORDER BY sp.parcel_id, sp.date, sp.basis)
+        SELECT season, date, count(*)::int AS parcels,
+               percentile_cont(0.5) WITHIN GROUP (ORDER BY m) AS median,
+               percentile_cont(0.25) WITHIN GROUP (ORDER BY m) AS p25,
+               percentile_cont(0.75) WITHIN GROUP (ORDER BY m) AS p75,
+               array_remove(array_agg(DISTINCT farmer_id), NULL) AS farmers
+          FROM days GROUP BY season, date HAVING count(*) >= ${minParcels}
+         ORDER BY season, date`);
+      const farmers = new Set<number>();
+      for (const r of rows) {
+        const list = typeof r.farmers === 'string' ? parsePgIntArray(r.farmers) : (r.farmers ?? []);
+        for (const f of list) farmers.add(Number(f));
+      }
+      return { season, rows, farmers: [...farmers] };
     },
 
     /** The parcels to visit: "well below", the largest first. */

@@ -77,6 +77,9 @@ const filtersOf = (q: TerritoryQuery): TerritoryFilters => ({
   ...(q.irrigated ? { irrigated: q.irrigated === 'true' } : {}),
 });
 
+/** A day of a crop's territory curve counts only with at least this many parcels (fewer would name them). */
+const CURVE_MIN_PARCELS = 3;
+
 const ha = (m2: number) => Math.round(Number(m2) / 100) / 100;
 
 /** `/organisations/:id/territory` and its tiles (issue 30 §3): its members, or its keys with `parcels:read`. */
@@ -143,6 +146,32 @@ const territoryViewRoutes: FastifyPluginAsyncZod = async (app) => {
             : null,
       };
       return summary;
+    },
+  });
+
+  app.route({
+    ...fromContract(contract.curve),
+    onRequest: app.authenticateOrKey,
+    handler: async (request) => {
+      const caller = await orgCaller(request, organisations, request.params.id, 'points:read');
+      await territory.ensureFresh(request.params.id);
+      const { season, rows, farmers } = await territory.curve(request.params.id, request.query.crop, CURVE_MIN_PARCELS);
+      await territory.recordReads(request.params.id, readerOf(caller), farmers);
+      const point = (r: (typeof rows)[number]) => ({
+        date: new Date(r.date).toISOString().slice(0, 10),
+        parcels: r.parcels,
+        median: Number(r.median),
+        p25: Number(r.p25),
+        p75: Number(r.p75),
+      });
+      return {
+        index: CONDITION_RULE.index,
+        crop: request.query.crop,
+        season,
+        current: rows.filter((r) => r.season === season).map(point),
+        previous: rows.filter((r) => r.season !== season).map(point),
+        minParcels: CURVE_MIN_PARCELS,
+      };
     },
   });
 
