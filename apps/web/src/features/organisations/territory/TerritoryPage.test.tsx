@@ -6,7 +6,7 @@ import { i18n } from '../../../i18n/index.ts';
 import { queryClient } from '../../../lib/queries.ts';
 import { json, reply, stubContracts } from '../../../../test/fetch.ts';
 import { myRoleAnswer, profileAnswer } from '../../../../test/fixtures.ts';
-import { renderApp } from '../../../../test/render.tsx';
+import { renderApp, renderAtUrl } from '../../../../test/render.tsx';
 
 afterEach(() => queryClient.clear());
 
@@ -82,6 +82,24 @@ function server() {
       'GET /organisations/:id': () => reply(200, COOP),
       'GET /organisations/:id/territory': (call) =>
         reply(200, summary(new URL(call.url, 'http://x').searchParams.get('crop'))),
+      'GET /organisations/:id/territory/curve': (call) => {
+        const crop = new URL(call.url, 'http://x').searchParams.get('crop') as 'barley' | 'olive';
+        const day = (date: string, median: number, parcels = 7) => ({
+          date,
+          parcels,
+          median,
+          p25: median - 0.05,
+          p75: median + 0.04,
+        });
+        return reply(200, {
+          index: 'NDVI' as const,
+          crop,
+          season: 2025,
+          current: crop === 'olive' ? [] : [day('2025-10-01', 0.21), day('2026-03-01', 0.6)],
+          previous: crop === 'olive' ? [] : [day('2025-03-01', 0.45, 6)],
+          minParcels: 3,
+        });
+      },
       'GET /organisations/:id/parcels/:parcelId': () =>
         reply(200, {
           id: 17,
@@ -188,6 +206,34 @@ describe('the territory view', { timeout: 30_000 }, () => {
       '20 février 2026: 0,51 mars 2026: 0,3',
     );
     expect(within(page).getByRole('button', { name: 'Exporter (CSV)' })).toBeTruthy();
+  });
+
+  it("draws a crop's curve against the season before, its figures in a table, and says when there is none", async () => {
+    await i18n.changeLanguage('fr');
+    const { calls } = server();
+    const user = userEvent.setup();
+    renderAtUrl('/user/organisations/3/territory?crop=barley');
+    const page = await screen.findByTestId('territory-page', {}, { timeout: 10_000 });
+    const curve = await within(page).findByTestId('crop-curve', {}, { timeout: 10_000 });
+    // The filtered crop is the curve's first choice.
+    expect(calls.some((c) => c.url.includes('/territory/curve?crop=barley'))).toBe(true);
+    expect(curve.textContent).toContain('2025–2026');
+    expect(curve.textContent).toContain('2024–2025');
+    expect(within(curve).getByRole('img').getAttribute('aria-label')).toContain('saison 2025–2026');
+    expect(
+      within(within(curve).getByTestId('crop-curve-table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual([
+      '1 octobre 2025' + '7' + '0,21' + '0,16 – 0,25',
+      '1 mars 2026' + '7' + '0,6' + '0,55 – 0,64',
+      '1 mars 2025' + '6' + '0,45' + '0,4 – 0,49',
+    ]);
+    await user.selectOptions(within(page).getByLabelText('Culture de la courbe'), 'olive');
+    expect((await within(page).findByTestId('crop-curve-empty')).textContent).toBe(
+      'Pas encore de mesure pour « Olivier » dans les parcelles suivies.',
+    );
   });
 
   it('reads in Arabic', async () => {

@@ -11,6 +11,7 @@ import { asLang, formatDay, formatNumber } from '../../farm/format.ts';
 import { ExportButtons } from '../ExportButtons.tsx';
 import { organisationQueries } from '../organisationsApi.ts';
 import { CONDITION_COLORS } from './conditionColors.ts';
+import { CropCurve } from './CropCurve.tsx';
 
 const TerritoryMap = lazy(() => import('./TerritoryMap.tsx').then((m) => ({ default: m.TerritoryMap })));
 
@@ -27,6 +28,13 @@ function cutsOf(
     ['normal', `${num(rule.below)} < z < ${num(rule.above)}`],
     ['above', `z ≥ ${num(rule.above)}`],
   ];
+}
+
+/** The crop with the most parcels (the crop curve's first choice when no crop is filtered). */
+function mainCrop(crops: Array<{ crop: Crop | null; parcels: number }>): Crop {
+  const count = new Map<Crop, number>();
+  for (const c of crops) if (c.crop) count.set(c.crop, (count.get(c.crop) ?? 0) + c.parcels);
+  return [...count].sort((a, b) => b[1] - a[1])[0]?.[0] ?? CROPS[0];
 }
 
 /** The filters as the URL keeps them (a link to the view keeps its filters) and as the API takes them. */
@@ -213,6 +221,12 @@ export function TerritoryPage() {
           {picked !== null ? (
             <PickedParcel organisationId={id} parcelId={picked} onClose={() => setPicked(null)} />
           ) : null}
+
+          <CropCurve
+            key={query.crop ?? 'main'}
+            organisationId={id}
+            initialCrop={query.crop ?? mainCrop(summary.data.crops)}
+          />
 
           <section className="rounded-2xl border border-stone-200 bg-white p-4" aria-labelledby="visits-title">
             <h2 id="visits-title" className="text-lg font-bold text-stone-900">
