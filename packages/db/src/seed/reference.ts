@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import { ROLE_IDS, WILAYAS } from '@filaha/shared';
 import type { Db } from '../client.ts';
@@ -46,4 +48,46 @@ export async function seedReference(db: Db): Promise<void> {
     .insert(wilayas)
     .values(WILAYAS.map((w) => ({ id: w.id, nameFr: w.fr, nameAr: w.ar })))
     .onConflictDoNothing();
+  await seedWilayaBoundaries(db);
+}
+
+/** The wilayas' outlines the seed loads (wilaya_boundaries): the file the web map draws too. */
+const BOUNDARIES_FILE = '@filaha/shared/geodata/wilaya-boundaries.json';
+
+/** A name folded for matching (accents, case, spaces and apostrophes dropped). */
+const fold = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+
+/** Natural Earth's spellings that differ from the official list (WILAYAS). */
+const ALIASES: Record<string, string> = { tamanghasset: 'tamanrasset' };
+
+/**
+ * The wilayas' outlines, once (while the table is empty): each feature of the bundled file matched to its wilaya by
+ * name. A feature that matches none stops the seed: a boundary is never attached to the wrong wilaya.
+ */
+export async function seedWilayaBoundaries(db: Db): Promise<void> {
+  const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM wilaya_boundaries`);
+  if ((rows[0]?.n ?? 0) > 0) return;
+  const file = createRequire(import.meta.url).resolve(BOUNDARIES_FILE);
+  const collection = JSON.parse(await readFile(file, 'utf8')) as {
+    attribution?: string;
+    features: Array<{ properties: { name: string }; geometry: unknown }>;
+  };
+  const idOf = new Map(WILAYAS.map((w) => [fold(w.fr), w.id]));
+  const source = collection.attribution ?? 'geoBoundaries (OpenStreetMap, ODbL)';
+  const features = collection.features.map((f) => {
+    const folded = fold(f.properties.name);
+    const id = idOf.get(ALIASES[folded] ?? folded);
+    if (id === undefined) throw new Error(`${BOUNDARIES_FILE}: no wilaya named ${f.properties.name}`);
+    return { id, geom: JSON.stringify(f.geometry) };
+  });
+  await db.execute(sql`
+    INSERT INTO wilaya_boundaries (wilaya_id, source, geom)
+    SELECT f.id, ${source}, ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(f.geom), 4326)), 3))
+      FROM jsonb_to_recordset(${JSON.stringify(features)}::jsonb) AS f(id int, geom text)
+    ON CONFLICT (wilaya_id) DO NOTHING`);
 }

@@ -35,6 +35,10 @@ export const TerritorySummary = z.object({
   classes: z.array(Count.extend({ class: z.enum(CONDITION_CLASSES).nullable() })),
   /** Per crop and class. */
   crops: z.array(Count.extend({ crop: z.enum(CROPS).nullable(), class: z.enum(CONDITION_CLASSES).nullable() })),
+  /** Per wilaya (its official code; null: outside every outline) and class. */
+  wilayas: z.array(Count.extend({ wilaya: z.number().int().nullable(), class: z.enum(CONDITION_CLASSES).nullable() })),
+  /** Where the wilayas' outlines come from (e.g. "Natural Earth"); null when none is loaded. */
+  wilayaSource: z.string().nullable(),
   /** The parcels to visit: well below normal, the largest first (at most 100). */
   visits: z.array(
     z.object({

@@ -26,13 +26,12 @@ export interface BasemapData {
 }
 
 /**
- * The wilaya boundaries: `geodata/wilaya-boundaries.json`, written by `node scripts/build-basemap.mjs` from
- * Natural Earth Admin 1 (or geoBoundaries' simplified TopoJSON when present; see geodata/README.md). Absent, the glob is empty and the layer
- * draws the outline and the seats only — never a made-up boundary.
+ * The wilaya boundaries: `@filaha/shared/geodata/wilaya-boundaries.json`, written by `node scripts/build-basemap.mjs`
+ * from Natural Earth Admin 1 (or geoBoundaries' simplified TopoJSON when present; see geodata/README.md), and shared
+ * with the server's aggregates per wilaya. Never a made-up boundary.
  */
-const boundaryFiles = import.meta.glob<Boundaries>('./geodata/wilaya-boundaries.json', {
-  import: 'default',
-});
+const loadBoundaries = () =>
+  import('@filaha/shared/geodata/wilaya-boundaries.json').then((m) => m.default as unknown as Boundaries);
 
 let pending: Promise<BasemapData> | null = null;
 
@@ -41,7 +40,7 @@ export function loadBasemap(): Promise<BasemapData> {
   pending ??= (async () => {
     const [outline, boundaries] = await Promise.all([
       import('./geodata/algeria-outline.json').then((m) => m.default as unknown as Feature<Polygon | MultiPolygon>),
-      boundaryFiles['./geodata/wilaya-boundaries.json']?.() ?? Promise.resolve(null),
+      loadBoundaries(),
     ]);
     const seats = WILAYA_SEATS.map(([code, lat, lng]) => {
       const wilaya = WILAYAS[code - 1];

@@ -135,6 +135,13 @@ describe('the territory view', () => {
     expect(s.visits[1]).toMatchObject({ id: parcel.id, farmer: { id: farmer.user.id }, pointDate: '2025-03-15' });
     expect(s.visits[0]!.z).toBeLessThan(-1.5);
     expect(s.extent![0]).toBeLessThan(s.extent![2]);
+    // Every parcel in Blida (9) by Natural Earth's outlines, per class as the classes count them.
+    expect(s.wilayaSource).toBe('Natural Earth');
+    expect(Object.fromEntries(s.wilayas.map((w) => [`${w.wilaya} ${w.class}`, w.parcels]))).toEqual({
+      '9 well_below': 2,
+      '9 normal': 4,
+      '9 above': 2,
+    });
     const log = json<AccessLogEntry[]>(
       await t.current.inject({ method: 'GET', url: '/api/access-log', headers: farmer.headers }),
     );
@@ -164,6 +171,25 @@ describe('the territory view', () => {
 
     await importCsv(org.id, agronomist.headers, [`Olivier 1;olivier;"${square(20)}"`]);
     expect((await summaryOf(org.id, agronomist.headers)).total.parcels).toBe(8);
+  });
+
+  it('puts each parcel in the wilaya that holds it, and the filters apply', async () => {
+    const { agronomist, org } = await world();
+    const at = (lon: number, lat: number) =>
+      `POLYGON ((${lon} ${lat}, ${lon + 0.002} ${lat}, ${lon + 0.002} ${lat + 0.0016}, ${lon} ${lat + 0.0016}, ${lon} ${lat}))`;
+    await importCsv(org.id, agronomist.headers, [
+      `Olivier Oran;olivier;"${at(-0.63, 35.7)}"`,
+      `Olivier Sétif;olivier;"${at(5.41, 36.19)}"`,
+      `Olivier Sétif 2;olivier;"${at(5.42, 36.19)}"`,
+    ]);
+    const olive = await summaryOf(org.id, agronomist.headers, '?crop=olive');
+    expect(olive.wilayas.map((w) => [w.wilaya, w.class, w.parcels]).sort()).toEqual([
+      [19, null, 2],
+      [31, null, 1],
+    ]);
+    const all = await summaryOf(org.id, agronomist.headers);
+    expect(all.wilayas.reduce((n, w) => n + w.parcels, 0)).toBe(11);
+    expect(all.wilayas.filter((w) => w.wilaya === 9).reduce((n, w) => n + w.parcels, 0)).toBe(8);
   });
 
   it("draws a crop's curve (median and quartiles of the parcels' medians) against the season before", async () => {

@@ -143,6 +143,7 @@ const current = (organisationId: number, f: TerritoryFilters) => sql`
 export interface SummaryRow extends Record<string, unknown> {
   class: string | null;
   crop: string | null;
+  wilaya_id: number | null;
   parcels: number;
   area_m2: number;
 }
@@ -219,9 +220,13 @@ export function createTerritoryRepository(db: Db) {
         await tx.execute(sql`DELETE FROM organisation_conditions WHERE organisation_id = ${organisationId}`);
         const inserted = await tx.execute<{ parcel_id: number }>(sql`
           INSERT INTO organisation_conditions (organisation_id, parcel_id, farmer_id, name, area_m2, crop, season,
-                                               irrigated, point_date, median, valid_fraction, reference, z, class, geom)
+                                               irrigated, point_date, median, valid_fraction, reference, z, class, geom,
+                                               wilaya_id)
           SELECT ${organisationId}, q.id, q.farmer_id, q.name, q.area_m2, q.crop, q.season, q.irrigated, q.point_date,
-                 q.median, q.valid_fraction, q.reference, q.z, ${classOf(sql.raw('q.z'))}, q.geom
+                 q.median, q.valid_fraction, q.reference, q.z, ${classOf(sql.raw('q.z'))}, q.geom,
+                 -- Its wilaya: the one holding a point of its surface (none outside every outline).
+                 (SELECT wb.wilaya_id FROM wilaya_boundaries wb
+                   WHERE ST_Intersects(wb.geom, ST_PointOnSurface(q.geom)) ORDER BY wb.wilaya_id LIMIT 1)
             FROM (${conditionsHead(organisationId)} op.geom ${conditionsFrom}) q
           RETURNING parcel_id`);
         const at = new Date();
@@ -234,7 +239,7 @@ export function createTerritoryRepository(db: Db) {
       });
     },
 
-    /** Parcels and area per condition class and crop, and the extent, of the followed parcels matching `filters`. */
+    /** Parcels and area per condition class, crop and wilaya, and the extent, of the followed parcels matching `filters`. */
     async summary(organisationId: number, filters: TerritoryFilters) {
       // One pass over the matching rows (they are read once, then grouped, framed and their farmers listed).
       const result = (
@@ -244,11 +249,12 @@ export function createTerritoryRepository(db: Db) {
           farmers: number[];
         }>(sql`
           WITH cur AS MATERIALIZED (
-            SELECT oc.class, oc.crop, oc.area_m2, oc.farmer_id, oc.geom
+            SELECT oc.class, oc.crop, oc.wilaya_id, oc.area_m2, oc.farmer_id, oc.geom
               FROM organisation_conditions oc WHERE ${current(organisationId, filters)})
           SELECT
             (SELECT coalesce(json_agg(x), '[]'::json) FROM (
-               SELECT class, crop, count(*)::int AS parcels, sum(area_m2) AS area_m2 FROM cur GROUP BY class, crop) x) AS rows,
+               SELECT class, crop, wilaya_id, count(*)::int AS parcels, sum(area_m2) AS area_m2
+                 FROM cur GROUP BY class, crop, wilaya_id) x) AS rows,
             (SELECT json_build_object('xmin', ST_XMin(e), 'ymin', ST_YMin(e), 'xmax', ST_XMax(e), 'ymax', ST_YMax(e))
                FROM (SELECT ST_Extent(geom) AS e FROM cur) y) AS extent,
             (SELECT coalesce(json_agg(DISTINCT farmer_id), '[]'::json) FROM cur WHERE farmer_id IS NOT NULL) AS farmers`)
@@ -322,6 +328,12 @@ export function createTerritoryRepository(db: Db) {
         for (const f of list) farmers.add(Number(f));
       }
       return { season, rows, farmers: [...farmers] };
+    },
+
+    /** Where the wilayas' outlines come from (wilaya_boundaries), null when none is loaded. */
+    async wilayaSource(): Promise<string | null> {
+      const { rows } = await db.execute<{ source: string }>(sql`SELECT source FROM wilaya_boundaries LIMIT 1`);
+      return rows[0]?.source ?? null;
     },
 
     /** The parcels to visit: "well below", the largest first. */

@@ -11,7 +11,7 @@ import { pickLanguage } from '../../../i18n/language.ts';
 import { orgCaller, readerOf } from '../api-keys/org-caller.ts';
 import { createOrganisationsRepository } from '../organisations.repository.ts';
 import { parcelsCsv, parcelsGeoPackage } from './export.ts';
-import { createTerritoryRepository, type TerritoryFilters } from './territory.repository.ts';
+import { createTerritoryRepository, type SummaryRow, type TerritoryFilters } from './territory.repository.ts';
 
 /** `/organisations/:id/export.*` (issue 30 §2): its members only; anyone else gets 404, as for the organisation. */
 const territoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -82,6 +82,18 @@ const CURVE_MIN_PARCELS = 3;
 
 const ha = (m2: number) => Math.round(Number(m2) / 100) / 100;
 
+/** The rows' parcels and area summed per key (crop × class, wilaya × class), in the rows' order. */
+function grouped<K extends Record<string, unknown>>(rows: SummaryRow[], keyOf: (r: SummaryRow) => K) {
+  const out = new Map<string, K & { parcels: number; area: number }>();
+  for (const r of rows) {
+    const key = keyOf(r);
+    const id = JSON.stringify(key);
+    const c = out.get(id) ?? { ...key, parcels: 0, area: 0 };
+    out.set(id, { ...c, parcels: c.parcels + r.parcels, area: c.area + Number(r.area_m2) });
+  }
+  return [...out.values()].map(({ area, ...c }) => ({ ...c, areaHa: ha(area) }));
+}
+
 /** `/organisations/:id/territory` and its tiles (issue 30 §3): its members, or its keys with `parcels:read`. */
 const territoryViewRoutes: FastifyPluginAsyncZod = async (app) => {
   const organisations = createOrganisationsRepository(app.database.db);
@@ -124,12 +136,9 @@ const territoryViewRoutes: FastifyPluginAsyncZod = async (app) => {
           parcels: c.parcels,
           areaHa: ha(c.area),
         })),
-        crops: rows.map((r) => ({
-          crop: r.crop as Crop | null,
-          class: r.class as ConditionClass | null,
-          parcels: r.parcels,
-          areaHa: ha(r.area_m2),
-        })),
+        crops: grouped(rows, (r) => ({ crop: r.crop as Crop | null, class: r.class as ConditionClass | null })),
+        wilayas: grouped(rows, (r) => ({ wilaya: r.wilaya_id, class: r.class as ConditionClass | null })),
+        wilayaSource: await territory.wilayaSource(),
         visits: visits.map((v) => ({
           id: v.parcel_id,
           name: v.name,

@@ -45,6 +45,13 @@ function summary(crop: string | null): TerritorySummary {
       { class: 'above', parcels: 2, areaHa: 5.9 },
     ],
     crops: [],
+    wilayas: [
+      { wilaya: 9, class: 'well_below', parcels: barleyOnly ? 1 : 2, areaHa: barleyOnly ? 4.8 : 6.8 },
+      { wilaya: 9, class: 'normal', parcels: 3, areaHa: 9.2 },
+      { wilaya: 16, class: 'normal', parcels: 1, areaHa: 3.5 },
+      { wilaya: 16, class: 'above', parcels: 2, areaHa: 5.9 },
+    ],
+    wilayaSource: 'Natural Earth',
     visits: [
       {
         id: 17,
@@ -195,6 +202,17 @@ describe('the territory view', { timeout: 30_000 }, () => {
         .map((v) => v.textContent?.split('z =')[0]),
     ).toEqual(["Orge 7Parcelle de l'organisationOrge4,8 ha", 'Champ de YacineYacine—2 ha']);
 
+    // Per wilaya, the largest area first: Blida (16 ha), then Alger (9.4 ha).
+    expect(
+      within(within(page).getByTestId('wilayas'))
+        .getAllByTestId('wilaya-row')
+        .map((r) => [...r.children].map((c) => c.textContent)),
+    ).toEqual([
+      ['09 — Blida', '5 · 16 ha', '2', '0', '3', '0', '0'],
+      ['16 — Alger', '3 · 9,4 ha', '0', '0', '1', '2', '0'],
+    ]);
+    expect(within(page).getByText(/d'après les limites de Natural Earth/)).toBeTruthy();
+
     await user.selectOptions(within(page).getByLabelText('Culture'), 'barley');
     await waitFor(() => expect(within(page).getAllByTestId('visit')).toHaveLength(1));
     expect(calls.some((c) => c.url.includes('/territory?crop=barley'))).toBe(true);
@@ -246,5 +264,6 @@ describe('the territory view', { timeout: 30_000 }, () => {
     expect(within(sum).getAllByTestId('territory-class')[0]!.textContent).toBe('أقل بكثير من المعتاد — 2 · 6,8 هكتار');
     expect(within(page).getByLabelText('المحصول')).toBeTruthy();
     expect(within(page).getByRole('heading', { name: 'قطع يجب زيارتها' })).toBeTruthy();
+    expect(within(page).getAllByTestId('wilaya-row')[0]!.firstElementChild!.textContent).toBe('09 — البليدة');
   });
 });

@@ -12,6 +12,7 @@ import { ExportButtons } from '../ExportButtons.tsx';
 import { organisationQueries } from '../organisationsApi.ts';
 import { CONDITION_COLORS } from './conditionColors.ts';
 import { CropCurve } from './CropCurve.tsx';
+import { WilayaTable } from './WilayaTable.tsx';
 
 const TerritoryMap = lazy(() => import('./TerritoryMap.tsx').then((m) => ({ default: m.TerritoryMap })));
 
@@ -221,6 +222,8 @@ export function TerritoryPage() {
           {picked !== null ? (
             <PickedParcel organisationId={id} parcelId={picked} onClose={() => setPicked(null)} />
           ) : null}
+
+          <WilayaTable summary={summary.data} />
 
           <CropCurve
             key={query.crop ?? 'main'}
