@@ -23,6 +23,8 @@ export const QUEUES = {
   alertEmail: 'alert-email',
   /** One organisation's parcel import: read the file, check every feature, store the parcels and the report. */
   parcelImport: 'parcel-import',
+  /** One organisation's territory table recomputed after a tile pass stored points of its parcels. */
+  territoryRefresh: 'territory-refresh',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -61,6 +63,7 @@ export function queueDefinitions(timing: QueueTiming): Array<Queue> {
     { name: QUEUES.parcelScene, ...common },
     { name: QUEUES.alertEmail, ...common },
     { name: QUEUES.parcelImport, ...common },
+    { name: QUEUES.territoryRefresh, ...common },
   ];
 }
 

@@ -7,7 +7,7 @@ import { alertHooks } from './alerts-hooks.ts';
 import { pollCatalog } from './catalog-poll.ts';
 import { runParcelScene, type ParcelSceneData } from './parcel-scene.ts';
 import { runTilePass, type TilePassData } from './tile-pass.ts';
-import { runImport } from '../modules/organisations/public.ts';
+import { refreshTerritory, runImport } from '../modules/organisations/public.ts';
 import { createBoss, QUEUE_NAMES, queueDefinitions, QUEUES } from './queue.ts';
 
 export interface JobsLog {
@@ -145,6 +145,11 @@ export function createJobRuntime(deps: JobsDeps): JobRuntime {
       const outcome = await runImport(database.db, job!.data.importId);
       log.info({ module: 'jobs', ...outcome }, 'parcel import done');
       return outcome;
+    });
+    await boss.work<{ organisationId: number }>(QUEUES.territoryRefresh, workOptions, async ([job]) => {
+      const at = await refreshTerritory(database.db, job!.data.organisationId);
+      log.info({ module: 'jobs', organisationId: job!.data.organisationId, at }, 'territory refreshed');
+      return { computedAt: at.toISOString() };
     });
     await boss.send(QUEUES.poll, { trigger: 'startup' }, { singletonKey: POLL_KEY });
     log.info(

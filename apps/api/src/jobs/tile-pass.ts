@@ -3,6 +3,7 @@ import { CONDITION_RULE } from '@filaha/shared';
 import { acquisitionKey, computeTilePass, createCogReader, owningTile, type Acquisition } from '@filaha/imagery';
 import type { PgBoss } from 'pg-boss';
 import type { Imagery } from '../lib/imagery/imagery.ts';
+import { markTerritoriesStale } from '../modules/organisations/public.ts';
 import { seriesBasis, seriesRows, storeSeriesRows, type SeriesRow } from '../modules/season/public.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 import type { AlertHooks } from './parcel-scene.ts';
@@ -152,6 +153,18 @@ export async function runTilePass(deps: TilePassDeps, data: TilePassData): Promi
     output.skips += pass.skips;
   }
   await flush();
+  if (output.inserted > 0) {
+    // The organisations following these parcels see their new points once their territory table is recomputed.
+    const stale = await markTerritoriesStale(
+      database.db,
+      watched.map((p) => p.id),
+    );
+    if (stale.length > 0)
+      await deps.boss.insert(
+        QUEUES.territoryRefresh,
+        stale.map((organisationId) => ({ data: { organisationId }, singletonKey: `territory:${organisationId}` })),
+      );
+  }
 
   if (deps.alerts) {
     // Every parcel of the chunk with a point that day, computed now or by an attempt that died before its alerts:

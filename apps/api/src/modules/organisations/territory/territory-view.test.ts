@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../../test/helper.ts';
 import { multipart } from '../../../../test/multipart.ts';
 import { runImport } from '../imports/run-import.ts';
+import { markTerritoriesStale, refreshTerritory } from './territory-jobs.ts';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
 type Headers = Record<string, string>;
@@ -171,6 +172,26 @@ describe('the territory view', () => {
 
     await importCsv(org.id, agronomist.headers, [`Olivier 1;olivier;"${square(20)}"`]);
     expect((await summaryOf(org.id, agronomist.headers)).total.parcels).toBe(8);
+  });
+
+  it('new points mark the table stale: reads serve its rows until the refresh job recomputes them', async () => {
+    const { agronomist, org, own, parcel } = await world();
+    const db = t.current.database.db;
+    const before = await summaryOf(org.id, agronomist.headers);
+    expect(before.visits.map((v) => v.name)).toContain('Orge 7');
+    // A later acquisition: Orge 7 recovers (0.61).
+    await point(own[6]!.id, '2026-03-06', 0.61);
+    expect(await markTerritoriesStale(db, [own[6]!.id])).toEqual([org.id]);
+    expect(await markTerritoriesStale(db, [own[6]!.id])).toEqual([]); // already stale: no second refresh queued
+    const served = await summaryOf(org.id, agronomist.headers);
+    expect(served.computedAt).toBe(before.computedAt);
+    expect(served.visits.map((v) => v.name)).toContain('Orge 7');
+    const at = await refreshTerritory(db, org.id);
+    const after = await summaryOf(org.id, agronomist.headers);
+    expect(after.computedAt).toBe(at.toISOString());
+    expect(after.visits.map((v) => v.name)).not.toContain('Orge 7');
+    // The farmer's granted parcel marks the organisation too (once the flag was cleared by the refresh).
+    expect(await markTerritoriesStale(db, [parcel.id])).toEqual([org.id]);
   });
 
   it('puts each parcel in the wilaya that holds it, and the filters apply', async () => {

@@ -233,7 +233,7 @@ export function createTerritoryRepository(db: Db) {
         await tx.execute(sql`
           UPDATE organisation_condition_runs
              SET computed_at = ${at.toISOString()}::timestamptz, parcels = ${inserted.rows.length},
-                 ms = ${Date.now() - started}
+                 ms = ${Date.now() - started}, stale = false
            WHERE organisation_id = ${organisationId}`);
         return at;
       });
@@ -328,6 +328,26 @@ export function createTerritoryRepository(db: Db) {
         for (const f of list) farmers.add(Number(f));
       }
       return { season, rows, farmers: [...farmers] };
+    },
+
+    /**
+     * Marks stale the territory tables of the organisations following any of these parcels (their own, or granted
+     * now) that have one: new season points were stored for them. Answers the organisations newly marked, whose
+     * refresh the caller queues; reads go on serving their rows meanwhile.
+     */
+    async markStale(parcelIds: number[]): Promise<number[]> {
+      if (parcelIds.length === 0) return [];
+      const { rows } = await db.execute<{ organisation_id: number }>(sql`
+        UPDATE organisation_condition_runs r SET stale = true
+         WHERE NOT r.stale AND r.organisation_id IN (
+           SELECT p.organisation_id FROM parcels p
+            WHERE p.id = ANY(${`{${parcelIds.join(',')}}`}::int[]) AND p.organisation_id IS NOT NULL
+           UNION
+           SELECT g.organisation_id FROM parcel_grants g
+             JOIN parcels p ON p.user_id = g.farmer_id AND (g.parcel_id IS NULL OR g.parcel_id = p.id)
+            WHERE p.id = ANY(${`{${parcelIds.join(',')}}`}::int[]) AND g.revoked_at IS NULL)
+        RETURNING r.organisation_id`);
+      return rows.map((r) => r.organisation_id);
     },
 
     /** Where the wilayas' outlines come from (wilaya_boundaries), null when none is loaded. */
