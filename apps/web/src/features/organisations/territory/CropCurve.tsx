@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CROPS, type Crop } from '@filaha/shared';
@@ -10,7 +10,6 @@ import { dateFormat } from '../../../lib/intl.ts';
 import { LOCALES, asLang, formatDay, formatNumber } from '../../farm/format.ts';
 
 const DAY_MS = 86_400_000;
-const W = 600;
 const H = 240;
 const PAD = { left: 36, right: 8, top: 8, bottom: 24 };
 const Y_MIN = -0.2;
@@ -21,10 +20,10 @@ type Point = TerritoryCurve['current'][number];
 /** Days since 1 September of the season a point belongs to (the x of both seasons on one axis). */
 const dayOfSeason = (date: string, season: number) =>
   (Date.parse(`${date}T00:00:00Z`) - Date.UTC(season, 8, 1)) / DAY_MS;
-const x = (day: number) => PAD.left + (day / 365) * (W - PAD.left - PAD.right);
+const xOf = (width: number) => (day: number) => PAD.left + (day / 365) * (width - PAD.left - PAD.right);
 const y = (v: number) => PAD.top + ((Y_MAX - v) / (Y_MAX - Y_MIN)) * (H - PAD.top - PAD.bottom);
 
-function paths(points: Point[], season: number) {
+function paths(points: Point[], season: number, x: (day: number) => number) {
   const xs = points.map((p) => x(dayOfSeason(p.date, season)));
   const line = points.map((p, i) => `${i ? 'L' : 'M'}${xs[i]!.toFixed(1)},${y(p.median).toFixed(1)}`).join('');
   const band =
@@ -109,8 +108,24 @@ function CurveChart({
   lang: 'ar' | 'fr';
 }) {
   const { t } = useTranslation('organisations');
-  const now = paths(data.current, data.season);
-  const before = paths(data.previous, data.season - 1);
+  // Drawn at the width it is shown (its text at its true size on a phone as on a desktop).
+  const box = useRef<HTMLDivElement>(null);
+  const [W, setW] = useState(600);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const width = Math.round(entry?.contentRect.width ?? 0);
+      if (width > 0) setW(width);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const x = xOf(W);
+  const now = paths(data.current, data.season, x);
+  const before = paths(data.previous, data.season - 1, x);
+  // Every month named when there is room, else every other one.
+  const shownMonths = W >= 520 ? months : months.filter((_, i) => i % 2 === 0);
   const ticks = [0, 0.2, 0.4, 0.6, 0.8, 1];
   const rows = [
     ...data.current.map((p) => ({ ...p, season: data.season })),
@@ -136,33 +151,37 @@ function CurveChart({
           {t('territory.curve.band')}
         </li>
       </ul>
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        className="mt-2 h-auto w-full [direction:ltr]"
-        role="img"
-        aria-label={t('territory.curve.chart', { season: seasonLabel(data.season) })}
-      >
-        {ticks.map((v) => (
-          <g key={v}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#e7e5e4" />
-            <text x={PAD.left - 4} y={y(v) + 4} textAnchor="end" fontSize="11" fill="#57534e">
-              {n(v)}
+      <div ref={box} className="mt-2 w-full">
+        <svg
+          viewBox={`0 0 ${W} ${H}`}
+          width={W}
+          height={H}
+          className="block max-w-full [direction:ltr]"
+          role="img"
+          aria-label={t('territory.curve.chart', { season: seasonLabel(data.season) })}
+        >
+          {ticks.map((v) => (
+            <g key={v}>
+              <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#e7e5e4" />
+              <text x={PAD.left - 4} y={y(v) + 4} textAnchor="end" fontSize="12" fill="#57534e">
+                {n(v)}
+              </text>
+            </g>
+          ))}
+          {shownMonths.map((m) => (
+            <text key={m.day} x={x(m.day) + 2} y={H - 6} fontSize="12" fill="#57534e">
+              {m.label}
             </text>
-          </g>
-        ))}
-        {months.map((m) => (
-          <text key={m.day} x={x(m.day) + 2} y={H - 6} fontSize="11" fill="#57534e">
-            {m.label}
-          </text>
-        ))}
-        <path d={before.band} fill="#78716c" fillOpacity="0.12" />
-        <path d={before.line} fill="none" stroke="#78716c" strokeWidth="2" strokeDasharray="5 4" />
-        <path d={now.band} fill="#15803d" fillOpacity="0.2" />
-        <path d={now.line} fill="none" stroke="#15803d" strokeWidth="3" />
-        {data.current.map((p, i) => (
-          <circle key={p.date} cx={now.xs[i]} cy={y(p.median)} r="3" fill="#15803d" />
-        ))}
-      </svg>
+          ))}
+          <path d={before.band} fill="#78716c" fillOpacity="0.12" />
+          <path d={before.line} fill="none" stroke="#78716c" strokeWidth="2" strokeDasharray="5 4" />
+          <path d={now.band} fill="#15803d" fillOpacity="0.2" />
+          <path d={now.line} fill="none" stroke="#15803d" strokeWidth="3" />
+          {data.current.map((p, i) => (
+            <circle key={p.date} cx={now.xs[i]} cy={y(p.median)} r="3" fill="#15803d" />
+          ))}
+        </svg>
+      </div>
       <p className="mt-1 text-sm text-stone-600">{t('territory.curve.note', { min: data.minParcels })}</p>
       <details className="mt-2 text-sm">
         <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-800">

@@ -245,16 +245,16 @@ export function TerritoryPage() {
                 <table className="w-full text-start text-sm" data-testid="visits">
                   <thead>
                     <tr className="text-stone-600">
-                      <th scope="col" className="py-1 text-start font-semibold">
+                      <th scope="col" className="py-1 pe-3 text-start font-semibold">
                         {t('territory.parcel')}
                       </th>
-                      <th scope="col" className="py-1 text-start font-semibold">
+                      <th scope="col" className="py-1 pe-3 text-start font-semibold">
                         {t('territory.crop')}
                       </th>
-                      <th scope="col" className="py-1 text-start font-semibold">
+                      <th scope="col" className="py-1 pe-3 text-start font-semibold">
                         {t('territory.area')}
                       </th>
-                      <th scope="col" className="py-1 text-start font-semibold">
+                      <th scope="col" className="py-1 pe-3 text-start font-semibold">
                         {t('territory.gap')}
                       </th>
                     </tr>
@@ -262,7 +262,7 @@ export function TerritoryPage() {
                   <tbody className="divide-y divide-stone-100">
                     {summary.data.visits.map((v) => (
                       <tr key={v.id} data-testid="visit">
-                        <td className="py-1">
+                        <td className="py-1 pe-3">
                           <button
                             type="button"
                             onClick={() => setPicked(v.id)}
@@ -274,11 +274,11 @@ export function TerritoryPage() {
                             {v.farmer ? v.farmer.userName : t('territory.own')}
                           </span>
                         </td>
-                        <td className="py-1">{v.crop ? t(`crop.${v.crop}`) : '—'}</td>
-                        <td className="py-1 tabular-nums">
+                        <td className="py-1 pe-3">{v.crop ? t(`crop.${v.crop}`) : '—'}</td>
+                        <td className="py-1 pe-3 tabular-nums">
                           {n(v.areaHa, 1)} {t('territory.ha')}
                         </td>
-                        <td className="py-1 tabular-nums">
+                        <td className="py-1 pe-3 tabular-nums">
                           <bdi dir="ltr">z = {n(v.z, 1)}</bdi>
                           {v.pointDate ? (
                             <span className="block text-stone-600">{formatDay(v.pointDate, lang)}</span>
