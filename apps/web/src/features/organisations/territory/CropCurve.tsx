@@ -54,14 +54,7 @@ export function CropCurve({ organisationId, initialCrop }: { organisationId: num
     queryKey: ['organisations', 'territory-curve', organisationId, crop],
     queryFn: () => call('GET /organisations/:id/territory/curve', { params: { id: organisationId }, query: { crop } }),
   });
-  const months = useMemo(() => {
-    const format = dateFormat(LOCALES[lang], { month: 'short', timeZone: 'UTC' });
-    // 1 September 2001 … 1 August 2002: a year with no 29 February, as the axis has 365 days.
-    return Array.from({ length: 12 }, (_, m) => {
-      const time = Date.UTC(2001, 8 + m, 1);
-      return { day: (time - Date.UTC(2001, 8, 1)) / DAY_MS, label: format.format(time) };
-    });
-  }, [lang]);
+  const months = useSeasonMonths(lang);
   const n = (v: number) => formatNumber(v, lang, 2);
 
   return (
@@ -96,16 +89,35 @@ export function CropCurve({ organisationId, initialCrop }: { organisationId: num
   );
 }
 
-function CurveChart({
+/** The month labels of the season axis (1 September first), in the language. */
+export function useSeasonMonths(lang: 'ar' | 'fr') {
+  return useMemo(() => {
+    const format = dateFormat(LOCALES[lang], { month: 'short', timeZone: 'UTC' });
+    // 1 September 2001 … 1 August 2002: a year with no 29 February, as the axis has 365 days.
+    return Array.from({ length: 12 }, (_, m) => {
+      const time = Date.UTC(2001, 8 + m, 1);
+      return { day: (time - Date.UTC(2001, 8, 1)) / DAY_MS, label: format.format(time) };
+    });
+  }, [lang]);
+}
+
+/**
+ * Two seasons of NDVI on one axis from 1 September: `current` (solid, with its p25–p75 band and dots) and `previous`
+ * (dashed). For a crop over the territory (`parcel` false: medians of parcels' medians) or for one parcel (its own
+ * median and quartiles of its pixels).
+ */
+export function CurveChart({
   data,
   months,
   n,
   lang,
+  parcel = false,
 }: {
-  data: TerritoryCurve & { season: number };
+  data: Pick<TerritoryCurve, 'current' | 'previous' | 'minParcels'> & { season: number };
   months: Array<{ day: number; label: string }>;
   n: (v: number) => string;
   lang: 'ar' | 'fr';
+  parcel?: boolean;
 }) {
   const { t } = useTranslation('organisations');
   // Drawn at the width it is shown (its text at its true size on a phone as on a desktop).
@@ -132,7 +144,7 @@ function CurveChart({
     ...data.previous.map((p) => ({ ...p, season: data.season - 1 })),
   ];
   return (
-    <div className="mt-3" data-testid="crop-curve">
+    <div className="mt-3" data-testid={parcel ? 'parcel-curve' : 'crop-curve'}>
       <ul className="flex flex-wrap gap-4 text-sm text-stone-700">
         <li className="flex items-center gap-2">
           <svg aria-hidden width="28" height="10">
@@ -148,7 +160,7 @@ function CurveChart({
         </li>
         <li className="flex items-center gap-2">
           <span aria-hidden className="inline-block h-3 w-7 rounded-sm bg-green-700/20" />
-          {t('territory.curve.band')}
+          {t(parcel ? 'territory.curve.parcelBand' : 'territory.curve.band')}
         </li>
       </ul>
       <div ref={box} className="mt-2 w-full">
@@ -158,7 +170,9 @@ function CurveChart({
           height={H}
           className="block max-w-full [direction:ltr]"
           role="img"
-          aria-label={t('territory.curve.chart', { season: seasonLabel(data.season) })}
+          aria-label={t(parcel ? 'territory.curve.parcelChart' : 'territory.curve.chart', {
+            season: seasonLabel(data.season),
+          })}
         >
           {ticks.map((v) => (
             <g key={v}>
@@ -182,21 +196,28 @@ function CurveChart({
           ))}
         </svg>
       </div>
-      <p className="mt-1 text-sm text-stone-600">{t('territory.curve.note', { min: data.minParcels })}</p>
+      <p className="mt-1 text-sm text-stone-600">
+        {parcel ? t('territory.curve.parcelNote') : t('territory.curve.note', { min: data.minParcels })}
+      </p>
       <details className="mt-2 text-sm">
         <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-800">
           {t('territory.curve.figures')}
         </summary>
         <div className="overflow-x-auto">
-          <table className="w-full text-start tabular-nums" data-testid="crop-curve-table">
+          <table
+            className="w-full text-start tabular-nums"
+            data-testid={parcel ? 'parcel-curve-table' : 'crop-curve-table'}
+          >
             <thead>
               <tr className="text-stone-600">
                 <th scope="col" className="py-1 text-start">
                   {t('territory.curve.day')}
                 </th>
-                <th scope="col" className="py-1 text-start">
-                  {t('territory.curve.parcels')}
-                </th>
+                {parcel ? null : (
+                  <th scope="col" className="py-1 text-start">
+                    {t('territory.curve.parcels')}
+                  </th>
+                )}
                 <th scope="col" className="py-1 text-start">
                   {t('territory.curve.median')}
                 </th>
@@ -209,7 +230,7 @@ function CurveChart({
               {rows.map((p) => (
                 <tr key={`${p.season}-${p.date}`}>
                   <td className="py-1">{formatDay(p.date, lang)}</td>
-                  <td className="py-1">{formatNumber(p.parcels, lang)}</td>
+                  {parcel ? null : <td className="py-1">{formatNumber(p.parcels, lang)}</td>}
                   <td className="py-1">{n(p.median)}</td>
                   <td className="py-1">
                     <bdi dir="ltr">

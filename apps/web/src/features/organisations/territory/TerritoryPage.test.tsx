@@ -223,6 +223,14 @@ describe('the territory view', { timeout: 30_000 }, () => {
     expect((await within(picked).findByTestId('picked-points')).textContent).toBe(
       '20 février 2026: 0,51 mars 2026: 0,3',
     );
+    // The parcel's own curve: its season's points (median, and p25–p75 of its pixels), no parcels column.
+    const own = within(within(picked).getByTestId('parcel-curve')).getByTestId('parcel-curve-table');
+    expect(
+      within(own)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['JourNDVI médianp25–p75', '20 février 20260,50,45 – 0,55', '1 mars 20260,30,25 – 0,35']);
+    expect(document.activeElement).toBe(picked);
     expect(within(page).getByRole('button', { name: 'Exporter (CSV)' })).toBeTruthy();
   });
 

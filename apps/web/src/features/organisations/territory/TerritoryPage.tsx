@@ -1,17 +1,18 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { CONDITION_CLASSES, CONDITION_RULE, CROPS, type ConditionClass, type Crop } from '@filaha/shared';
+import { CONDITION_CLASSES, CONDITION_RULE, CROPS, seasonOf, type ConditionClass, type Crop } from '@filaha/shared';
 import type { RouteInput } from '@filaha/shared/contracts';
 import { controlClass } from '../../../components/ui/fields.tsx';
 import { Loading } from '../../../components/ui/Loading.tsx';
 import { call } from '../../../lib/client.ts';
+import { scrollBehavior } from '../../../lib/format.ts';
 import { asLang, formatDay, formatNumber } from '../../farm/format.ts';
 import { ExportButtons } from '../ExportButtons.tsx';
 import { organisationQueries } from '../organisationsApi.ts';
 import { CONDITION_COLORS } from './conditionColors.ts';
-import { CropCurve } from './CropCurve.tsx';
+import { CropCurve, CurveChart, useSeasonMonths } from './CropCurve.tsx';
 import { WilayaTable } from './WilayaTable.tsx';
 
 const TerritoryMap = lazy(() => import('./TerritoryMap.tsx').then((m) => ({ default: m.TerritoryMap })));
@@ -309,6 +310,18 @@ export function TerritoryPage() {
   );
 }
 
+/** A parcel's measured points as two seasons (that of its latest point, and the one before) for CurveChart. */
+function parcelCurve(points: Array<{ date: string; median: number | null; p25: number | null; p75: number | null }>) {
+  const last = points.at(-1);
+  if (!last) return null;
+  const season = seasonOf(last.date);
+  const of = (s: number) =>
+    points
+      .filter((p) => seasonOf(p.date) === s)
+      .map((p) => ({ date: p.date, parcels: 1, median: p.median!, p25: p.p25 ?? p.median!, p75: p.p75 ?? p.median! }));
+  return { season, current: of(season), previous: of(season - 1), minParcels: 1 };
+}
+
 /** A parcel opened from the map or the list: its farmer (and contact, when the organisation has it), its last points. */
 function PickedParcel({
   organisationId,
@@ -333,10 +346,21 @@ function PickedParcel({
         query: { index: 'NDVI', limit: 1000 },
       }),
   });
-  const recent = (points.data?.items ?? []).filter((p) => p.status === 'point' && p.median !== null).slice(-8);
+  const measured = (points.data?.items ?? []).filter((p) => p.status === 'point' && p.median !== null);
+  const recent = measured.slice(-8);
+  const curve = parcelCurve(measured);
+  const months = useSeasonMonths(lang);
+  // Opened from the list far below, or from the map: brought into view, its title focused.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    panel.current?.scrollIntoView?.({ behavior: scrollBehavior(), block: 'start' });
+    panel.current?.focus();
+  }, [parcelId]);
   return (
     <section
-      className="rounded-2xl border-2 border-brand-700 bg-white p-4"
+      ref={panel}
+      tabIndex={-1}
+      className="scroll-mt-20 rounded-2xl border-2 border-brand-700 bg-white p-4"
       aria-labelledby="picked-title"
       data-testid="picked-parcel"
     >
@@ -375,6 +399,12 @@ function PickedParcel({
               ))}
             </ol>
           )}
+          {curve ? (
+            <>
+              <h3 className="mt-3 font-semibold text-stone-900">{t('territory.curve.parcelTitle')}</h3>
+              <CurveChart data={curve} months={months} n={(v) => formatNumber(v, lang, 2)} lang={lang} parcel />
+            </>
+          ) : null}
         </>
       )}
       <button
