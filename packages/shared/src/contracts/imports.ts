@@ -24,6 +24,7 @@ export const IMPORT_FILE_ERRORS = [
   'unknown_format',
   'unknown_crs',
   'too_many_features',
+  'too_large_unzipped',
 ] as const;
 export type ImportFileErrorCode = (typeof IMPORT_FILE_ERRORS)[number];
 

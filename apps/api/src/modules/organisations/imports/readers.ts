@@ -8,9 +8,11 @@ import { kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
 import { wktToGeoJSON } from 'betterknown';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { unzipSync } from 'fflate';
+import { inflateRawSync } from 'node:zlib';
+import { iter as iterZip } from 'but-unzip';
 import { parseZip } from 'shpjs';
 import type { ImportFormat } from '@filaha/shared';
+import type { ImportFileErrorCode } from '@filaha/shared/contracts';
 
 /**
  * The readers of an organisation's parcel import (issue 30 §2), one per format, each a maintained library:
@@ -24,7 +26,7 @@ import type { ImportFormat } from '@filaha/shared';
 
 export class ImportFileError extends Error {
   constructor(
-    readonly code: 'unreadable' | 'empty' | 'unknown_format' | 'unknown_crs' | 'too_many_features',
+    readonly code: ImportFileErrorCode,
     detail: string,
   ) {
     super(detail);
@@ -118,13 +120,43 @@ function readKmlText(text: string): ReadFeature[] {
   return fromFeatureList(collection.features as GeoJsonFeature[], 4326);
 }
 
-function readKmz(bytes: Uint8Array): ReadFeature[] {
-  let files: Record<string, Uint8Array>;
+/** Bytes a zip (KMZ, zipped Shapefile) may expand to: a zip bomb stops here, not in the job's memory. */
+export const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The entries of a zip whose names `keep` accepts, inflated with a budget: no more than MAX_UNZIPPED_BYTES in all,
+ * whatever the entries' headers claim (zlib stops at `maxOutputLength`). Read with but-unzip, the parser shpjs uses,
+ * so the check sees exactly the entries the Shapefile reader will.
+ */
+function boundedUnzip(bytes: Uint8Array, keep: (name: string) => boolean, limit: number) {
+  let left = limit;
+  const out = new Map<string, Uint8Array>();
+  const inflate = (raw: Uint8Array) => {
+    try {
+      return inflateRawSync(raw, { maxOutputLength: Math.max(1, left) });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new ImportFileError('too_large_unzipped', `> ${limit} bytes`);
+      throw error;
+    }
+  };
   try {
-    files = unzipSync(bytes, { filter: (f) => lower(f.name).endsWith('.kml') });
+    for (const entry of iterZip(bytes, inflate)) {
+      if (!keep(entry.filename)) continue;
+      const data = entry.read() as Uint8Array;
+      left -= data.byteLength;
+      if (left < 0) throw new ImportFileError('too_large_unzipped', `> ${limit} bytes`);
+      out.set(entry.filename, data);
+    }
   } catch (error) {
+    if (error instanceof ImportFileError) throw error;
     throw new ImportFileError('unreadable', (error as Error).message);
   }
+  return out;
+}
+
+function readKmz(bytes: Uint8Array, limit: number): ReadFeature[] {
+  const files = Object.fromEntries(boundedUnzip(bytes, (name) => lower(name).endsWith('.kml'), limit));
   // The KMZ convention: the first .kml at the root (usually doc.kml) is the document.
   const names = Object.keys(files).sort((a, b) => a.split('/').length - b.split('/').length);
   const main = names.find((n) => lower(n) === 'doc.kml') ?? names[0];
@@ -132,7 +164,9 @@ function readKmz(bytes: Uint8Array): ReadFeature[] {
   return readKmlText(new TextDecoder().decode(files[main]));
 }
 
-async function readShapefile(bytes: Uint8Array): Promise<ReadFeature[]> {
+async function readShapefile(bytes: Uint8Array, limit: number): Promise<ReadFeature[]> {
+  // shpjs inflates without a limit: the same entries are first inflated here within the budget (a zip bomb stops).
+  boundedUnzip(bytes, (name) => /\.(shp|dbf|json|prj|cpg)$/i.test(name), limit);
   let parsed: unknown;
   try {
     parsed = await parseZip(bytes);
@@ -288,7 +322,12 @@ function readCsv(bytes: Uint8Array): ReadFeature[] {
   });
 }
 
-export async function readFeatures(format: ImportFormat, bytes: Uint8Array): Promise<ReadFeature[]> {
+export async function readFeatures(
+  format: ImportFormat,
+  bytes: Uint8Array,
+  options: { maxUnzippedBytes?: number } = {},
+): Promise<ReadFeature[]> {
+  const limit = options.maxUnzippedBytes ?? MAX_UNZIPPED_BYTES;
   const features = await (async () => {
     switch (format) {
       case 'geojson':
@@ -296,9 +335,9 @@ export async function readFeatures(format: ImportFormat, bytes: Uint8Array): Pro
       case 'kml':
         return readKmlText(new TextDecoder().decode(bytes));
       case 'kmz':
-        return readKmz(bytes);
+        return readKmz(bytes, limit);
       case 'shapefile':
-        return readShapefile(bytes);
+        return readShapefile(bytes, limit);
       case 'geopackage':
         return readGeoPackage(bytes);
       case 'csv':
