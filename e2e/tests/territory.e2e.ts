@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { pgliteTemplateFile } from '@filaha/db/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, phoneContext, rawKeysOnPage, screenshot } from '../src/browser.ts';
+import {
+  launchBrowser,
+  newContext,
+  phoneContext,
+  rawKeysOnPage,
+  screenshot,
+  seriousA11yViolations,
+} from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
 import { t, type Lang } from '../src/i18n.ts';
 import { startPlatform, type Platform } from '../src/platform.ts';
@@ -322,6 +329,8 @@ describe.skipIf(!hasChromium)('territory view: filter, open a parcel well below 
     await expect.poll(() => map.locator('canvas.leaflet-tile:not(.leaflet-tile-loaded)').count()).toBe(0);
     expect(await rawKeysOnPage(page)).toEqual([]);
     if (touch) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // axe finds nothing serious: the scrolling tables (wilayas, visits, figures) are regions a keyboard reaches.
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, `territory/${lang}-${touch ? 'phone' : 'desktop'}-filtered-parcel`);
 
     // The CSV export: in the page's language, every followed parcel, the opened one well below normal.

@@ -218,23 +218,29 @@ describe('seed', () => {
     }));
     const held = async () =>
       (
-        await database.db.execute<{ name: string; contact: string; seasons: string }>(sql`
-          SELECT p.name, p.farmer_contact AS contact,
+        await database.db.execute<{ name: string; contact: string; crop: string; seasons: string }>(sql`
+          SELECT p.name, p.farmer_contact AS contact, p.crop,
                  string_agg(s.season || ':' || s.crop || ':' || coalesce(s.sowing_date::text, '-') || ':' ||
                             s.irrigated, ' ' ORDER BY s.season) AS seasons
             FROM parcels p JOIN organisations o ON o.id = p.organisation_id
             LEFT JOIN parcel_seasons s ON s.parcel_id = p.id
            WHERE o.access_code = ${DEMO_COOPERATIVE.accessCode} AND p.user_id IS NULL
-           GROUP BY p.name, p.farmer_contact ORDER BY p.name`)
+           GROUP BY p.name, p.farmer_contact, p.crop ORDER BY p.name`)
       ).rows;
     await seed(database, { demo: true, territory });
     const expected = [
       {
         name: 'MTJ-0001-1',
         contact: 'fellah.100@demo.filaha.dz',
+        crop: 'durum_wheat',
         seasons: '2024:durum_wheat:2024-11-20:false 2025:durum_wheat:2025-11-20:false',
       },
-      { name: 'MTJ-0002-1', contact: 'fellah.101@demo.filaha.dz', seasons: '2024:citrus:-:true 2025:citrus:-:true' },
+      {
+        name: 'MTJ-0002-1',
+        contact: 'fellah.101@demo.filaha.dz',
+        crop: 'citrus',
+        seasons: '2024:citrus:-:true 2025:citrus:-:true',
+      },
     ];
     expect(await held()).toEqual(expected);
     // Seeded again, or with another list: nothing added while it holds parcels.

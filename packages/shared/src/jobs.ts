@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** Background jobs in the back office (issue 15 §4): GET /api/admin/jobs. */
-export const JOB_QUEUES = ['catalog-poll', 'tile-pass', 'parcel-scene', 'alert-email'] as const;
+export const JOB_QUEUES = [
+  'catalog-poll',
+  'tile-pass',
+  'parcel-scene',
+  'alert-email',
+  'parcel-import',
+  'territory-refresh',
+] as const;
 export type JobQueue = (typeof JOB_QUEUES)[number];
 
 export const JobCounts = z.object({

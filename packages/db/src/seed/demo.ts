@@ -169,12 +169,14 @@ async function seedDemoTerritory(db: Db, territory: ReadonlyArray<DemoTerritoryP
   const features = territory.map((p) => ({
     name: p.name,
     contact: p.farmerContact,
+    crop: p.crop,
     geom: JSON.stringify({ type: 'Polygon', coordinates: [p.ring] }),
   }));
+  // `crop` on the parcel as an import writes it (the organisation's parcel list shows it), and per season below.
   const inserted = await db.execute<{ id: number; name: string }>(sql`
-    INSERT INTO parcels (name, organisation_id, farmer_contact, geom)
-    SELECT f.name, ${org.id}, f.contact, ST_SetSRID(ST_GeomFromGeoJSON(f.geom), 4326)
-      FROM jsonb_to_recordset(${JSON.stringify(features)}::jsonb) AS f(name text, contact text, geom text)
+    INSERT INTO parcels (name, organisation_id, farmer_contact, crop, geom)
+    SELECT f.name, ${org.id}, f.contact, f.crop, ST_SetSRID(ST_GeomFromGeoJSON(f.geom), 4326)
+      FROM jsonb_to_recordset(${JSON.stringify(features)}::jsonb) AS f(name text, contact text, crop text, geom text)
     RETURNING id, name`);
   const idOf = new Map(inserted.rows.map((r) => [r.name, r.id]));
   const seasons = territory.flatMap((p) =>

@@ -203,7 +203,7 @@ export function CurveChart({
         <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-800">
           {t('territory.curve.figures')}
         </summary>
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('territory.curve.figures')}>
           <table
             className="w-full text-start tabular-nums"
             data-testid={parcel ? 'parcel-curve-table' : 'crop-curve-table'}

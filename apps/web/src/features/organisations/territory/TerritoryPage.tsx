@@ -242,7 +242,7 @@ export function TerritoryPage() {
                 {t('territory.noVisits')}
               </p>
             ) : (
-              <div className="mt-2 overflow-x-auto">
+              <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="visits-title">
                 <table className="w-full text-start text-sm" data-testid="visits">
                   <thead>
                     <tr className="text-stone-600">

@@ -34,7 +34,7 @@ export function WilayaTable({ summary }: { summary: TerritorySummary }) {
       {rows.length === 0 ? (
         <p className="mt-2 text-stone-700">{t('territory.wilayas.empty')}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="wilayas-title">
           <table className="w-full text-start text-sm tabular-nums" data-testid="wilayas">
             <thead>
               <tr className="text-stone-600">
