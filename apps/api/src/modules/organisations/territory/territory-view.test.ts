@@ -185,11 +185,30 @@ describe('the territory view', () => {
     expect(await markTerritoriesStale(db, [own[6]!.id])).toEqual([]); // already stale: no second refresh queued
     const served = await summaryOf(org.id, agronomist.headers);
     expect(served.computedAt).toBe(before.computedAt);
+    // The barley curve as kept for that run: 2026-03-06 (one parcel) is not among its days yet.
+    await db.execute(sql`
+      INSERT INTO parcel_seasons (parcel_id, season, crop, irrigated)
+      SELECT id, 2025, 'barley', false FROM parcels WHERE organisation_id = ${org.id}`);
+    for (const p of own.slice(0, 3)) await point(p.id, '2026-03-11', 0.5);
+    const curveDays = async () =>
+      json<TerritoryCurve>(
+        await t.current.inject({
+          method: 'GET',
+          url: `/api/organisations/${org.id}/territory/curve?crop=barley`,
+          headers: agronomist.headers,
+        }),
+      ).current.map((d) => d.date);
+    expect(await curveDays()).toEqual(['2026-03-01', '2026-03-11']);
+    await point(own[3]!.id, '2026-03-16', 0.5);
+    for (const p of own.slice(4, 6)) await point(p.id, '2026-03-16', 0.5);
+    expect(await curveDays()).toEqual(['2026-03-01', '2026-03-11']);
     expect(served.visits.map((v) => v.name)).toContain('Orge 7');
     const at = await refreshTerritory(db, org.id);
     const after = await summaryOf(org.id, agronomist.headers);
     expect(after.computedAt).toBe(at.toISOString());
     expect(after.visits.map((v) => v.name)).not.toContain('Orge 7');
+    // The refresh (the job) computed the curve again: the new day is in.
+    expect(await curveDays()).toEqual(['2026-03-01', '2026-03-11', '2026-03-16']);
     // The farmer's granted parcel marks the organisation too (once the flag was cleared by the refresh).
     expect(await markTerritoriesStale(db, [parcel.id])).toEqual([org.id]);
   });

@@ -108,8 +108,18 @@ const classOf = (z: SQL) => {
     THEN 'below' WHEN ${z} < ${r.above} THEN 'normal' ELSE 'above' END`;
 };
 
-/** `{1,2,3}` (an int array as text, as some drivers hand it) → its numbers. */
-const parsePgIntArray = (text: string): number[] => text.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+/** A day of a crop's territory curve counts only with at least this many parcels (fewer would name them). */
+export const CURVE_MIN_PARCELS = 3;
+
+/** A crop's curve over the territory: per day of the two seasons, its parcels and quartiles; the farmers read. */
+export interface CropCurveRows {
+  season: number | null;
+  rows: Array<{ season: number; date: string; parcels: number; median: number; p25: number; p75: number }>;
+  farmers: number[];
+}
+
+/** `{0.1,0.2}` (a float array as text, as some drivers hand it) → its numbers. */
+const parsePgFloatArray = (text: string): number[] => text.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 
 /** How long a refresh of an organisation's territory table serves before the next read refreshes it. */
 export const CONDITIONS_MAX_AGE_SECONDS = 300;
@@ -161,7 +171,7 @@ export interface VisitRow extends Record<string, unknown> {
 }
 
 export function createTerritoryRepository(db: Db) {
-  return {
+  const repo = {
     /**
      * A followed parcel's points of one index after (date, scene, basis) `after`, oldest first; undefined when the
      * organisation does not follow the parcel. A farmer's parcel's read is recorded for them ('parcel').
@@ -287,7 +297,7 @@ export function createTerritoryRepository(db: Db) {
      * in a season when its crop that season is `crop` (parcel_seasons), one point a day (its first basis). Days with
      * fewer than `minParcels` parcels are left out. Also the farmers whose parcels were counted (their reads).
      */
-    async curve(organisationId: number, crop: string, minParcels: number) {
+    async curve(organisationId: number, crop: string, minParcels: number): Promise<CropCurveRows> {
       // The season of the latest point, from the territory table (each parcel's latest point, kept fresh by the caller).
       const latest = (
         await db.execute<{ d: string | Date | null }>(sql`
@@ -299,35 +309,71 @@ export function createTerritoryRepository(db: Db) {
         season: number;
         date: string | Date;
         parcels: number;
-        median: number;
-        p25: number;
-        p75: number;
-        farmers: number[] | string | null;
+        q: number[] | string;
       }>(sql`
         WITH op AS MATERIALIZED (${followedParcels(organisationId)}),
         days AS (
-          SELECT DISTINCT ON (sp.parcel_id, sp.date) s.season, sp.date, op.farmer_id,
-                 (sp.stats->>'median')::float8 AS m
+          SELECT DISTINCT ON (sp.parcel_id, sp.date) s.season, sp.date, (sp.stats->>'median')::float8 AS m
             FROM parcel_seasons s
             JOIN op ON op.id = s.parcel_id
             JOIN series_points sp ON sp.parcel_id = op.id AND sp.index_code = ${CONDITION_RULE.index}
                  AND sp.status = 'point' AND sp.date >= make_date(s.season, 9, 1)
                  AND sp.date < make_date(s.season + 1, 9, 1)
+                 -- The two seasons' bounds as constants too: only their partitions are read.
+                 AND sp.date >= make_date(${season - 1}::int, 9, 1) AND sp.date < make_date(${season + 1}::int, 9, 1)
            WHERE s.season IN (${season}::int, ${season - 1}::int) AND s.crop = ${crop}
            ORDER BY sp.parcel_id, sp.date, sp.basis)
         SELECT season, date, count(*)::int AS parcels,
-               percentile_cont(0.5) WITHIN GROUP (ORDER BY m) AS median,
-               percentile_cont(0.25) WITHIN GROUP (ORDER BY m) AS p25,
-               percentile_cont(0.75) WITHIN GROUP (ORDER BY m) AS p75,
-               array_remove(array_agg(DISTINCT farmer_id), NULL) AS farmers
+               percentile_cont(ARRAY[0.25, 0.5, 0.75]) WITHIN GROUP (ORDER BY m) AS q
           FROM days GROUP BY season, date HAVING count(*) >= ${minParcels}
          ORDER BY season, date`);
-      const farmers = new Set<number>();
-      for (const r of rows) {
-        const list = typeof r.farmers === 'string' ? parsePgIntArray(r.farmers) : (r.farmers ?? []);
-        for (const f of list) farmers.add(Number(f));
-      }
-      return { season, rows, farmers: [...farmers] };
+      // The farmers whose parcels of that crop those seasons were read (their access log).
+      const farmers = await db.execute<{ farmer_id: number }>(sql`
+        SELECT DISTINCT op.farmer_id FROM (${followedParcels(organisationId)}) op
+          JOIN parcel_seasons s ON s.parcel_id = op.id AND s.season IN (${season}::int, ${season - 1}::int)
+           AND s.crop = ${crop}
+         WHERE op.farmer_id IS NOT NULL`);
+      return {
+        season,
+        rows: rows.map((r) => {
+          const [p25, median, p75] = (typeof r.q === 'string' ? parsePgFloatArray(r.q) : r.q).map(Number) as [
+            number,
+            number,
+            number,
+          ];
+          const date = new Date(r.date).toISOString().slice(0, 10);
+          return { season: Number(r.season), date, parcels: r.parcels, median, p25, p75 };
+        }),
+        farmers: farmers.rows.map((r) => Number(r.farmer_id)),
+      };
+    },
+
+    /**
+     * A crop's curve as the territory table's run `computedAt` gave it (organisation_curves), computed and kept on
+     * first need: reads after the first are one row. A new run (a refresh) makes the kept ones stale.
+     */
+    async cachedCurve(organisationId: number, crop: string, computedAt: Date, minParcels: number) {
+      const kept = (
+        await db.execute<{ curve: CropCurveRows | string }>(sql`
+          SELECT curve FROM organisation_curves
+           WHERE organisation_id = ${organisationId} AND crop = ${crop}
+             AND computed_at = ${computedAt.toISOString()}::timestamptz`)
+      ).rows[0];
+      if (kept) return typeof kept.curve === 'string' ? (JSON.parse(kept.curve) as CropCurveRows) : kept.curve;
+      const curve = await repo.curve(organisationId, crop, minParcels);
+      await db.execute(sql`
+        INSERT INTO organisation_curves (organisation_id, crop, computed_at, curve)
+        VALUES (${organisationId}, ${crop}, ${computedAt.toISOString()}::timestamptz, ${JSON.stringify(curve)}::jsonb)
+        ON CONFLICT (organisation_id, crop) DO UPDATE SET computed_at = excluded.computed_at, curve = excluded.curve`);
+      return curve;
+    },
+
+    /** The crops of the organisation's followed parcels (the curves a refresh job computes ahead). */
+    async crops(organisationId: number): Promise<string[]> {
+      const { rows } = await db.execute<{ crop: string }>(sql`
+        SELECT DISTINCT crop FROM organisation_conditions
+         WHERE organisation_id = ${organisationId} AND crop IS NOT NULL ORDER BY crop`);
+      return rows.map((r) => r.crop);
     },
 
     /**
@@ -449,6 +495,7 @@ export function createTerritoryRepository(db: Db) {
       });
     },
   };
+  return repo;
 }
 
 export type TerritoryRepository = ReturnType<typeof createTerritoryRepository>;

@@ -11,7 +11,12 @@ import { pickLanguage } from '../../../i18n/language.ts';
 import { orgCaller, readerOf } from '../api-keys/org-caller.ts';
 import { createOrganisationsRepository } from '../organisations.repository.ts';
 import { parcelsCsv, parcelsGeoPackage } from './export.ts';
-import { createTerritoryRepository, type SummaryRow, type TerritoryFilters } from './territory.repository.ts';
+import {
+  CURVE_MIN_PARCELS,
+  createTerritoryRepository,
+  type SummaryRow,
+  type TerritoryFilters,
+} from './territory.repository.ts';
 
 /** `/organisations/:id/export.*` (issue 30 §2): its members only; anyone else gets 404, as for the organisation. */
 const territoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -76,9 +81,6 @@ const filtersOf = (q: TerritoryQuery): TerritoryFilters => ({
   ...(q.condition ? { condition: q.condition } : {}),
   ...(q.irrigated ? { irrigated: q.irrigated === 'true' } : {}),
 });
-
-/** A day of a crop's territory curve counts only with at least this many parcels (fewer would name them). */
-const CURVE_MIN_PARCELS = 3;
 
 const ha = (m2: number) => Math.round(Number(m2) / 100) / 100;
 
@@ -163,16 +165,15 @@ const territoryViewRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.authenticateOrKey,
     handler: async (request) => {
       const caller = await orgCaller(request, organisations, request.params.id, 'points:read');
-      await territory.ensureFresh(request.params.id);
-      const { season, rows, farmers } = await territory.curve(request.params.id, request.query.crop, CURVE_MIN_PARCELS);
+      const computedAt = await territory.ensureFresh(request.params.id);
+      const { season, rows, farmers } = await territory.cachedCurve(
+        request.params.id,
+        request.query.crop,
+        computedAt,
+        CURVE_MIN_PARCELS,
+      );
       await territory.recordReads(request.params.id, readerOf(caller), farmers);
-      const point = (r: (typeof rows)[number]) => ({
-        date: new Date(r.date).toISOString().slice(0, 10),
-        parcels: r.parcels,
-        median: Number(r.median),
-        p25: Number(r.p25),
-        p75: Number(r.p75),
-      });
+      const point = ({ season: _, ...r }: (typeof rows)[number]) => r;
       return {
         index: CONDITION_RULE.index,
         crop: request.query.crop,
