@@ -7,11 +7,15 @@ const id = RouteId;
 
 const tags = ['organisations'];
 
-/** What the territory view shows: all the followed parcels, or those of a crop, a class, irrigated or not. */
+/**
+ * What the territory view shows: all the followed parcels, or those of a crop, a class, irrigated or not, in a
+ * wilaya (its official code; `0`: outside every outline).
+ */
 export const TerritoryQuery = z.object({
   crop: z.enum(CROPS).optional(),
   condition: z.enum([...CONDITION_CLASSES, 'none']).optional(),
   irrigated: z.enum(['true', 'false']).optional(),
+  wilaya: z.coerce.number('validation.invalid').int('validation.invalid').min(0).max(58).optional(),
 });
 export type TerritoryQuery = z.infer<typeof TerritoryQuery>;
 

@@ -227,6 +227,18 @@ describe('the territory view', () => {
       [19, null, 2],
       [31, null, 1],
     ]);
+    // Filtered by wilaya (the commune's stand-in): Sétif's two, then Oran's one olive field.
+    const setif = await summaryOf(org.id, agronomist.headers, '?wilaya=19');
+    expect(setif.total.parcels).toBe(2);
+    expect(setif.wilayas.map((w) => w.wilaya)).toEqual([19]);
+    expect((await summaryOf(org.id, agronomist.headers, '?wilaya=31&crop=olive')).total.parcels).toBe(1);
+    expect((await summaryOf(org.id, agronomist.headers, '?wilaya=0')).total.parcels).toBe(0);
+    const bad = await t.current.inject({
+      method: 'GET',
+      url: `/api/organisations/${org.id}/territory?wilaya=59`,
+      headers: agronomist.headers,
+    });
+    expect(bad.statusCode).toBe(400);
     const all = await summaryOf(org.id, agronomist.headers);
     expect(all.wilayas.reduce((n, w) => n + w.parcels, 0)).toBe(11);
     expect(all.wilayas.filter((w) => w.wilaya === 9).reduce((n, w) => n + w.parcels, 0)).toBe(8);

@@ -137,6 +137,8 @@ export interface TerritoryFilters {
   crop?: string;
   condition?: 'well_below' | 'below' | 'normal' | 'above' | 'none';
   irrigated?: boolean;
+  /** A wilaya's code; 0 for the parcels outside every outline. */
+  wilaya?: number;
 }
 
 /** The territory table's rows the organisation follows now, with the filters (alias `oc`). */
@@ -148,7 +150,8 @@ const current = (organisationId: number, f: TerritoryFilters) => sql`
        AND (g.parcel_id IS NULL OR g.parcel_id = oc.parcel_id)))
   ${f.crop ? sql`AND oc.crop = ${f.crop}` : sql``}
   ${f.condition === 'none' ? sql`AND oc.class IS NULL` : f.condition ? sql`AND oc.class = ${f.condition}` : sql``}
-  ${f.irrigated === undefined ? sql`` : sql`AND coalesce(oc.irrigated, false) = ${f.irrigated}`}`;
+  ${f.irrigated === undefined ? sql`` : sql`AND coalesce(oc.irrigated, false) = ${f.irrigated}`}
+  ${f.wilaya === undefined ? sql`` : f.wilaya === 0 ? sql`AND oc.wilaya_id IS NULL` : sql`AND oc.wilaya_id = ${f.wilaya}`}`;
 
 export interface SummaryRow extends Record<string, unknown> {
   class: string | null;

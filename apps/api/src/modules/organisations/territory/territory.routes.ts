@@ -80,6 +80,7 @@ const filtersOf = (q: TerritoryQuery): TerritoryFilters => ({
   ...(q.crop ? { crop: q.crop } : {}),
   ...(q.condition ? { condition: q.condition } : {}),
   ...(q.irrigated ? { irrigated: q.irrigated === 'true' } : {}),
+  ...(q.wilaya !== undefined ? { wilaya: q.wilaya } : {}),
 });
 
 const ha = (m2: number) => Math.round(Number(m2) / 100) / 100;

@@ -212,6 +212,10 @@ describe('the territory view', { timeout: 30_000 }, () => {
       ['16 — Alger', '3 · 9,4 ha', '0', '0', '1', '2', '0'],
     ]);
     expect(within(page).getByText(/d'après les limites de Natural Earth/)).toBeTruthy();
+    // The wilaya filter (the communes' stand-in) goes to the API and stays in the URL.
+    await user.selectOptions(within(page).getByLabelText('Wilaya'), '16');
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/territory?wilaya=16'))).toBe(true));
+    await user.selectOptions(within(page).getByLabelText('Wilaya'), '');
 
     await user.selectOptions(within(page).getByLabelText('Culture'), 'barley');
     await waitFor(() => expect(within(page).getAllByTestId('visit')).toHaveLength(1));

@@ -2,7 +2,15 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { CONDITION_CLASSES, CONDITION_RULE, CROPS, seasonOf, type ConditionClass, type Crop } from '@filaha/shared';
+import {
+  CONDITION_CLASSES,
+  CONDITION_RULE,
+  CROPS,
+  WILAYAS,
+  seasonOf,
+  type ConditionClass,
+  type Crop,
+} from '@filaha/shared';
 import type { RouteInput } from '@filaha/shared/contracts';
 import { controlClass } from '../../../components/ui/fields.tsx';
 import { Loading } from '../../../components/ui/Loading.tsx';
@@ -45,14 +53,16 @@ function useFilters() {
   const crop = params.get('crop');
   const condition = params.get('condition');
   const irrigated = params.get('irrigated');
+  const wilaya = params.get('wilaya');
   const query: NonNullable<Query> = {
     ...(crop && (CROPS as readonly string[]).includes(crop) ? { crop: crop as Crop } : {}),
     ...(condition && ([...CONDITION_CLASSES, 'none'] as string[]).includes(condition)
       ? { condition: condition as ConditionClass | 'none' }
       : {}),
     ...(irrigated === 'true' || irrigated === 'false' ? { irrigated } : {}),
+    ...(wilaya && /^\d{1,2}$/.test(wilaya) && Number(wilaya) <= WILAYAS.length ? { wilaya: Number(wilaya) } : {}),
   };
-  const set = (name: 'crop' | 'condition' | 'irrigated', value: string) =>
+  const set = (name: 'crop' | 'condition' | 'irrigated' | 'wilaya', value: string) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
@@ -147,6 +157,22 @@ export function TerritoryPage() {
             <option value="">{t('territory.allIrrigation')}</option>
             <option value="true">{t('territory.irrigated')}</option>
             <option value="false">{t('territory.rainfed')}</option>
+          </select>
+        </label>
+        <label className="min-w-0 flex-[1_1_10rem] text-sm font-semibold text-stone-800">
+          {t('territory.wilaya')}
+          <select
+            value={query.wilaya === undefined ? '' : String(query.wilaya)}
+            onChange={(e) => set('wilaya', e.target.value)}
+            className={`${controlClass} mt-1`}
+          >
+            <option value="">{t('territory.allWilayas')}</option>
+            {WILAYAS.map((w) => (
+              <option key={w.id} value={String(w.id)}>
+                {String(w.id).padStart(2, '0')} — {w[lang]}
+              </option>
+            ))}
+            <option value="0">{t('territory.wilayas.outside')}</option>
           </select>
         </label>
       </form>
