@@ -272,44 +272,71 @@ describe.skipIf(!serverUrl)('two worker processes on one PostgreSQL database', (
   it('a worker killed while it holds a job loses nothing and duplicates nothing', async () => {
     const item = items[1]!;
     const before = new Set([...a!.started(), ...b!.started()]);
+    // The points' table held against writes: the passes compute, then wait to store, so a worker seen with a job
+    // still holds it when frozen and killed. Without it, both workers could finish every job between two looks
+    // (seen once on a loaded machine: no worker ever caught holding one).
+    const locker = await createDb({ databaseUrl: scratch.url, dataDir: tmpdir() });
+    let release: () => void = () => undefined;
+    let taken: () => void = () => undefined;
+    const lockTaken = new Promise<void>((ok) => (taken = ok));
+    const locked = locker.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE series_points IN SHARE MODE`);
+      taken();
+      await new Promise<void>((ok) => (release = ok));
+    });
+    await lockTaken;
+    const unlock = async () => {
+      release();
+      await locked;
+      await locker.close();
+    };
     await catalog.add(item);
-    await pollNow();
+    await pollNow().catch(async (error: unknown) => {
+      await unlock();
+      throw error;
+    });
     // Kill the first worker seen holding a job of this acquisition that is still running (either may take them all).
     let victim: WorkerProcess | undefined;
     let survivor: WorkerProcess | undefined;
-    await waitFor(
-      'a worker to hold a job',
-      async () => {
-        for (const [worker, other] of [
-          [a!, b!],
-          [b!, a!],
-        ] as const) {
-          if (!worker.started().some((id) => !before.has(id))) continue;
-          // Frozen first (SIGSTOP), so what it holds cannot finish between the look and the kill: a job takes tens
-          // of milliseconds, and a kill after a plain look once found the worker holding nothing any more. A
-          // message it sent just before freezing is given time to land.
-          worker.child.kill('SIGSTOP');
-          await new Promise((ok) => setTimeout(ok, 300));
-          const mine = worker.started().filter((id) => !before.has(id));
-          const active = (await jobs(QUEUES.tilePass)).rows.some((r) => r.state === 'active' && mine.includes(r.id));
-          if (!active) {
-            worker.child.kill('SIGCONT');
-            continue;
+    let held: string[] = [];
+    try {
+      await waitFor(
+        'a worker to hold a job',
+        async () => {
+          for (const [worker, other] of [
+            [a!, b!],
+            [b!, a!],
+          ] as const) {
+            if (!worker.started().some((id) => !before.has(id))) continue;
+            // Frozen first (SIGSTOP), so what it holds cannot finish between the look and the kill: a job takes tens
+            // of milliseconds, and a kill after a plain look once found the worker holding nothing any more. A
+            // message it sent just before freezing is given time to land.
+            worker.child.kill('SIGSTOP');
+            await new Promise((ok) => setTimeout(ok, 300));
+            const mine = worker.started().filter((id) => !before.has(id));
+            const active = (await jobs(QUEUES.tilePass)).rows.some((r) => r.state === 'active' && mine.includes(r.id));
+            if (!active) {
+              worker.child.kill('SIGCONT');
+              continue;
+            }
+            worker.child.kill('SIGKILL');
+            [victim, survivor] = [worker, other];
+            return true;
           }
-          worker.child.kill('SIGKILL');
-          [victim, survivor] = [worker, other];
-          return true;
-        }
-        return undefined;
-      },
-      60_000,
-    );
-    await victim!.exited;
-    // What it held when it died: its jobs still active now that it is gone (nobody else can settle them).
-    const mine = victim!.started().filter((id) => !before.has(id));
-    const held = (await jobs(QUEUES.tilePass)).rows
-      .filter((r) => r.state === 'active' && mine.includes(r.id))
-      .map((r) => r.id);
+          return undefined;
+        },
+        60_000,
+      );
+      await victim!.exited;
+      // What it held when it died: its jobs still active now that it is gone (nobody else can settle them).
+      const mine = victim!.started().filter((id) => !before.has(id));
+      held = (await jobs(QUEUES.tilePass)).rows
+        .filter((r) => r.state === 'active' && mine.includes(r.id))
+        .map((r) => r.id);
+    } finally {
+      // The survivor's passes store now; the victim's are taken back after their timeout.
+      await unlock();
+    }
     expect(held.length, 'the killed worker died holding no job: the kill came too late').toBeGreaterThan(0);
     const rows = await expectExactlyOnce(item.date, await keyOf(item.date));
     // The held jobs were taken back after their timeout and finished by the other worker, on a later attempt.
