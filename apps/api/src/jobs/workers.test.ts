@@ -298,7 +298,7 @@ describe.skipIf(!serverUrl)('two worker processes on one PostgreSQL database', (
     // Kill the first worker seen holding a job of this acquisition that is still running (either may take them all).
     let victim: WorkerProcess | undefined;
     let survivor: WorkerProcess | undefined;
-    let held: string[] = [];
+    const held: string[] = [];
     try {
       await waitFor(
         'a worker to hold a job',
@@ -330,9 +330,11 @@ describe.skipIf(!serverUrl)('two worker processes on one PostgreSQL database', (
       await victim!.exited;
       // What it held when it died: its jobs still active now that it is gone (nobody else can settle them).
       const mine = victim!.started().filter((id) => !before.has(id));
-      held = (await jobs(QUEUES.tilePass)).rows
-        .filter((r) => r.state === 'active' && mine.includes(r.id))
-        .map((r) => r.id);
+      held.push(
+        ...(await jobs(QUEUES.tilePass)).rows
+          .filter((r) => r.state === 'active' && mine.includes(r.id))
+          .map((r) => r.id),
+      );
     } finally {
       // The survivor's passes store now; the victim's are taken back after their timeout.
       await unlock();
