@@ -16,3 +16,4 @@ export * from './alerts.ts';
 export * from './jobs.ts';
 export * from './statistics.ts';
 export * from './organisations.ts';
+export * from './fao56.ts';
