@@ -17,3 +17,4 @@ export * from './jobs.ts';
 export * from './statistics.ts';
 export * from './organisations.ts';
 export * from './fao56.ts';
+export * from './water-balance.ts';
