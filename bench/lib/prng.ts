@@ -1,11 +1,2 @@
-/** Small deterministic PRNG (mulberry32): the same parcels on every run of a bench. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// A small deterministic PRNG (mulberry32): the same parcels on every run of a bench. The demo's own generator.
+export { mulberry32 as prng } from '@filaha/imagery';

@@ -123,5 +123,5 @@ export type {
   ChangeStats,
   ComputeChangeOptions,
 } from './change.ts';
-export { demoTerritoryParcels } from './demo-territory.ts';
+export { demoTerritoryParcels, mulberry32 } from './demo-territory.ts';
 export type { DemoTerritoryParcel } from './demo-territory.ts';

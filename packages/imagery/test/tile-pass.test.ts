@@ -7,6 +7,7 @@ import {
   computeTilePass,
   createCatalog,
   createCogReader,
+  mulberry32,
   tileParcels,
   tilePassCacheBytes,
   type Acquisition,
@@ -35,16 +36,8 @@ const EAST: SceneGrid = { ...WEST, x0: 605_000 };
 const IDS = { west: 'S2A_31SFA_20250610_0_L2A', east: 'S2A_31SGA_20250610_0_L2A' };
 const INDICES = ['NDVI', 'NDMI'];
 
-/** A seeded generator (mulberry32): the same parcels on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator: the same parcels on every run. */
+const random = mulberry32;
 
 /** A star-shaped polygon around (cx, cy): convex-ish when `dent` is 0, concave otherwise. */
 function blob(rand: () => number, cx: number, cy: number, radius: number, dent: number): Array<[number, number]> {

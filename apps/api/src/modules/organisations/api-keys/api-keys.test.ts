@@ -3,14 +3,13 @@
  * revocation (refused from the next request) — and the lists a key reads page by page with an ETag; on the embedded
  * database and, with DATABASE_URL, on PostgreSQL.
  */
-import { factories, uniqueSuffix } from '@filaha/db/testing';
+import { factories } from '@filaha/db/testing';
 import { sql } from '@filaha/db';
 import { allContracts } from '@filaha/shared/contracts';
 import type {
   AccessLogEntry,
   ApiKey,
   ApiKeyCreated,
-  Organisation,
   ParcelCondition,
   ParcelImport,
   SeasonPoint,
@@ -20,6 +19,7 @@ import { json, useTestApp } from '../../../../test/helper.ts';
 import { multipart } from '../../../../test/multipart.ts';
 import { codeOf } from '../../plans/test-kit.ts';
 import { runImport } from '../imports/run-import.ts';
+import { organisationsKit } from '../test-kit.ts';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
 type Headers = Record<string, string>;
@@ -35,44 +35,20 @@ function importBody(bytes: Buffer) {
   return multipart({}, [{ name: 'file', filename: 'f.csv', contentType: 'text/csv', bytes }]);
 }
 
+const { organisation, grantedField } = organisationsKit(t);
+
 async function world() {
   const admin = await t.current.createUser({ role: 'Admin' });
   const orgAdmin = await t.current.createUser({ role: 'User' });
   const agronomist = await t.current.createUser({ role: 'User' });
   const outsider = await t.current.createUser({ role: 'User' });
   const farmer = await t.current.createUser({ role: 'User' });
-  const make = async () =>
-    json<Organisation>(
-      await t.current.inject({
-        method: 'POST',
-        url: '/api/organisations',
-        headers: admin.headers,
-        payload: { name: `Coopérative ${uniqueSuffix()}`, type: 'cooperative' },
-      }),
-    );
-  const org = await make();
-  const other = await make();
-  for (const [who, role, o] of [
-    [orgAdmin, 'admin', org],
-    [agronomist, 'agronomist', org],
-    [orgAdmin, 'admin', other],
-  ] as const)
-    await t.current.inject({
-      method: 'POST',
-      url: `/api/organisations/${o.id}/members`,
-      headers: admin.headers,
-      payload: { email: who.user.email, role },
-    });
-  const { parcel } = await factories.createParcel(t.current.database, {
-    userId: farmer.user.id,
-    name: 'Champ de Yacine',
-  });
-  await t.current.inject({
-    method: 'POST',
-    url: '/api/grants',
-    headers: farmer.headers,
-    payload: { accessCode: org.accessCode, parcelIds: null },
-  });
+  const org = await organisation(admin, [
+    [orgAdmin, 'admin'],
+    [agronomist, 'agronomist'],
+  ]);
+  const other = await organisation(admin, [[orgAdmin, 'admin']]);
+  const parcel = await grantedField(farmer, org, true);
   return { admin, orgAdmin, agronomist, outsider, farmer, org, other, parcel };
 }
 

@@ -5,7 +5,7 @@ import type { OrganisationsRepository } from '../organisations.repository.ts';
 
 /** Who calls an organisation's route: one of its members (signed in), or one of its API keys. */
 export type OrgCaller =
-  | { kind: 'member'; userId: number; role: OrganisationRole; organisationId: number }
+  | { kind: 'member'; userId: number; role: OrganisationRole; organisationId: number; organisationName: string }
   | { kind: 'key'; keyId: number; organisationId: number };
 
 /**
@@ -29,7 +29,7 @@ export async function orgCaller(
   const row = await organisations.get(request.user.id, organisationId);
   if (!row || row.my_role === null) throw new NotFoundError();
   if (scope === 'parcels:write' && row.my_role === 'viewer') throw new ForbiddenError();
-  return { kind: 'member', userId: request.user.id, role: row.my_role, organisationId };
+  return { kind: 'member', userId: request.user.id, role: row.my_role, organisationId, organisationName: row.name };
 }
 
 /** The member who read (null for a key) and the key that read (null for a member), for organisation_reads. */

@@ -4,50 +4,21 @@
  * MapLibre's encoder on the embedded database) decoded back; on both databases.
  */
 import { VectorTile } from '@mapbox/vector-tile';
-import { factories, uniqueSuffix } from '@filaha/db/testing';
 import { sql } from '@filaha/db';
-import type {
-  AccessLogEntry,
-  Organisation,
-  ParcelImport,
-  TerritoryCurve,
-  TerritorySummary,
-} from '@filaha/shared/contracts';
+import type { AccessLogEntry, TerritoryCurve, TerritorySummary } from '@filaha/shared/contracts';
 import { PbfReader } from 'pbf';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../../test/helper.ts';
-import { multipart } from '../../../../test/multipart.ts';
-import { runImport } from '../imports/run-import.ts';
+import { organisationsKit } from '../test-kit.ts';
 import { markTerritoriesStale, refreshTerritory } from './territory-jobs.ts';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
 type Headers = Record<string, string>;
 
-async function point(parcelId: number, date: string, median: number) {
-  await t.current.database.db.execute(sql`
-    INSERT INTO series_points (parcel_id, index_code, basis, scene_id, date, status, stats, valid_fraction)
-    VALUES (${parcelId}, 'NDVI', 'S2_L2A', ${`S2A_T_${date}_${parcelId}`}, ${date}::date, 'point',
-            ${JSON.stringify({ median })}::jsonb, 0.9)`);
-}
+const { organisation, grantedField, importFile, point, ownParcels } = organisationsKit(t);
 
-async function importCsv(orgId: number, headers: Headers, rows: string[]) {
-  const body = multipart({}, [
-    {
-      name: 'file',
-      filename: 'f.csv',
-      contentType: 'text/csv',
-      bytes: Buffer.from(['nom;culture;wkt', ...rows].join('\n')),
-    },
-  ]);
-  const res = await t.current.inject({
-    method: 'POST',
-    url: `/api/organisations/${orgId}/parcels/import`,
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  await runImport(t.current.database.db, json<ParcelImport>(res).id);
-}
+const importCsv = (orgId: number, headers: Headers, rows: string[]) =>
+  importFile(orgId, headers, 'f.csv', Buffer.from(['nom;culture;wkt', ...rows].join('\n')));
 
 const square = (i: number, size = 0.002) => {
   const x = 3.3 + i * 0.004;
@@ -59,40 +30,15 @@ async function world() {
   const admin = await t.current.createUser({ role: 'Admin' });
   const agronomist = await t.current.createUser({ role: 'User' });
   const farmer = await t.current.createUser({ role: 'User' });
-  const org = json<Organisation>(
-    await t.current.inject({
-      method: 'POST',
-      url: '/api/organisations',
-      headers: admin.headers,
-      payload: { name: `Coopérative ${uniqueSuffix()}`, type: 'cooperative' },
-    }),
-  );
-  await t.current.inject({
-    method: 'POST',
-    url: `/api/organisations/${org.id}/members`,
-    headers: admin.headers,
-    payload: { email: agronomist.user.email, role: 'agronomist' },
-  });
-  const { parcel } = await factories.createParcel(t.current.database, {
-    userId: farmer.user.id,
-    name: 'Champ de Yacine',
-  });
-  await t.current.inject({
-    method: 'POST',
-    url: '/api/grants',
-    headers: farmer.headers,
-    payload: { accessCode: org.accessCode, parcelIds: [parcel.id] },
-  });
+  const org = await organisation(admin, [[agronomist, 'agronomist']]);
+  const parcel = await grantedField(farmer, org);
   // Orge 7 is the largest (0.003° wide) and the weakest.
   await importCsv(
     org.id,
     agronomist.headers,
     [1, 2, 3, 4, 5, 6, 7].map((i) => `Orge ${i};orge;"${square(i, i === 7 ? 0.003 : 0.002)}"`),
   );
-  const own = (
-    await t.current.database.db.execute<{ id: number; name: string }>(sql`
-      SELECT id, name FROM parcels WHERE organisation_id = ${org.id} ORDER BY name`)
-  ).rows;
+  const own = await ownParcels(org.id);
   for (const [i, p] of own.entries()) await point(p.id, '2026-03-01', [0.6, 0.62, 0.58, 0.61, 0.59, 0.6, 0.3][i]!);
   for (const [date, m] of [
     ['2023-03-15', 0.68],

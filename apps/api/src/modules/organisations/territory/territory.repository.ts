@@ -219,6 +219,15 @@ export function createTerritoryRepository(db: Db) {
      * (or there is none); two refreshes at once serialise on the run row. Answers when the rows were computed.
      */
     async ensureFresh(organisationId: number, maxAgeSeconds = CONDITIONS_MAX_AGE_SECONDS): Promise<Date> {
+      // Fresh rows (most reads: every tile of a view) are answered by one plain read, without taking the run row's
+      // lock that serialises the refreshes.
+      const seen = (
+        await db.execute<{ computed_at: string | Date }>(sql`
+          SELECT computed_at FROM organisation_condition_runs
+           WHERE organisation_id = ${organisationId}
+             AND computed_at > now() - make_interval(secs => ${maxAgeSeconds})`)
+      ).rows[0];
+      if (seen) return new Date(seen.computed_at);
       return db.transaction(async (tx) => {
         await tx.execute(sql`
           INSERT INTO organisation_condition_runs (organisation_id, computed_at, parcels, ms)

@@ -25,9 +25,11 @@ const territoryRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Its members, or its keys with `parcels:read` (issue 30 §4); anyone else 404. */
   const follower = async (request: FastifyRequest, id: number) => {
     const caller = await orgCaller(request, organisations, id, 'parcels:read');
-    const row = await organisations.get(caller.kind === 'member' ? caller.userId : 0, id);
-    return { caller, org: row! };
+    // A member's check read the organisation already; a key's did not (its name is only for the file's name).
+    const name = caller.kind === 'member' ? caller.organisationName : (await organisations.get(0, id))!.name;
+    return { caller, org: { id, name } };
   };
+
   const filename = (name: string, ext: string) =>
     `${
       name

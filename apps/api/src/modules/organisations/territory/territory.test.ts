@@ -5,39 +5,17 @@
  * seasons, fields of one crop against each other, and a parcel with no reference.
  */
 import { readFileSync } from 'node:fs';
-import { factories, uniqueSuffix } from '@filaha/db/testing';
 import { sql } from '@filaha/db';
 import { CONDITION_RULE, conditionOf } from '@filaha/shared';
-import type { AccessLogEntry, Organisation, ParcelImport } from '@filaha/shared/contracts';
+import type { AccessLogEntry } from '@filaha/shared/contracts';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../../test/helper.ts';
 import { CROP_LABELS } from '../imports/mapping.ts';
 import { readFeatures } from '../imports/readers.ts';
-import { runImport } from '../imports/run-import.ts';
-import { multipart } from '../../../../test/multipart.ts';
+import { organisationsKit } from '../test-kit.ts';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
-type Headers = Record<string, string>;
-
-async function point(parcelId: number, date: string, median: number) {
-  await t.current.database.db.execute(sql`
-    INSERT INTO series_points (parcel_id, index_code, basis, scene_id, date, status, stats, valid_fraction)
-    VALUES (${parcelId}, 'NDVI', 'S2_L2A', ${`S2A_TEST_${date}_${parcelId}`}, ${date}::date, 'point',
-            ${JSON.stringify({ median, mean: median, min: 0, max: 1, std: 0.05, p25: median, p75: median, count: 300, validFraction: 0.9 })}::jsonb,
-            0.9)`);
-}
-
-async function importFile(orgId: number, headers: Headers, filename: string, bytes: Buffer) {
-  const body = multipart({}, [{ name: 'file', filename, contentType: 'application/octet-stream', bytes }]);
-  const res = await t.current.inject({
-    method: 'POST',
-    url: `/api/organisations/${orgId}/parcels/import`,
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  await runImport(t.current.database.db, json<ParcelImport>(res).id);
-}
+const { organisation, grantedField, importFile, point, ownParcels } = organisationsKit(t);
 
 /** A cooperative (its admin the agronomist here), a farmer's parcel granted to it, and 7 barley fields of its own. */
 async function world() {
@@ -45,31 +23,8 @@ async function world() {
   const agronomist = await t.current.createUser({ role: 'User' });
   const farmer = await t.current.createUser({ role: 'User' });
   const stranger = await t.current.createUser({ role: 'User' });
-  const org = json<Organisation>(
-    await t.current.inject({
-      method: 'POST',
-      url: '/api/organisations',
-      headers: admin.headers,
-      payload: { name: `Coopérative ${uniqueSuffix()}`, type: 'cooperative' },
-    }),
-  );
-  await t.current.inject({
-    method: 'POST',
-    url: `/api/organisations/${org.id}/members`,
-    headers: admin.headers,
-    payload: { email: agronomist.user.email, role: 'agronomist' },
-  });
-  const { parcel } = await factories.createParcel(t.current.database, {
-    userId: farmer.user.id,
-    name: 'Champ de Yacine',
-  });
-  const granted = await t.current.inject({
-    method: 'POST',
-    url: '/api/grants',
-    headers: farmer.headers,
-    payload: { accessCode: org.accessCode, parcelIds: [parcel.id] },
-  });
-  expect(granted.statusCode, granted.body).toBe(201);
+  const org = await organisation(admin, [[agronomist, 'agronomist']]);
+  const parcel = await grantedField(farmer, org);
   const square = (i: number) => {
     const x = 3.1 + i * 0.004;
     return `POLYGON ((${x} 36.7, ${x + 0.002} 36.7, ${x + 0.002} 36.7016, ${x} 36.7016, ${x} 36.7))`;
@@ -79,10 +34,9 @@ async function world() {
     ...[1, 2, 3, 4, 5, 6, 7].map((i) => `Orge ${i};orge;2025-11-0${i};non;"${square(i)}"`),
   ];
   await importFile(org.id, agronomist.headers, 'orge.csv', Buffer.from(csv.join('\n')));
-  const own = await t.current.database.db.execute<{ id: number; name: string }>(sql`
-    SELECT id, name FROM parcels WHERE organisation_id = ${org.id} ORDER BY name`);
-  expect(own.rows).toHaveLength(7);
-  return { admin, agronomist, farmer, stranger, org, parcel, own: own.rows };
+  const own = await ownParcels(org.id);
+  expect(own).toHaveLength(7);
+  return { admin, agronomist, farmer, stranger, org, parcel, own };
 }
 
 const rowsOf = (csv: string) =>
