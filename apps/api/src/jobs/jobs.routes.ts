@@ -42,6 +42,8 @@ function subjectOf(queue: string, data: unknown): string {
   }
   if (queue === 'parcel-scene') return `parcel ${String(d.parcelId)} · ${String(d.acquisition)}`;
   if (queue === 'alert-email') return `alert ${String(d.alertId)}`;
+  if (queue === 'parcel-import') return `import ${String(d.importId)}`;
+  if (queue === 'territory-refresh') return `organisation ${String(d.organisationId)}`;
   return String(d.trigger ?? '');
 }
 

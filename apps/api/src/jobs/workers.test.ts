@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -136,6 +136,27 @@ describe.skipIf(!serverUrl)('two worker processes on one PostgreSQL database', (
       ).length;
     }
     return n;
+  };
+  /**
+   * Holds `table` against writes (SHARE lock, in a transaction of a connection of its own) until the answered
+   * function is called: readers go on, a writer waits inside its own transaction.
+   */
+  const holdAgainstWrites = async (table: 'series_points' | 'parcels') => {
+    const locker = await createDb({ databaseUrl: scratch.url, dataDir: tmpdir() });
+    let release: () => void = () => undefined;
+    let taken: () => void = () => undefined;
+    const lockTaken = new Promise<void>((ok) => (taken = ok));
+    const locked = locker.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`LOCK TABLE ${table} IN SHARE MODE`));
+      taken();
+      await new Promise<void>((ok) => (release = ok));
+    });
+    await lockTaken;
+    return async () => {
+      release();
+      await locked;
+      await locker.close();
+    };
   };
   /** Queues a poll (once none is waiting or running) and waits for it to finish. */
   const pollNow = async () => {
@@ -275,21 +296,7 @@ describe.skipIf(!serverUrl)('two worker processes on one PostgreSQL database', (
     // The points' table held against writes: the passes compute, then wait to store, so a worker seen with a job
     // still holds it when frozen and killed. Without it, both workers could finish every job between two looks
     // (seen once on a loaded machine: no worker ever caught holding one).
-    const locker = await createDb({ databaseUrl: scratch.url, dataDir: tmpdir() });
-    let release: () => void = () => undefined;
-    let taken: () => void = () => undefined;
-    const lockTaken = new Promise<void>((ok) => (taken = ok));
-    const locked = locker.db.transaction(async (tx) => {
-      await tx.execute(sql`LOCK TABLE series_points IN SHARE MODE`);
-      taken();
-      await new Promise<void>((ok) => (release = ok));
-    });
-    await lockTaken;
-    const unlock = async () => {
-      release();
-      await locked;
-      await locker.close();
-    };
+    const unlock = await holdAgainstWrites('series_points');
     await catalog.add(item);
     await pollNow().catch(async (error: unknown) => {
       await unlock();
@@ -351,5 +358,76 @@ describe.skipIf(!serverUrl)('two worker processes on one PostgreSQL database', (
     // Every alert of both acquisitions stored once, every e-mail written once (the killed worker's outbox keeps what it sent).
     expect(await database.db.select().from(alerts)).toHaveLength(2 * PARCELS);
     expect(await outboxCount()).toBe(2 * PARCELS);
+  }, 180_000);
+
+  it("a worker killed inside an import's transaction leaves nothing of it; the retry stores each parcel once", async () => {
+    // The worker left alive by the test above runs the import; a new one takes it back after the kill.
+    const worker = [a!, b!].find((w) => w.child.exitCode === null && w.child.signalCode === null)!;
+    const [org] = (
+      await database.db.execute<{ id: number }>(sql`
+        INSERT INTO organisations (name, type, access_code) VALUES ('Coopérative du test des workers', 'cooperative', 'WRKT2526')
+        RETURNING id`)
+    ).rows;
+    const file = await readFile(resolve(REPO_ROOT, 'apps/api/test/fixtures/imports/parcels.geojson'));
+    const [created] = (
+      await database.db.execute<{ id: number }>(sql`
+        INSERT INTO parcel_imports (organisation_id, file_name, format, file) VALUES (${org!.id}, 'parcels.geojson', 'geojson', ${file})
+        RETURNING id`)
+    ).rows;
+    const importId = created!.id;
+    const stored = async () =>
+      (
+        await database.db.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM parcels WHERE organisation_id = ${org!.id}`,
+        )
+      ).rows[0]!.n;
+    const importRow = async () =>
+      (
+        await database.db.execute<{ status: string; accepted: number; total: number | null }>(
+          sql`SELECT status, accepted, total FROM parcel_imports WHERE id = ${importId}`,
+        )
+      ).rows[0]!;
+    const importJob = async () =>
+      (await jobs(QUEUES.parcelImport)).rows.find((r) => r.singleton_key === `import-${importId}`);
+    // Parcels held against writes: the import reads its file, checks every feature in its transaction, then waits
+    // to store the accepted ones — inside the transaction, before its commit — and is killed there.
+    const unlock = await holdAgainstWrites('parcels');
+    try {
+      const boss = await runtime.boss();
+      await boss.send(QUEUES.parcelImport, { importId }, { singletonKey: `import-${importId}` });
+      await waitFor(
+        "the import's insert to wait on the lock",
+        async () => {
+          const { rows } = await database.db.execute<{ n: number }>(sql`
+            SELECT count(*)::int AS n FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO parcels%'`);
+          return rows[0]!.n > 0 || undefined;
+        },
+        60_000,
+      );
+      expect((await importJob())?.state).toBe('active');
+      worker.child.kill('SIGKILL');
+      await worker.exited;
+    } finally {
+      await unlock();
+    }
+    // Its connection gone, PostgreSQL rolls the transaction back: the import is still running, with no parcel.
+    expect(await importRow()).toMatchObject({ status: 'running', accepted: 0 });
+    expect(await stored()).toBe(0);
+    // A worker started now takes the job back once its timeout has passed and runs it from the file again.
+    dirs.push(await mkdtemp(join(tmpdir(), 'filaha-worker-C-')));
+    const successor = spawnWorker('C', scratch.url, catalog.dir, dirs.at(-1)!);
+    try {
+      await waitFor(
+        'the import to finish',
+        async () => ((await importJob())?.state === 'completed' ? true : undefined),
+        120_000,
+      );
+      expect(await importRow()).toMatchObject({ status: 'done', total: 11, accepted: 4 });
+      expect(await stored()).toBe(4);
+      expect((await importJob())!.retry_count).toBeGreaterThanOrEqual(1);
+    } finally {
+      await stopWorker(successor);
+    }
   }, 180_000);
 });

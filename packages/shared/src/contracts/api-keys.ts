@@ -123,7 +123,8 @@ export const apiKeysContract = {
     params: OrgParams,
     query: PageQuery,
     responses: { 200: page(ParcelCondition) },
-    errors: ['FORBIDDEN', 'NOT_FOUND'],
+    // A read of farmers' data is recorded, or the territory table refreshed: a write that a full disk refuses.
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'STORAGE_FULL'],
   }),
   points: route({
     method: 'GET',
@@ -136,6 +137,7 @@ export const apiKeysContract = {
     params: z.object({ id, parcelId: id }),
     query: PageQuery.extend({ index: z.string().trim().toUpperCase().max(20).optional() }),
     responses: { 200: page(SeasonPoint) },
-    errors: ['FORBIDDEN', 'NOT_FOUND'],
+    // A read of farmers' data is recorded, or the territory table refreshed: a write that a full disk refuses.
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'STORAGE_FULL'],
   }),
 };

@@ -17,7 +17,10 @@ export { IMPORT_FIELDS, IMPORT_FORMATS, IMPORT_REFUSALS, type ImportField, type 
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-/** Why a whole file was refused (the import's `error`). */
+/**
+ * Why a whole file was refused (the import's `error`); `not_stored`: the server could not store the import — its
+ * job failed every retry (a full or read-only disk) or could not be queued — and nothing of it was kept.
+ */
 export const IMPORT_FILE_ERRORS = [
   'unreadable',
   'empty',
@@ -25,6 +28,7 @@ export const IMPORT_FILE_ERRORS = [
   'unknown_crs',
   'too_many_features',
   'too_large_unzipped',
+  'not_stored',
 ] as const;
 export type ImportFileErrorCode = (typeof IMPORT_FILE_ERRORS)[number];
 

@@ -178,7 +178,8 @@ export const organisationsContract = {
     description: 'The parcels granted to the organisation now (its members); each read is recorded for the farmers.',
     params: IdParams,
     responses: { 200: z.array(OrganisationParcel) },
-    errors: ['NOT_FOUND'],
+    // A read of farmers' data is recorded, or the territory table refreshed: a write that a full disk refuses.
+    errors: ['NOT_FOUND', 'STORAGE_FULL'],
   }),
   parcel: route({
     ...orgRoute,
@@ -187,7 +188,8 @@ export const organisationsContract = {
     description: 'One granted parcel with its outline (its members); the read is recorded for the farmer.',
     params: OrganisationParcelParams,
     responses: { 200: OrganisationParcelDetail },
-    errors: ['NOT_FOUND'],
+    // A read of farmers' data is recorded, or the territory table refreshed: a write that a full disk refuses.
+    errors: ['NOT_FOUND', 'STORAGE_FULL'],
   }),
   grant: route({
     ...orgRoute,

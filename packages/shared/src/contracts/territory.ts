@@ -106,7 +106,8 @@ export const territoryContract = {
     params: z.object({ id }),
     query: TerritoryQuery,
     responses: { 200: TerritorySummary },
-    errors: ['FORBIDDEN', 'NOT_FOUND'],
+    // A read of farmers' data is recorded, or the territory table refreshed: a write that a full disk refuses.
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'STORAGE_FULL'],
   }),
   curve: route({
     method: 'GET',
@@ -119,7 +120,8 @@ export const territoryContract = {
     params: z.object({ id }),
     query: z.object({ crop: z.enum(CROPS) }),
     responses: { 200: TerritoryCurve },
-    errors: ['FORBIDDEN', 'NOT_FOUND'],
+    // A read of farmers' data is recorded, or the territory table refreshed: a write that a full disk refuses.
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'STORAGE_FULL'],
   }),
   /** A Mapbox vector tile (`application/vnd.mapbox-vector-tile`), layer `parcels`; registered without a JSON schema. */
   tile: route({
@@ -133,7 +135,8 @@ export const territoryContract = {
     params: z.object({ id, z: tileCoord.max(22), x: tileCoord, y: tileCoord }),
     query: TerritoryQuery,
     responses: { 200: z.string() },
-    errors: ['FORBIDDEN', 'NOT_FOUND'],
+    // A read of farmers' data is recorded, or the territory table refreshed: a write that a full disk refuses.
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'STORAGE_FULL'],
   }),
   exportCsv: route({
     method: 'GET',
@@ -146,7 +149,8 @@ export const territoryContract = {
     params: z.object({ id }),
     query: z.object({ lang: z.enum(['ar', 'fr']).optional() }),
     responses: { 200: z.string() },
-    errors: ['FORBIDDEN', 'NOT_FOUND'],
+    // A read of farmers' data is recorded, or the territory table refreshed: a write that a full disk refuses.
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'STORAGE_FULL'],
   }),
   exportGpkg: route({
     method: 'GET',
@@ -157,6 +161,7 @@ export const territoryContract = {
     description: "The organisation's parcels as a GeoPackage (WGS 84), with the CSV's facts; its members.",
     params: z.object({ id }),
     responses: { 200: z.string() },
-    errors: ['FORBIDDEN', 'NOT_FOUND'],
+    // A read of farmers' data is recorded, or the territory table refreshed: a write that a full disk refuses.
+    errors: ['FORBIDDEN', 'NOT_FOUND', 'STORAGE_FULL'],
   }),
 };

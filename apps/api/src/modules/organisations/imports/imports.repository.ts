@@ -36,6 +36,9 @@ const STAGE_BATCH = 1_000;
  */
 export const OVERLAP_TOLERANCE = 0.05;
 
+/** How long an import may wait with no job in the queue before it is reported failed (deadJobs). */
+const DEAD_IMPORT_GRACE = '10 minutes';
+
 /** Every column but the file. */
 const columns = sql.raw(
   'id, organisation_id, created_by, file_name, format, mapping, status, total, accepted, repaired, error, created_at, finished_at',
@@ -92,6 +95,40 @@ export function createImportsRepository(db: Db) {
            sql`, `,
          )}) GROUP BY import_id`);
       return new Map(result.rows.map((r) => [r.import_id, r.n]));
+    },
+
+    /**
+     * Of these imports, the ones still `queued` or `running` whose job is dead: pg-boss gave it up after its retries
+     * (`failed`) or it was cancelled, or no job exists for it ten minutes after the upload (the queue was
+     * unreachable when it was sent, or a dead job outlived its 30 days). Read, never written: an import the database
+     * could not store — a full or read-only disk — is reported failed while the disk still refuses every write,
+     * and one retried from the back office (its job back to `retry`) is shown running again.
+     */
+    async deadJobs(rows: ReadonlyArray<Pick<ImportRow, 'id' | 'status'>>): Promise<Set<number>> {
+      const open = rows.filter((r) => r.status === 'queued' || r.status === 'running').map((r) => r.id);
+      if (open.length === 0) return new Set();
+      const ids = sql.join(
+        open.map((i) => sql`${i}`),
+        sql`, `,
+      );
+      const installed = (
+        await db.execute<{ present: boolean }>(sql`SELECT to_regclass('pgboss.job') IS NOT NULL AS present`)
+      ).rows[0]?.present;
+      const result = installed
+        ? await db.execute<{ id: number }>(sql`
+            SELECT i.id FROM parcel_imports i
+              LEFT JOIN LATERAL (
+                SELECT j.state::text AS state FROM pgboss.job j
+                 WHERE j.name = 'parcel-import' AND j.singleton_key = 'import-' || i.id
+                 ORDER BY j.created_on DESC LIMIT 1) job ON true
+             WHERE i.id IN (${ids}) AND i.status IN ('queued', 'running')
+               AND (job.state IN ('failed', 'cancelled')
+                    OR (job.state IS NULL AND i.created_at < now() - ${DEAD_IMPORT_GRACE}::interval))`)
+        : await db.execute<{ id: number }>(sql`
+            SELECT id FROM parcel_imports
+             WHERE id IN (${ids}) AND status IN ('queued', 'running')
+               AND created_at < now() - ${DEAD_IMPORT_GRACE}::interval`);
+      return new Set(result.rows.map((r) => Number(r.id)));
     },
 
     /** Marks the import running with its feature count; false when it is finished already (a retried job). */

@@ -7,6 +7,13 @@ import { detectFormat } from './readers.ts';
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
+/**
+ * An import whose job is dead (deadJobs) is answered as failed, `not_stored`: nothing of it was kept (the parcels
+ * are stored in one transaction with its end), and the farmer is told to send the file again.
+ */
+const shown = (r: ImportRow, dead: Set<number>): ImportRow =>
+  dead.has(r.id) ? { ...r, status: 'failed', error: 'not_stored', finished_at: null } : r;
+
 const summary = (r: ImportRow, refusedCount: number): ParcelImportSummary => ({
   id: r.id,
   organisationId: r.organisation_id,
@@ -71,7 +78,7 @@ export function createImportsService(deps: {
     const row = await imports.get(importId);
     if (!row) throw new NotFoundError();
     await authorize(row.organisation_id, 'parcels:read');
-    return row;
+    return shown(row, await imports.deadJobs([row]));
   }
 
   return {
@@ -96,7 +103,13 @@ export function createImportsService(deps: {
         file: upload.bytes,
         mapping,
       });
-      await deps.enqueue(id);
+      try {
+        await deps.enqueue(id);
+      } catch (error) {
+        // Not queued, so never run: said failed at once when the database can still write (else by deadJobs).
+        await imports.fail(id, 'not_stored').catch(() => undefined);
+        throw error;
+      }
       return toImport((await imports.get(id))!, []);
     },
 
@@ -104,7 +117,8 @@ export function createImportsService(deps: {
       await authorize(organisationId, 'parcels:read');
       const rows = await imports.list(organisationId);
       const counts = await imports.refusalCounts(rows.map((r) => r.id));
-      return rows.map((r) => summary(r, counts.get(r.id) ?? 0));
+      const dead = await imports.deadJobs(rows);
+      return rows.map((r) => summary(shown(r, dead), counts.get(r.id) ?? 0));
     },
 
     async get(importId: number, authorize: Authorize): Promise<ParcelImport> {

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { factories, uniqueSuffix } from '@filaha/db/testing';
 import { sql } from '@filaha/db';
 import type { Organisation, OrganisationParcel, ParcelImport, ParcelImportSummary } from '@filaha/shared/contracts';
+import type { JobsOverview } from '@filaha/shared';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../../test/helper.ts';
 import { multipart } from '../../../../test/multipart.ts';
@@ -289,5 +290,110 @@ describe('who may import and read the reports', () => {
       (await t.current.inject({ method: 'GET', url: `/api/parcelle/${parcel.id}`, headers: farmer.headers }))
         .statusCode,
     ).toBe(200);
+  });
+});
+
+describe('an import the database cannot store', () => {
+  /** A disk that refuses writes, as PostgreSQL says it: SQLSTATE 53100 (disk_full), raised by a trigger. */
+  const refuseWrites = async (table: string, events: string) => {
+    const db = t.current.database.db;
+    await db.execute(sql`
+      CREATE OR REPLACE FUNCTION test_disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'could not extend file "base/16384/16590": No space left on device' USING ERRCODE = 'disk_full';
+      END $$`);
+    await db.execute(
+      sql.raw(`CREATE TRIGGER test_disk_full_${table} BEFORE ${events} ON ${table}
+                              FOR EACH ROW EXECUTE FUNCTION test_disk_full()`),
+    );
+  };
+  const allowWrites = async () => {
+    const db = t.current.database.db;
+    await db.execute(sql`DROP TRIGGER IF EXISTS test_disk_full_parcels ON parcels`);
+    await db.execute(sql`DROP TRIGGER IF EXISTS test_disk_full_parcel_imports ON parcel_imports`);
+  };
+
+  /**
+   * One worker's loop over the import queue, as pg-boss runs it, until nothing is left to take: each job runs
+   * runImport and is completed, or failed with its error (then retried by pg-boss after its delay, which is brought
+   * forward here so the retries follow at once). Jobs of the earlier tests, never worked, are taken too (their
+   * imports are finished: `finished_before`). Answers how many times `importId` was tried.
+   */
+  async function workQueue(importId: number) {
+    const db = t.current.database.db;
+    const boss = await t.current.app.jobs.boss();
+    let tries = 0;
+    for (;;) {
+      await db.execute(sql`UPDATE pgboss.job SET start_after = now() WHERE name = 'parcel-import' AND state = 'retry'`);
+      const [job] = await boss.fetch<{ importId: number }>('parcel-import');
+      if (!job) return tries;
+      if (job.data.importId === importId) tries++;
+      try {
+        await boss.complete('parcel-import', job.id, await runImport(db, job.data.importId));
+      } catch (error) {
+        await boss.fail('parcel-import', job.id, { message: String(error) });
+      }
+    }
+  }
+
+  it('is reported failed (not_stored) once its job died, while the disk still refuses every write; nothing of it is kept; a retry from the back office stores it', async () => {
+    const { admin, agronomist, org } = await setup();
+    const res = await upload(org.id, agronomist.headers, 'parcels.geojson', fixture('parcels.geojson'));
+    expect(res.statusCode, res.body).toBe(202);
+    const { id } = json<ParcelImport>(res);
+    const report = async () =>
+      json<ParcelImport>(
+        await t.current.inject({ method: 'GET', url: `/api/imports/${id}`, headers: agronomist.headers }),
+      );
+    const listed = async () =>
+      json<ParcelImportSummary[]>(
+        await t.current.inject({
+          method: 'GET',
+          url: `/api/organisations/${org.id}/imports`,
+          headers: agronomist.headers,
+        }),
+      ).find((i) => i.id === id);
+    try {
+      // The disk fills up: the import's transaction fails at its first parcel, every time.
+      await refuseWrites('parcels', 'INSERT');
+      expect(await workQueue(id)).toBe(6); // the first run and RETRY_LIMIT retries
+      const [job] = (
+        await t.current.database.db.execute<{ state: string }>(
+          sql`SELECT state::text AS state FROM pgboss.job WHERE name = 'parcel-import' AND singleton_key = ${`import-${id}`}`,
+        )
+      ).rows;
+      expect(job?.state).toBe('failed');
+      // Nothing can be written now, not even the import's own row: the failure is read from the dead job.
+      await refuseWrites('parcel_imports', 'INSERT OR UPDATE OR DELETE');
+      expect(await report()).toMatchObject({ status: 'failed', error: 'not_stored', accepted: 0, refused: [] });
+      expect(await listed()).toMatchObject({ status: 'failed', error: 'not_stored', refusedCount: 0 });
+      const [stored] = (
+        await t.current.database.db.execute<{ status: string }>(sql`SELECT status FROM parcel_imports WHERE id = ${id}`)
+      ).rows;
+      expect(stored?.status).toBe('running');
+      expect(await orgParcels(org.id, agronomist.headers)).toEqual([]);
+
+      // The disk has room again; staff retry the dead job from the back office and the import runs to its end.
+      await allowWrites();
+      const { failed } = json<JobsOverview>(
+        await t.current.inject({ method: 'GET', url: '/api/admin/jobs', headers: admin.headers }),
+      );
+      const dead = failed.find((f) => f.queue === 'parcel-import' && f.subject === `import ${id}`);
+      expect(dead).toBeDefined();
+      const retried = await t.current.inject({
+        method: 'POST',
+        url: `/api/admin/jobs/${dead!.id}/retry`,
+        headers: admin.headers,
+      });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect((await report()).status).toBe('running');
+      expect(await workQueue(id)).toBe(1);
+      const done = await report();
+      expect(done).toMatchObject({ status: 'done', error: null, total: 11, accepted: 4 });
+      expect(done.refused.map((r) => r.reason)).toEqual(EXPECTED_REFUSALS.map((r) => r.reason));
+      expect(await orgParcels(org.id, agronomist.headers)).toHaveLength(4);
+    } finally {
+      await allowWrites();
+    }
   });
 });

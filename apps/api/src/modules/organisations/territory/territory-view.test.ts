@@ -159,6 +159,89 @@ describe('the territory view', () => {
     expect(await markTerritoriesStale(db, [parcel.id])).toEqual([org.id]);
   });
 
+  it('a full disk during a refresh keeps the rows and curves of the last one; a read that must be recorded is told', async () => {
+    const { agronomist, org, own } = await world();
+    const db = t.current.database.db;
+    await db.execute(sql`
+      INSERT INTO parcel_seasons (parcel_id, season, crop, irrigated)
+      SELECT id, 2025, 'barley', false FROM parcels WHERE organisation_id = ${org.id}`);
+    const before = await summaryOf(org.id, agronomist.headers);
+    const curve = async () =>
+      t.current.inject({
+        method: 'GET',
+        url: `/api/organisations/${org.id}/territory/curve?crop=barley`,
+        headers: agronomist.headers,
+      });
+    const curveBefore = json<TerritoryCurve>(await curve());
+    const rows = async () =>
+      (
+        await db.execute<{ name: string; class: string | null }>(sql`
+          SELECT name, class FROM organisation_conditions WHERE organisation_id = ${org.id} ORDER BY name`)
+      ).rows;
+    const rowsBefore = await rows();
+    expect(rowsBefore.find((r) => r.name === 'Orge 7')?.class).toBe('well_below');
+    // Orge 7 recovers; then the disk fills: every write of the territory tables and of the read log is refused
+    // (SQLSTATE 53100 disk_full, as PostgreSQL reports it).
+    await point(own[6]!.id, '2026-03-06', 0.61);
+    await markTerritoriesStale(db, [own[6]!.id]);
+    await db.execute(sql`
+      CREATE OR REPLACE FUNCTION test_disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full';
+      END $$`);
+    const tables = ['organisation_conditions', 'organisation_curves', 'organisation_reads'];
+    for (const table of tables)
+      await db.execute(
+        sql.raw(`CREATE TRIGGER test_disk_full BEFORE INSERT OR UPDATE OR DELETE ON ${table}
+                 FOR EACH ROW EXECUTE FUNCTION test_disk_full()`),
+      );
+    try {
+      // The refresh job fails (the queue retries it) and leaves the table and its curve as they were.
+      await expect(refreshTerritory(db, org.id)).rejects.toThrow();
+      expect(await rows()).toEqual(rowsBefore);
+      // Past the table's age a read refreshes it in-request: refused, it is answered from the last refresh — the
+      // map's tiles (not a recorded read) are served; the summary, whose read of the farmer's parcel must be
+      // recorded, says why not, in the reader's language.
+      await db.execute(sql`
+        UPDATE organisation_condition_runs SET computed_at = now() - interval '1 hour' WHERE organisation_id = ${org.id}`);
+      const tile = await t.current.inject({
+        method: 'GET',
+        url: `/api/organisations/${org.id}/tiles/0/0/0.mvt`,
+        headers: agronomist.headers,
+      });
+      expect(tile.statusCode).toBe(200);
+      for (const [lang, words] of [
+        ['fr', 'stockage du serveur est plein'],
+        ['ar', 'مساحة التخزين'],
+      ] as const) {
+        const refused = await t.current.inject({
+          method: 'GET',
+          url: `/api/organisations/${org.id}/territory`,
+          headers: { ...agronomist.headers, 'accept-language': lang },
+        });
+        expect(refused.statusCode).toBe(507);
+        expect(json<{ code: string; message: string }>(refused)).toMatchObject({ code: 'STORAGE_FULL' });
+        expect(json<{ message: string }>(refused).message).toContain(words);
+      }
+      // The barley curve holds none of the farmer's parcels (nothing to record): the last refresh's is served.
+      expect(json<TerritoryCurve>(await curve())).toEqual(curveBefore);
+      expect(await rows()).toEqual(rowsBefore);
+    } finally {
+      for (const table of tables) await db.execute(sql.raw(`DROP TRIGGER IF EXISTS test_disk_full ON ${table}`));
+    }
+    // Room again: the retried job recomputes the table and the curves; Orge 7 is no longer to visit.
+    await refreshTerritory(db, org.id);
+    const after = await summaryOf(org.id, agronomist.headers);
+    expect(after.computedAt > before.computedAt).toBe(true);
+    expect(after.visits.map((v) => v.name)).not.toContain('Orge 7');
+    const [kept] = (
+      await db.execute<{ computed_at: string | Date }>(sql`
+        SELECT computed_at FROM organisation_curves WHERE organisation_id = ${org.id} AND crop = 'barley'`)
+    ).rows;
+    expect(new Date(kept!.computed_at).toISOString()).toBe(after.computedAt);
+    expect(json<TerritoryCurve>(await curve())).toEqual(curveBefore);
+  });
+
   it('puts each parcel in the wilaya that holds it, and the filters apply', async () => {
     const { agronomist, org } = await world();
     const at = (lon: number, lat: number) =>

@@ -1,5 +1,6 @@
 import { sql, type Db, type SQL } from '@filaha/db';
 import { CONDITION_RULE, seasonOf, type Crop } from '@filaha/shared';
+import { isStorageFull } from '../../../lib/disk.ts';
 
 /** One parcel the organisation follows, with its crop of the latest season, its latest point and what it is judged against. */
 export interface TerritoryParcelRow extends Record<string, unknown> {
@@ -208,15 +209,10 @@ export function createTerritoryRepository(db: Db) {
     },
 
     /**
-     * Every followed parcel with its condition's inputs (CONDITION_RULE): its latest NDVI point (median, any basis);
-     * the points of its previous seasons within `windowDays` of the same day of the season (their mean and standard
-     * deviation); else the latest points of the organisation's other parcels of the same crop and season, taken
-     * within `windowDays` of it. With `geometry`, each outline as WKT or WKB. The reads of farmers' parcels are
-     * recorded for them in the same transaction (`what` 'parcels', as the list).
-     */
-    /**
      * Recomputes the organisation's rows of the territory table when its last refresh is older than `maxAgeSeconds`
      * (or there is none); two refreshes at once serialise on the run row. Answers when the rows were computed.
+     * When the disk refuses the refresh's writes (full), a read is answered from the rows of the last refresh, as
+     * while a refresh job waits; the job's own call (`maxAgeSeconds` 0) fails, and the queue retries it.
      */
     async ensureFresh(organisationId: number, maxAgeSeconds = CONDITIONS_MAX_AGE_SECONDS): Promise<Date> {
       // Fresh rows (most reads: every tile of a view) are answered by one plain read, without taking the run row's
@@ -228,6 +224,22 @@ export function createTerritoryRepository(db: Db) {
              AND computed_at > now() - make_interval(secs => ${maxAgeSeconds})`)
       ).rows[0];
       if (seen) return new Date(seen.computed_at);
+      try {
+        return await repo.refresh(organisationId, maxAgeSeconds);
+      } catch (error) {
+        if (maxAgeSeconds === 0 || !isStorageFull(error)) throw error;
+        const last = (
+          await db.execute<{ computed_at: string | Date }>(sql`
+            SELECT computed_at FROM organisation_condition_runs
+             WHERE organisation_id = ${organisationId} AND computed_at > 'epoch'`)
+        ).rows[0];
+        if (!last) throw error;
+        return new Date(last.computed_at);
+      }
+    },
+
+    /** ensureFresh's refresh, in one transaction holding the run row (a crash or a refused write keeps the old rows). */
+    async refresh(organisationId: number, maxAgeSeconds: number): Promise<Date> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`
           INSERT INTO organisation_condition_runs (organisation_id, computed_at, parcels, ms)
@@ -373,10 +385,15 @@ export function createTerritoryRepository(db: Db) {
       ).rows[0];
       if (kept) return typeof kept.curve === 'string' ? (JSON.parse(kept.curve) as CropCurveRows) : kept.curve;
       const curve = await repo.curve(organisationId, crop, minParcels);
-      await db.execute(sql`
-        INSERT INTO organisation_curves (organisation_id, crop, computed_at, curve)
-        VALUES (${organisationId}, ${crop}, ${computedAt.toISOString()}::timestamptz, ${JSON.stringify(curve)}::jsonb)
-        ON CONFLICT (organisation_id, crop) DO UPDATE SET computed_at = excluded.computed_at, curve = excluded.curve`);
+      try {
+        await db.execute(sql`
+          INSERT INTO organisation_curves (organisation_id, crop, computed_at, curve)
+          VALUES (${organisationId}, ${crop}, ${computedAt.toISOString()}::timestamptz, ${JSON.stringify(curve)}::jsonb)
+          ON CONFLICT (organisation_id, crop) DO UPDATE SET computed_at = excluded.computed_at, curve = excluded.curve`);
+      } catch (error) {
+        // A full disk refuses the copy, not the answer: the curve is computed again on the next read.
+        if (!isStorageFull(error)) throw error;
+      }
       return curve;
     },
 
@@ -472,6 +489,13 @@ export function createTerritoryRepository(db: Db) {
       };
     },
 
+    /**
+     * Every followed parcel with its condition's inputs (CONDITION_RULE): its latest NDVI point (median, any basis);
+     * the points of its previous seasons within `windowDays` of the same day of the season (their mean and standard
+     * deviation); else the latest points of the organisation's other parcels of the same crop and season, taken
+     * within `windowDays` of it. With `geometry`, each outline as WKT or WKB. The reads of farmers' parcels are
+     * recorded for them in the same transaction (`what` 'parcels', as the list).
+     */
     async parcels(
       organisationId: number,
       reader: { memberId: number | null; apiKeyId: number | null },
