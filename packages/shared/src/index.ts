@@ -18,3 +18,4 @@ export * from './statistics.ts';
 export * from './organisations.ts';
 export * from './fao56.ts';
 export * from './water-balance.ts';
+export * from './crop-coefficients.ts';
