@@ -43,6 +43,8 @@ export const ONCE_ONLY = [
   'apps/api/src/lib/storage/s3.test.ts',
   'apps/api/src/lib/storage/sigv4.test.ts',
   'apps/api/src/lib/mailer.test.ts',
+  'apps/api/src/lib/weather/open-meteo.test.ts',
+  'apps/api/src/lib/weather/synthetic.test.ts',
   'apps/api/src/core/access.test.ts',
   'apps/api/src/core/error-catalogue.test.ts',
   'apps/api/src/core/contract-route.test.ts',

@@ -61,6 +61,10 @@ async function startOnce(extraEnv: Record<string, string>): Promise<Platform> {
     // The demo cooperative's ~2,000 own parcels cost every platform about a minute of tile passes: only the
     // territory test asks for them.
     DEMO_TERRITORY: 'false',
+    // The demo cells' weather is synthetic; a parcel a test draws elsewhere would ask Open-Meteo, which the tests
+    // never reach: a closed local port answers at once.
+    WEATHER_API_URL: 'http://127.0.0.1:9',
+    WEATHER_ARCHIVE_URL: 'http://127.0.0.1:9',
     LOG_LEVEL: 'warn',
     ...extraEnv,
   };

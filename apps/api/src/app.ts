@@ -16,6 +16,7 @@ import { storagePlugin } from './lib/storage/plugin.ts';
 import { storageSweeperPlugin } from './lib/storage/sweeper.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { alertsModule } from './modules/alerts/index.ts';
+import { smsModule } from './modules/sms/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { changeModule } from './modules/change/index.ts';
 import { healthModule, storageStatusPlugin } from './modules/health/index.ts';
@@ -37,6 +38,7 @@ import { statsModule } from './modules/stats/index.ts';
 import { stockModule } from './modules/stock/index.ts';
 import { organisationsModule } from './modules/organisations/index.ts';
 import { cropsModule } from './modules/crops/index.ts';
+import { waterModule } from './modules/water/index.ts';
 import { importsModule } from './modules/organisations/imports/index.ts';
 import { territoryModule } from './modules/organisations/territory/territory.routes.ts';
 import { apiKeysModule } from './modules/organisations/api-keys/api-keys.routes.ts';
@@ -171,6 +173,7 @@ export async function buildApp(
       await api.register(stockModule);
       await api.register(organisationsModule);
       await api.register(cropsModule);
+      await api.register(waterModule);
       await api.register(importsModule);
       await api.register(territoryModule);
       await api.register(apiKeysModule);
@@ -178,6 +181,7 @@ export async function buildApp(
       await api.register(statsModule);
       await api.register(jobsModule);
       await api.register(alertsModule);
+      await api.register(smsModule);
     },
     { prefix: '/api' },
   );

@@ -237,10 +237,27 @@ export const AUTHZ_MATRIX: readonly AuthzRow[] = [
   row('POST', '/api/alerts/:id/read', 'owner', '401 200 404 403 403 403 403', "A's alert"),
   row('GET', '/api/alerts/settings', 'farmer (own)', '401 200 . 403 403 403 403'),
   row('PUT', '/api/alerts/settings', 'farmer (own)', '401 200 . 403 403 403 403'),
+  // SMS (issue 31 §4): the farmer's own opt-in (verify without a code sent: refused after the gate); the list of
+  // SMS sent is the staff's.
+  row('GET', '/api/sms', 'farmer (own)', '401 200 . 403 403 403 403'),
+  row('POST', '/api/sms/phone', 'farmer (own)', '401 202 . 403 403 403 403'),
+  row('POST', '/api/sms/verify', 'farmer (own)', '401 +400:PHONE_CODE_EXPIRED . 403 403 403 403'),
+  row('DELETE', '/api/sms', 'farmer (own)', '401 200 . 403 403 403 403'),
+  row('GET', '/api/admin/sms', 'Admin, Manager', STAFF_READ),
   row('GET', '/api/parcelle/:id/alert-rules', 'owner, staff', '401 200 404 403 403 200 200', "A's parcel"),
   row('PUT', '/api/parcelle/:id/alert-rules', 'owner', '401 200 404 403 403 403 403', "A's parcel"),
   row('GET', '/api/parcelle/:id/seasons', 'owner, staff', '401 200 404 403 403 200 200', "A's parcel"),
   row('PUT', '/api/parcelle/:id/seasons/:season', 'owner', '401 200 404 403 403 403 403', "A's parcel"),
+  row(
+    'GET',
+    '/api/parcelle/:id/water',
+    'owner in a plan with water, staff',
+    '401 200 404 403 403 200 200',
+    "A's parcel",
+  ),
+  row('PUT', '/api/parcelle/:id/water/settings', 'owner', '401 200 404 403 403 403 403', "A's parcel"),
+  row('POST', '/api/parcelle/:id/irrigations', 'owner', '401 201 404 403 403 403 403', "A's parcel"),
+  row('DELETE', '/api/parcelle/:id/irrigations/:irrigationId', 'owner', '401 200 404 403 403 403 403', "A's parcel"),
 
   // Service requests.
   row('POST', '/api/service-requests', 'anyone (token optional)', '201 201 . 201 201 201 201'),

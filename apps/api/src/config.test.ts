@@ -188,3 +188,80 @@ describe('loadConfig', () => {
     );
   });
 });
+
+/** WEATHER_* (issue 31 §1, README "Weather"): Open-Meteo's hosts, its key, the refresh schedule. */
+describe('weather settings', () => {
+  it("default to Open-Meteo's free hosts, no key, a refresh every 6 hours", () => {
+    expect(loadConfig({}, '/srv/filaha').weather).toEqual({
+      apiUrl: 'https://api.open-meteo.com',
+      archiveUrl: 'https://archive-api.open-meteo.com',
+      apiKey: undefined,
+      schedule: '20 */6 * * *',
+    });
+  });
+
+  it("a key alone switches to Open-Meteo's customer hosts; URLs given explicitly win; off stops the schedule", () => {
+    expect(loadConfig({ WEATHER_API_KEY: 'k-123' }).weather).toMatchObject({
+      apiUrl: 'https://customer-api.open-meteo.com',
+      archiveUrl: 'https://customer-archive-api.open-meteo.com',
+      apiKey: 'k-123',
+    });
+    expect(
+      loadConfig({
+        WEATHER_API_KEY: 'k-123',
+        WEATHER_API_URL: 'http://meteo.internal:8080/',
+        WEATHER_ARCHIVE_URL: 'http://meteo.internal:8080',
+        WEATHER_SCHEDULE: 'OFF',
+      }).weather,
+    ).toEqual({
+      apiUrl: 'http://meteo.internal:8080',
+      archiveUrl: 'http://meteo.internal:8080',
+      apiKey: 'k-123',
+      schedule: null,
+    });
+    expect(loadConfig({ WEATHER_SCHEDULE: '0  3 * * *' }).weather.schedule).toBe('0 3 * * *');
+  });
+
+  it('refuses a wrong value, naming the variable', () => {
+    expect(problemsOf({ WEATHER_API_URL: 'api.open-meteo.com' })).toEqual([
+      'WEATHER_API_URL: expected a URL starting with http:// or https:// (got "api.open-meteo.com")',
+    ]);
+    expect(problemsOf({ WEATHER_SCHEDULE: 'hourly' })[0]).toMatch(/^WEATHER_SCHEDULE: expected a five-field cron/);
+  });
+});
+
+describe('SMS settings (issue 31 §4)', () => {
+  it('writes SMS to the outbox without SMPP_URL, with the sender Filaha', () => {
+    expect(loadConfig({}, '/srv/filaha').sms).toEqual({
+      smppUrl: undefined,
+      systemId: '',
+      password: '',
+      senderId: 'Filaha',
+    });
+  });
+
+  it('reads the SMPP account', () => {
+    const c = loadConfig({
+      SMPP_URL: 'smpp://smsc.example.dz:2775',
+      SMPP_SYSTEM_ID: 'filaha',
+      SMPP_PASSWORD: 's3cret',
+      SMPP_SENDER_ID: '+213550000000',
+    });
+    expect(c.sms).toEqual({
+      smppUrl: 'smpp://smsc.example.dz:2775',
+      systemId: 'filaha',
+      password: 's3cret',
+      senderId: '+213550000000',
+    });
+  });
+
+  it('refuses a URL of another protocol, a missing account, a long sender name — never echoing secrets', () => {
+    expect(problemsOf({ SMPP_URL: 'http://smsc:2775' }).join('\n')).toMatch(
+      /^SMPP_URL: expected a URL starting with smpp:\/\/ or ssmpp:\/\/ \(value hidden\)/,
+    );
+    expect(problemsOf({ SMPP_URL: 'smpp://u:pw@smsc:2775', SMPP_SYSTEM_ID: 'filaha' })).toEqual([
+      'SMPP_SYSTEM_ID / SMPP_PASSWORD: required when SMPP_URL is set (the account of the SMS provider)',
+    ]);
+    expect(problemsOf({ SMPP_SENDER_ID: 'FilahaAgriculture' })[0]).toMatch(/^SMPP_SENDER_ID: expected a sender name/);
+  });
+});

@@ -22,6 +22,15 @@ export const DEFAULT_STAC_COLLECTIONS = ['sentinel-2-c1-l2a', 'sentinel-2-l2a'];
 /** Every 6 hours, on the hour (UTC). */
 export const DEFAULT_CATALOG_POLL_SCHEDULE = '0 */6 * * *';
 
+/** Open-Meteo's free forecast and historical-weather hosts (non-commercial use, CC BY 4.0; README "Weather"). */
+export const DEFAULT_WEATHER_API_URL = 'https://api.open-meteo.com';
+export const DEFAULT_WEATHER_ARCHIVE_URL = 'https://archive-api.open-meteo.com';
+/** Open-Meteo's hosts for API-key holders (its commercial service), used when WEATHER_API_KEY is set alone. */
+export const CUSTOMER_WEATHER_API_URL = 'https://customer-api.open-meteo.com';
+export const CUSTOMER_WEATHER_ARCHIVE_URL = 'https://customer-archive-api.open-meteo.com';
+/** Every 6 hours at 20 past (UTC): beside the catalog poll, not at the same minute. */
+export const DEFAULT_WEATHER_SCHEDULE = '20 */6 * * *';
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     // One problem, one line (each problem names its variable); several, one line each.
@@ -263,6 +272,22 @@ const EnvSchema = z.object({
   ),
   JOB_TIMEOUT: optionalText.pipe(secondsText(5, 86_400, '15m or 900').optional()),
   JOB_RETRY_DELAY: optionalText.pipe(secondsText(1, 3_600, '30s').optional()),
+  WEATHER_API_URL: optionalText.pipe(urlWith(['http:', 'https:']).optional()),
+  WEATHER_ARCHIVE_URL: optionalText.pipe(urlWith(['http:', 'https:']).optional()),
+  WEATHER_API_KEY: optionalText,
+  WEATHER_SCHEDULE: optionalText.pipe(cronText.optional()),
+  SMPP_URL: optionalText.pipe(urlWith(['smpp:', 'ssmpp:']).optional()),
+  SMPP_SYSTEM_ID: optionalText,
+  SMPP_PASSWORD: optionalText,
+  SMPP_SENDER_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^(\+?\d{3,15}|[A-Za-z0-9 ._-]{1,11})$/,
+        'expected a sender name of at most 11 letters or digits (e.g. Filaha) or a number (e.g. +213550000000)',
+      )
+      .optional(),
+  ),
 });
 
 export interface S3Config {
@@ -346,6 +371,29 @@ export interface Config {
     /** JOB_RETRY_DELAY: first delay before a failed job is retried, doubled each time (at most one hour). */
     retryDelaySeconds: number;
   };
+  /** The weather source and its refresh job (issue 31 §1; apps/api/src/lib/weather, README "Weather"). */
+  weather: WeatherConfig;
+  /** SMS (issue 31 §4, lib/sms): over SMPP 3.4 when SMPP_URL is set, else written to `<DATA_DIR>/outbox/sms/`. */
+  sms: {
+    /** SMPP_URL: smpp://host:2775 (ssmpp:// for TLS). */
+    smppUrl: string | undefined;
+    /** SMPP_SYSTEM_ID, SMPP_PASSWORD: the account's bind credentials (required with SMPP_URL). */
+    systemId: string;
+    password: string;
+    /** SMPP_SENDER_ID: the sender shown on phones (default Filaha). */
+    senderId: string;
+  };
+}
+
+export interface WeatherConfig {
+  /** WEATHER_API_URL: Open-Meteo's forecast API host (`/v1/forecast`). */
+  apiUrl: string;
+  /** WEATHER_ARCHIVE_URL: Open-Meteo's historical weather API host (`/v1/archive`: season back-fill, climatology). */
+  archiveUrl: string;
+  /** WEATHER_API_KEY: Open-Meteo's `apikey` (its commercial service); unset = the free, non-commercial API. */
+  apiKey: string | undefined;
+  /** WEATHER_SCHEDULE: cron (UTC) of the weather-refresh job; null = never on its own (nor at start-up). */
+  schedule: string | null;
 }
 
 /** Values never echoed in a configuration error: they are, or may embed, credentials. */
@@ -356,6 +404,9 @@ const SECRET_VARIABLES = new Set([
   'SMTP_URL',
   'S3_ACCESS_KEY',
   'S3_SECRET_KEY',
+  'SMPP_URL',
+  'SMPP_PASSWORD',
+  'WEATHER_API_KEY',
 ]);
 
 const S3_KEYS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const;
@@ -397,6 +448,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
   if ((s3Set.length > 0 || e.S3_REGION !== undefined) && s3Set.length < S3_KEYS.length) {
     const missing = S3_KEYS.filter((k) => e[k] === undefined);
     problems.push(`${missing.join(', ')}: S3 storage needs ${S3_KEYS.join(', ')} together (S3_REGION optional)`);
+  }
+  if (e.SMPP_URL !== undefined && (e.SMPP_SYSTEM_ID === undefined || e.SMPP_PASSWORD === undefined)) {
+    problems.push('SMPP_SYSTEM_ID / SMPP_PASSWORD: required when SMPP_URL is set (the account of the SMS provider)');
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -451,6 +505,24 @@ export function loadConfig(env: Record<string, string | undefined>, cwd: string 
       timeoutSeconds: e.JOB_TIMEOUT ?? 900,
       tilePassParcels: e.TILE_PASS_PARCELS ?? 2_000,
       retryDelaySeconds: e.JOB_RETRY_DELAY ?? 30,
+    },
+    weather: {
+      // A key alone means Open-Meteo's customer hosts; a URL set explicitly (a self-hosted Open-Meteo) wins.
+      apiUrl: (e.WEATHER_API_URL ?? (e.WEATHER_API_KEY ? CUSTOMER_WEATHER_API_URL : DEFAULT_WEATHER_API_URL)).replace(
+        /\/+$/,
+        '',
+      ),
+      archiveUrl: (
+        e.WEATHER_ARCHIVE_URL ?? (e.WEATHER_API_KEY ? CUSTOMER_WEATHER_ARCHIVE_URL : DEFAULT_WEATHER_ARCHIVE_URL)
+      ).replace(/\/+$/, ''),
+      apiKey: e.WEATHER_API_KEY,
+      schedule: e.WEATHER_SCHEDULE === undefined ? DEFAULT_WEATHER_SCHEDULE : e.WEATHER_SCHEDULE,
+    },
+    sms: {
+      smppUrl: e.SMPP_URL,
+      systemId: e.SMPP_SYSTEM_ID ?? '',
+      password: e.SMPP_PASSWORD ?? '',
+      senderId: e.SMPP_SENDER_ID ?? 'Filaha',
     },
   };
 }

@@ -36,13 +36,15 @@ async function main(): Promise<void> {
   const { createImagery, imageryOptionsFromConfig } = await import('./lib/imagery/imagery.ts');
   const { createJobRuntime } = await import('./jobs/runtime.ts');
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const { createSmsChannel } = await import('./lib/sms/index.ts');
+  const sms = createSmsChannel(config, log);
   const imageryOptions = imageryOptionsFromConfig(config);
   // Without STAC_CATALOG_PATH and STAC_API_URL the jobs read the generated demo catalog: make sure it is there (made
   // once, under a lock shared with the API processes; docs/ARCHITECTURE.md).
   const { DEMO_CATALOG_PATH, ensureDemoCatalog } = await import('@filaha/imagery');
   if (imageryOptions.catalogPath === DEMO_CATALOG_PATH) await ensureDemoCatalog({ log: (line) => log.info(line) });
   const imagery = createImagery({ ...imageryOptions, warn: (message) => log.warn(message) });
-  const runtime = createJobRuntime({ database, config, imagery, mailer, log });
+  const runtime = createJobRuntime({ database, config, imagery, mailer, sms, log });
   try {
     await runtime.boss();
   } catch (error) {
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
     close: async () => {
       await runtime.stop(GRACE_MS);
       await mailer.close();
+      await sms.close();
       await database.close();
     },
     timeoutMs: STOP_TIMEOUT_MS,

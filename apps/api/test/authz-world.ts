@@ -7,6 +7,7 @@ import {
   squarePolygon,
   uniqueSuffix,
 } from '@filaha/db/testing';
+import { sql } from '@filaha/db';
 import type { InjectOptions } from 'fastify';
 import { CALLER_ROLES, type Caller, type SignedCaller } from '../src/authz-matrix.ts';
 import { insertAlert } from '../src/modules/alerts/alerts.test-support.ts';
@@ -127,6 +128,14 @@ async function makeWorld(test: TestApp): Promise<World> {
   const database = test.database;
 
   const { plan } = await factories.createPlan(database);
+  // The plan holds the water advice (issue 31 §2), so the farmer's row of its route is an answer, not a refusal.
+  const [water] = (
+    await database.db.execute<{ id: number }>(sql`
+      INSERT INTO functionalities (name, name_ar, psudo) VALUES (${`Eau ${uniqueSuffix()}`}, '', 'irrigation') RETURNING id`)
+  ).rows;
+  await database.db.execute(
+    sql`INSERT INTO plan_functionalities (plan_id, functionality_id) VALUES (${plan.id}, ${water!.id})`,
+  );
   const { subscription } = await factories.createFarmerSubscription(database, { userId: farmer.id, planId: plan.id });
   const { parcel } = await factories.createParcel(database, { userId: farmer.id });
   // One real index map, so the history has a row and /api/files has a signed URL of A's.
@@ -392,6 +401,17 @@ export const RECIPES: Record<string, Recipe> = {
     email: { NEW_IMAGE: false, DROP: true, WATER_STRESS: true, PARTIAL_DROP: false },
   })),
   'GET /api/parcelle/:id/alert-rules': (w) => ({ url: `/api/parcelle/${w.parcelId}/alert-rules` }),
+  'GET /api/sms': at('/api/sms'),
+  'POST /api/sms/phone': send('/api/sms/phone', () => ({
+    phone: `07${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+  })),
+  // No code pending for farmer A (whatever POST /api/sms/phone did before): refused as expired, after the gate.
+  'POST /api/sms/verify': async (w) => {
+    await db().db.execute(sql`DELETE FROM sms_subscriptions WHERE user_id = ${w.callers.farmer.id}`);
+    return { url: '/api/sms/verify', payload: { code: '123456' } };
+  },
+  'DELETE /api/sms': at('/api/sms'),
+  'GET /api/admin/sms': at('/api/admin/sms'),
   'GET /api/parcelle/:id/seasons': (w) => ({ url: `/api/parcelle/${w.parcelId}/seasons` }),
   'PUT /api/parcelle/:id/seasons/:season': (w) => ({
     url: `/api/parcelle/${w.parcelId}/seasons/2025`,
@@ -403,6 +423,22 @@ export const RECIPES: Record<string, Recipe> = {
       flowRateM3h: null,
     },
   }),
+  'GET /api/parcelle/:id/water': (w) => ({ url: `/api/parcelle/${w.parcelId}/water?date=2026-04-20` }),
+  'PUT /api/parcelle/:id/water/settings': (w) => ({
+    url: `/api/parcelle/${w.parcelId}/water/settings`,
+    payload: { soilTexture: 'loam', waterSource: true },
+  }),
+  'POST /api/parcelle/:id/irrigations': (w) => ({
+    url: `/api/parcelle/${w.parcelId}/irrigations`,
+    payload: { date: '2026-04-20', depthMm: 20 },
+  }),
+  'DELETE /api/parcelle/:id/irrigations/:irrigationId': async (w) => {
+    const [row] = (
+      await db().db.execute<{ id: number }>(sql`
+        INSERT INTO parcel_irrigations (parcel_id, date, depth_mm) VALUES (${w.parcelId}, '2026-04-19', 15) RETURNING id`)
+    ).rows;
+    return { url: `/api/parcelle/${w.parcelId}/irrigations/${row!.id}` };
+  },
   'PUT /api/parcelle/:id/alert-rules': (w) => ({
     url: `/api/parcelle/${w.parcelId}/alert-rules`,
     payload: { rules: [{ rule: 'DROP', enabled: true, threshold: 0.1 }] },

@@ -18,6 +18,10 @@ export const ERROR_STATUS = {
   RESET_CODE_INVALID: 400,
   RESET_CODE_EXPIRED: 400,
   RESET_CODE_LOCKED: 400,
+  /** The SMS verification code (issue 31 §4): wrong, expired (or none sent), locked after too many wrong tries. */
+  PHONE_CODE_INVALID: 400,
+  PHONE_CODE_EXPIRED: 400,
+  PHONE_CODE_LOCKED: 400,
   PAYLOAD_TOO_LARGE: 413,
   /** A JSON body nested deeper than the API reads (MAX_JSON_DEPTH, plugins/input-guard.ts), refused unparsed. */
   BODY_TOO_DEEP: 400,
@@ -27,6 +31,8 @@ export const ERROR_STATUS = {
   SUBSCRIPTION_REQUIRED: 403,
   SUBSCRIPTION_INACTIVE: 403,
   INDEX_NOT_IN_PLAN: 403,
+  /** The caller's active plan does not hold the feature the route serves (e.g. the water advice, issue 31 §2). */
+  FEATURE_NOT_IN_PLAN: 403,
   NO_SCENE: 404,
   ALL_CLOUDY: 422,
   OUTSIDE_COVERAGE: 404,

@@ -19,3 +19,4 @@ export * from './organisations.ts';
 export * from './fao56.ts';
 export * from './water-balance.ts';
 export * from './crop-coefficients.ts';
+export * from './sms.ts';

@@ -8,6 +8,8 @@ export const JOB_QUEUES = [
   'alert-email',
   'parcel-import',
   'territory-refresh',
+  'weather-refresh',
+  'sms-send',
 ] as const;
 export type JobQueue = (typeof JOB_QUEUES)[number];
 

@@ -10,6 +10,8 @@ export type Resource =
   | 'parcelAlerts'
   /** A parcel's crop per season (issue 30 §2). */
   | 'parcelCrops'
+  /** A parcel's water: its balance and advice (read), its soil and recorded irrigations (write) (issue 31 §2). */
+  | 'parcelWater'
   /** A farmer's stored image results. */
   | 'imageHistory'
   /** A farmer's subscribed indices with quota and parcels (GET /indice/{userId}/indices). */
@@ -48,6 +50,7 @@ const POLICY: { readonly [R in Resource]: { readonly [A in Action]?: Rule } } = 
   parcelImagery: { read: { owner: true, roles: READERS }, write: { owner: true } },
   parcelAlerts: { read: { owner: true, roles: READERS }, write: { owner: true } },
   parcelCrops: { read: { owner: true, roles: READERS }, write: { owner: true } },
+  parcelWater: { read: { owner: true, roles: READERS }, write: { owner: true } },
   imageHistory: { read: { owner: true, roles: ADMIN } },
   farmConfig: { read: { owner: true, roles: READERS } },
   subscription: { read: { owner: true, roles: READERS }, write: { owner: true } },

@@ -34,6 +34,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     ar: 'تم قفل الرمز بعد محاولات خاطئة كثيرة، اطلب رمزًا جديدًا.',
     fr: 'Code bloqué après trop de tentatives, demandez-en un nouveau.',
   },
+  PHONE_CODE_INVALID: { ar: 'رمز التحقق غير صحيح.', fr: 'Le code de vérification est incorrect.' },
+  PHONE_CODE_EXPIRED: {
+    ar: 'انتهت صلاحية رمز التحقق أو لم يُرسل، اطلب رمزًا جديدًا.',
+    fr: "Le code de vérification a expiré ou n'a pas été envoyé, demandez-en un nouveau.",
+  },
+  PHONE_CODE_LOCKED: {
+    ar: 'تم قفل رمز التحقق بعد محاولات خاطئة كثيرة، اطلب رمزًا جديدًا.',
+    fr: 'Code de vérification bloqué après trop de tentatives, demandez-en un nouveau.',
+  },
   PAYLOAD_TOO_LARGE: { ar: 'حجم الطلب كبير جدًا.', fr: 'La requête est trop volumineuse.' },
   BODY_TOO_DEEP: {
     ar: 'البيانات المرسلة متداخلة بعمق كبير جدًا.',
@@ -49,6 +58,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Record<Language, string>> = {
   INDEX_NOT_IN_PLAN: {
     ar: 'هذا المؤشر غير مشمول في اشتراكك.',
     fr: "Cet indice n'est pas inclus dans votre abonnement.",
+  },
+  FEATURE_NOT_IN_PLAN: {
+    ar: 'هذه الخدمة غير مشمولة في اشتراكك.',
+    fr: "Ce service n'est pas inclus dans votre abonnement.",
   },
   NO_SCENE: { ar: 'لا توجد صورة قمر صناعي للفترة المختارة.', fr: 'Aucune image satellite pour la période choisie.' },
   ALL_CLOUDY: {

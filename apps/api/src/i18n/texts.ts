@@ -22,6 +22,7 @@ const TEXTS = {
     ar: 'تم إلغاء المفتاح: يُرفض من الطلب التالي.',
     fr: 'Clé révoquée : refusée dès la prochaine requête.',
   },
+  irrigationRemoved: { ar: 'تم حذف عملية السقي.', fr: 'Irrigation supprimée.' },
   grantRevoked: {
     ar: 'تم سحب الإذن: لم تعد الهيئة ترى هذه القطع.',
     fr: "Accès retiré : l'organisation ne voit plus ces parcelles.",

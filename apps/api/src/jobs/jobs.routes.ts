@@ -42,8 +42,10 @@ function subjectOf(queue: string, data: unknown): string {
   }
   if (queue === 'parcel-scene') return `parcel ${String(d.parcelId)} · ${String(d.acquisition)}`;
   if (queue === 'alert-email') return `alert ${String(d.alertId)}`;
+  if (queue === 'sms-send') return `sms ${String(d.messageId)}`;
   if (queue === 'parcel-import') return `import ${String(d.importId)}`;
   if (queue === 'territory-refresh') return `organisation ${String(d.organisationId)}`;
+  if (queue === 'weather-refresh') return `weather · ${String(d.trigger ?? '')}`;
   return String(d.trigger ?? '');
 }
 

@@ -22,7 +22,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     ...imageryOptionsFromConfig(config),
     warn: (message) => app.log.warn({ module: 'jobs' }, message),
   });
-  const runtime = createJobRuntime({ database, config, imagery, mailer: app.mailer, log: app.log });
+  const runtime = createJobRuntime({ database, config, imagery, mailer: app.mailer, sms: app.sms, log: app.log });
   app.decorate('jobs', runtime);
   if (runtime.working) {
     // Not awaited: installing pg-boss's schema on a first start may take longer than a ready hook is given (the

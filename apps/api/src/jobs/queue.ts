@@ -25,6 +25,10 @@ export const QUEUES = {
   parcelImport: 'parcel-import',
   /** One organisation's territory table recomputed after a tile pass stored points of its parcels. */
   territoryRefresh: 'territory-refresh',
+  /** The weather of every parcel's grid cell: recent days, forecast, climatology (weather-refresh.ts). */
+  weatherRefresh: 'weather-refresh',
+  /** One stored SMS sent (modules/sms/sms.jobs.ts): at most once, a retry of a sent one does nothing. */
+  smsSend: 'sms-send',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -64,6 +68,8 @@ export function queueDefinitions(timing: QueueTiming): Array<Queue> {
     { name: QUEUES.alertEmail, ...common },
     { name: QUEUES.parcelImport, ...common },
     { name: QUEUES.territoryRefresh, ...common },
+    { name: QUEUES.smsSend, ...common },
+    { name: QUEUES.weatherRefresh, ...common },
   ];
 }
 

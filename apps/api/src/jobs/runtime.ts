@@ -7,7 +7,11 @@ import { alertHooks } from './alerts-hooks.ts';
 import { pollCatalog } from './catalog-poll.ts';
 import { runParcelScene, type ParcelSceneData } from './parcel-scene.ts';
 import { runTilePass, type TilePassData } from './tile-pass.ts';
+import { refreshWeather, weatherSourcesFromConfig } from './weather-refresh.ts';
 import { refreshTerritory, runImport } from '../modules/organisations/public.ts';
+import { prepareAlertSms } from '../modules/alerts/public.ts';
+import { sendStoredSms, smsInboundHandler } from '../modules/sms/public.ts';
+import type { SmsChannel } from '../lib/sms/index.ts';
 import { createBoss, QUEUE_NAMES, queueDefinitions, QUEUES } from './queue.ts';
 
 export interface JobsLog {
@@ -19,9 +23,12 @@ export interface JobsLog {
 
 export interface JobsDeps {
   database: Database;
-  config: Pick<Config, 'jobs' | 'stacApiUrl'> & Partial<Pick<Config, 'publicUrl'>>;
+  /** Without `weather` the weather-refresh queue is neither worked nor scheduled here (the tests' runtimes). */
+  config: Pick<Config, 'jobs' | 'stacApiUrl'> & Partial<Pick<Config, 'publicUrl' | 'weather' | 'demoData'>>;
   imagery: Pick<Imagery, 'catalog' | 'minValidFraction' | 'cloudBufferM' | 'maskClasses'>;
   mailer: Mailer;
+  /** The SMS channel (lib/sms); without it the sms-send queue is not worked here (the tests' runtimes). */
+  sms?: SmsChannel;
   log: JobsLog;
 }
 
@@ -37,6 +44,7 @@ export interface JobRuntime {
 }
 
 const POLL_KEY = 'catalog-poll';
+const WEATHER_KEY = 'weather-refresh';
 
 /** Runs the jobs of a batch concurrently; each completes or fails (and is retried) on its own. */
 async function settleEach<T>(jobs: Array<Job<T>>, run: (job: Job<T>) => Promise<unknown>): Promise<JobResult[]> {
@@ -135,10 +143,15 @@ export function createJobRuntime(deps: JobsDeps): JobRuntime {
         return runParcelScene({ database, boss, imagery, alerts }, job.data);
       }),
     );
+    // An alert's SMS (when chosen and opted in) is stored once and its sms-send job queued before the e-mail: a retry
+    // of this job (the e-mail failed) finds it stored and queues it again only while unsent (a singleton job).
     await boss.work<{ alertId: number }>(QUEUES.alertEmail, batch, (batchJobs) =>
       settleEach(batchJobs, async (job) => {
+        const smsId = await prepareAlertSms({ database }, job.data.alertId);
+        if (smsId !== undefined)
+          await boss.send(QUEUES.smsSend, { messageId: smsId }, { singletonKey: `sms-${smsId}` });
         await alerts.sendEmail(job.data.alertId);
-        return { alertId: job.data.alertId };
+        return { alertId: job.data.alertId, sms: smsId ?? null };
       }),
     );
     await boss.work<{ importId: number }>(QUEUES.parcelImport, workOptions, async ([job]) => {
@@ -151,6 +164,41 @@ export function createJobRuntime(deps: JobsDeps): JobRuntime {
       log.info({ module: 'jobs', organisationId: job!.data.organisationId, at }, 'territory refreshed');
       return { computedAt: at.toISOString() };
     });
+    if (config.weather) {
+      const sources = weatherSourcesFromConfig(config.weather, config.demoData ?? false);
+      await boss.work<{ trigger?: string }>(QUEUES.weatherRefresh, workOptions, async ([job]) => {
+        const result = await refreshWeather({ db: database.db, ...sources });
+        const level = result.failed > 0 ? 'warn' : 'info';
+        log[level]({ module: 'jobs', trigger: job!.data?.trigger, ...result }, 'weather refreshed');
+        return result;
+      });
+      // WEATHER_SCHEDULE=off: neither on a schedule nor at start-up (only when queued by hand).
+      if (config.weather.schedule) {
+        await boss.schedule(
+          QUEUES.weatherRefresh,
+          config.weather.schedule,
+          { trigger: 'schedule' },
+          { tz: 'UTC', singletonKey: WEATHER_KEY },
+        );
+        await boss.send(QUEUES.weatherRefresh, { trigger: 'startup' }, { singletonKey: WEATHER_KEY });
+      } else await boss.unschedule(QUEUES.weatherRefresh);
+    }
+    if (deps.sms) {
+      const sms = deps.sms;
+      // Receipts and incoming texts ("STOP") arrive on the session this process keeps bound.
+      sms.listen(smsInboundHandler(database, log));
+      void sms.start();
+      await boss.work<{ messageId: number }>(QUEUES.smsSend, batch, (batchJobs) =>
+        settleEach(batchJobs, async (job) => {
+          const outcome = await sendStoredSms(
+            { database, sms, jobTimeoutSeconds: config.jobs.timeoutSeconds },
+            job.data.messageId,
+          );
+          log.info({ module: 'jobs', messageId: job.data.messageId, outcome }, 'sms job done');
+          return { messageId: job.data.messageId, outcome };
+        }),
+      );
+    }
     await boss.send(QUEUES.poll, { trigger: 'startup' }, { singletonKey: POLL_KEY });
     log.info(
       { module: 'jobs', workers: config.jobs.workers, schedule: config.jobs.pollSchedule ?? 'off' },

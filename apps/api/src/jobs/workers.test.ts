@@ -67,6 +67,8 @@ function spawnWorker(name: string, databaseUrl: string, catalogDir: string, data
       WORKERS: '3',
       TILE_PASS_PARCELS: String(CHUNK),
       CATALOG_POLL_SCHEDULE: 'off',
+      // No weather refresh: it would ask Open-Meteo on the internet for these parcels' cells.
+      WEATHER_SCHEDULE: 'off',
       JOB_TIMEOUT: String(JOB_TIMEOUT_S),
       JOB_RETRY_DELAY: '1',
       LOG_LEVEL: 'debug',

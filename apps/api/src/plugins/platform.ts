@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { createBackgroundTasks, type BackgroundTasks } from '../lib/background.ts';
 import { createMailer, type Mailer } from '../lib/mailer.ts';
+import { createSmsChannel, type SmsChannel } from '../lib/sms/index.ts';
 import { loadOrCreateSecret } from '../lib/secret.ts';
 
 declare module 'fastify' {
@@ -13,6 +14,8 @@ declare module 'fastify' {
     /** JWT_SECRET, else the one kept in DATA_DIR: tokens, stream tickets and file-URL signatures derive from it. */
     secret: string;
     mailer: Mailer;
+    /** SMS (lib/sms): SMPP when SMPP_URL is set, else the outbox; bound only by a process that runs jobs. */
+    sms: SmsChannel;
     /** Work done after the answer is sent (password-reset mail); tests await `idle()`. */
     background: BackgroundTasks;
   }
@@ -37,15 +40,18 @@ export const platformPlugin = fp<PlatformOptions>(
       dataDir: config.dataDir,
       log: app.log,
     });
+    const sms = createSmsChannel(config, app.log);
     const background = createBackgroundTasks(app.log);
     app.decorate('config', config);
     app.decorate('database', database);
     app.decorate('secret', secret);
     app.decorate('mailer', mailer);
+    app.decorate('sms', sms);
     app.decorate('background', background);
     app.addHook('onClose', async () => {
       await background.idle();
       await mailer.close();
+      await sms.close();
     });
   },
   { name: 'platform' },

@@ -19,6 +19,8 @@ describe('what the service worker keeps', () => {
     expect(cachedApiPath('/api/files/results/12/ndvi.png')).toBe('files');
     expect(cachedApiPath('/api/request/image')).toBe('api');
     expect(cachedApiPath('/api/parcelle/3/series')).toBe('api');
+    expect(cachedApiPath('/api/parcelle/3/water')).toBe('api');
+    expect(cachedApiPath('/api/parcelle/3/irrigations')).toBeNull();
     expect(cachedApiPath('/api/messages')).toBeNull();
     expect(cachedApiPath('/api/auth/login')).toBeNull();
   });

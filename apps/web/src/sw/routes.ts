@@ -25,7 +25,7 @@ export const NETWORK_TIMEOUT_SECONDS = 4;
  * GET /api paths whose last answer is kept for offline reading: the session (profile, role), the subscription
  * status and the plan's indices (the farm screens' gate), the parcels, the latest result and the history, the
  * season curve and the latest acquisition its window and the farm map's end on (so the window is the same offline),
- * the parcel's alert rules and crops, and the alerts. Everything else (messages, marketplace, back office, sign-in) always goes
+ * the parcel's alert rules, crops and water, and the alerts. Everything else (messages, marketplace, back office, sign-in) always goes
  * to the network.
  */
 const API_PATHS: readonly RegExp[] = [
@@ -33,7 +33,7 @@ const API_PATHS: readonly RegExp[] = [
   /^\/api\/users\/profile$/,
   /^\/api\/abonnementUser\/user\/\d+\/status$/,
   /^\/api\/indice(?:\/\d+(?:\/indices)?)?$/,
-  /^\/api\/parcelle(?:\/\d+(?:\/series|\/alert-rules|\/seasons)?)?$/,
+  /^\/api\/parcelle(?:\/\d+(?:\/series|\/alert-rules|\/seasons|\/water)?)?$/,
   /^\/api\/request\/images?$/,
   /^\/api\/images\/latest-(?:acquisition|clear)$/,
   /^\/api\/alerts$/,

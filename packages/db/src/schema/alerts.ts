@@ -56,7 +56,7 @@ export const alertRules = pgTable(
   ],
 );
 
-/** A user's notification settings: e-mail per rule (in-app is always on) and the e-mails' language. */
+/** A user's notification settings: bell, e-mail and SMS per rule, and the language of e-mails and SMS. */
 export const alertSettings = pgTable(
   'alert_settings',
   {
@@ -68,6 +68,16 @@ export const alertSettings = pgTable(
     emailDrop: boolean('email_drop').notNull().default(true),
     emailWaterStress: boolean('email_water_stress').notNull().default(true),
     emailPartialDrop: boolean('email_partial_drop').notNull().default(true),
+    /** The bell (notification centre) per rule, on by default (migration 0029). */
+    bellNewImage: boolean('bell_new_image').notNull().default(true),
+    bellDrop: boolean('bell_drop').notNull().default(true),
+    bellWaterStress: boolean('bell_water_stress').notNull().default(true),
+    bellPartialDrop: boolean('bell_partial_drop').notNull().default(true),
+    /** SMS per rule, off by default; sent only to a verified, opted-in phone (migration 0029). */
+    smsNewImage: boolean('sms_new_image').notNull().default(false),
+    smsDrop: boolean('sms_drop').notNull().default(false),
+    smsWaterStress: boolean('sms_water_stress').notNull().default(false),
+    smsPartialDrop: boolean('sms_partial_drop').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [check('alert_settings_language_check', sql`${t.language} IN ('ar', 'fr')`)],

@@ -10,3 +10,5 @@ export type { PolygonGeometry } from './geometry.ts';
 export { polygonFromWkbHex } from './geometry.ts';
 export * from './alerts.ts';
 export * from './jobs.ts';
+export * from './sms.ts';
+export * from './weather.ts';

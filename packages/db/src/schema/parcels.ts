@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   doublePrecision,
@@ -56,6 +57,10 @@ export const parcels = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`ST_YMax(geom)`),
     crop: text('crop'),
+    /** FAO-56 soil texture for the water balance (SOIL_TEXTURES; migration 0030), null until the farmer picks one. */
+    soilTexture: text('soil_texture'),
+    /** The farmer has water to irrigate with (a rainfed cereal's supplemental irrigation is proposed only then). */
+    waterSource: boolean('water_source').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

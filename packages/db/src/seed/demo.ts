@@ -65,6 +65,100 @@ async function seedDemoFarmer(db: Db): Promise<void> {
       crop: field.crop,
     });
   }
+  await seedDemoFarmerWater(db, farmerId);
+}
+
+/**
+ * The demo farmer's fields for the water advice (issue 31 §2): their crops of the seasons 2024–25 to 2026–27 (as
+ * the demo imagery paints them: the orchard under drip, the maize under a pivot sown in April, the durum wheat
+ * rainfed and sown in November, with a well for a supplemental irrigation) and a soil. A season the farmer
+ * recorded, and a soil they chose, are never replaced.
+ */
+/** Every 7 days over each [from, to] window (inclusive), `depthMm` each time. */
+function weekly(windows: Array<[string, string]>, depthMm: number): Array<{ date: string; depthMm: number }> {
+  const out: Array<{ date: string; depthMm: number }> = [];
+  for (const [from, to] of windows)
+    for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 7 * 86_400_000)
+      out.push({ date: new Date(t).toISOString().slice(0, 10), depthMm });
+  return out;
+}
+
+export const DEMO_FARMER_WATER: Record<
+  (typeof DEMO_FARMER_FIELD_KEYS)[number],
+  {
+    soil: string;
+    waterSource: boolean;
+    seasons: Array<{ season: number; crop: string; sowing: string | null; system: string | null; flow: number | null }>;
+    /** The irrigations the demo farmer "recorded" (a weekly round in the dry months), added while the field has none. */
+    irrigations?: Array<{ date: string; depthMm: number }>;
+  }
+> = {
+  citrus: {
+    soil: 'loam',
+    waterSource: true,
+    seasons: [2024, 2025, 2026].map((season) => ({ season, crop: 'citrus', sowing: null, system: 'drip', flow: 45 })),
+    irrigations: weekly(
+      [
+        ['2025-05-02', '2025-10-10'],
+        ['2026-05-01', '2026-10-09'],
+      ],
+      30,
+    ),
+  },
+  maize: {
+    soil: 'silt_loam',
+    waterSource: true,
+    seasons: [
+      { season: 2024, crop: 'maize', sowing: '2025-04-10', system: 'centre_pivot', flow: 90 },
+      { season: 2025, crop: 'maize', sowing: '2026-04-12', system: 'centre_pivot', flow: 90 },
+    ],
+    irrigations: weekly(
+      [
+        ['2025-05-20', '2025-08-26'],
+        ['2026-05-19', '2026-08-25'],
+      ],
+      35,
+    ),
+  },
+  wheat: {
+    soil: 'clay',
+    waterSource: true,
+    seasons: [
+      { season: 2024, crop: 'durum_wheat', sowing: '2024-11-20', system: null, flow: null },
+      { season: 2025, crop: 'durum_wheat', sowing: '2025-11-18', system: null, flow: null },
+      { season: 2026, crop: 'durum_wheat', sowing: '2026-11-16', system: null, flow: null },
+    ],
+  },
+};
+
+async function seedDemoFarmerWater(db: Db, farmerId: number): Promise<void> {
+  for (const key of DEMO_FARMER_FIELD_KEYS) {
+    const field = DEMO_FIELDS.find((f) => f.key === key)!;
+    const water = DEMO_FARMER_WATER[key];
+    const [parcel] = await db
+      .select({ id: parcels.id })
+      .from(parcels)
+      .where(and(eq(parcels.userId, farmerId), eq(parcels.name, field.nameFr)));
+    if (!parcel) continue;
+    await db.execute(sql`
+      UPDATE parcels SET soil_texture = ${water.soil}, water_source = ${water.waterSource}
+       WHERE id = ${parcel.id} AND soil_texture IS NULL`);
+    const rows = water.seasons.map((s) => ({ ...s, parcel: parcel.id, irrigated: s.system !== null }));
+    await db.execute(sql`
+      INSERT INTO parcel_seasons (parcel_id, season, crop, sowing_date, irrigated, irrigation_system, flow_rate_m3h)
+      SELECT s.parcel, s.season, s.crop, s.sowing, s.irrigated, s.system, s.flow
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          AS s(parcel int, season int, crop text, sowing date, irrigated boolean, system text, flow float8)
+      ON CONFLICT (parcel_id, season) DO NOTHING`);
+    if (water.irrigations?.length) {
+      await db.execute(sql`
+        INSERT INTO parcel_irrigations (parcel_id, date, depth_mm, created_by)
+        SELECT ${parcel.id}, i.date, i.depth, ${farmerId}
+          FROM jsonb_to_recordset(${JSON.stringify(water.irrigations.map((i) => ({ date: i.date, depth: i.depthMm })))}::jsonb)
+            AS i(date date, depth float8)
+         WHERE NOT EXISTS (SELECT 1 FROM parcel_irrigations WHERE parcel_id = ${parcel.id})`);
+    }
+  }
 }
 
 const DEMO_PUBLICATIONS = [

@@ -11,6 +11,8 @@ export const SEED_FUNCTIONALITIES = [
   { name: 'Support prioritaire', nameAr: 'دعم ذو أولوية', psudo: 'support' },
   { name: 'Publication de produits', nameAr: 'نشر المنتجات', psudo: 'publication' },
   { name: 'Mise en avant des annonces', nameAr: 'إبراز الإعلانات', psudo: 'priorité' },
+  // Issue 31 §2: the water advice (GET /parcelle/:id/water) is served to plans holding this one, by its psudo.
+  { name: "Conseil d'irrigation et suivi de la sécheresse", nameAr: 'نصائح الري ومتابعة الجفاف', psudo: 'irrigation' },
 ] as const;
 
 type FunctionalityName = (typeof SEED_FUNCTIONALITIES)[number]['name'];
@@ -56,6 +58,7 @@ export const SEED_PLANS: SeedPlan[] = [
       'Historique des analyses',
       'Recommandations agronomiques',
       'Téléchargement des données brutes',
+      "Conseil d'irrigation et suivi de la sécheresse",
     ],
   },
   {
@@ -74,6 +77,7 @@ export const SEED_PLANS: SeedPlan[] = [
       'Recommandations agronomiques',
       'Téléchargement des données brutes',
       'Support prioritaire',
+      "Conseil d'irrigation et suivi de la sécheresse",
     ],
   },
 ];

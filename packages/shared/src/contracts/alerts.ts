@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALERT_RULE_NAMES, AlertRulesInput, AlertSettingsInput } from '../alerts.ts';
+import { ALERT_RULE_NAMES, AlertRulesInput, AlertSettingsAnswer, AlertSettingsInput } from '../alerts.ts';
 import { ID_MAX } from '../limits.ts';
 import { route } from './contract.ts';
 
@@ -86,7 +86,7 @@ export const alertsContract = {
     ...alertRoute,
     method: 'GET',
     path: '/alerts/settings',
-    responses: { 200: AlertSettingsInput },
+    responses: { 200: AlertSettingsAnswer },
     errors: ['FORBIDDEN'],
   }),
   saveSettings: route({
@@ -94,7 +94,7 @@ export const alertsContract = {
     method: 'PUT',
     path: '/alerts/settings',
     body: AlertSettingsInput,
-    responses: { 200: AlertSettingsInput },
+    responses: { 200: AlertSettingsAnswer },
     errors: ['FORBIDDEN'],
   }),
   rules: route({

@@ -21,9 +21,11 @@ import { jobsContract } from './jobs.ts';
 import { healthContract } from './health.ts';
 import { organisationsContract } from './organisations.ts';
 import { cropsContract } from './crops.ts';
+import { waterContract } from './water.ts';
 import { importsContract } from './imports.ts';
 import { territoryContract } from './territory.ts';
 import { apiKeysContract } from './api-keys.ts';
+import { smsContract } from './sms.ts';
 
 export * from './contract.ts';
 export * from './common.ts';
@@ -50,9 +52,11 @@ export * from './jobs.ts';
 export * from './health.ts';
 export * from './organisations.ts';
 export * from './crops.ts';
+export * from './water.ts';
 export * from './imports.ts';
 export * from './territory.ts';
 export * from './api-keys.ts';
+export * from './sms.ts';
 export * from './error-bodies.ts';
 
 /**
@@ -83,9 +87,11 @@ export const API_CONTRACTS = {
   health: healthContract,
   organisations: organisationsContract,
   crops: cropsContract,
+  water: waterContract,
   imports: importsContract,
   territory: territoryContract,
   apiKeys: apiKeysContract,
+  sms: smsContract,
 };
 
 type Domains = typeof API_CONTRACTS;

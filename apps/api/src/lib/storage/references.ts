@@ -32,6 +32,10 @@ export const NOT_STORAGE_KEYS = new Set([
   // An acquisition's identity (platform and day), not a stored file.
   'catalog_acquisitions.key',
   'catalog_parcel_items.acquisition_key',
+  // A weather grid cell's identity ("lat,lon" of its centre), not a stored file.
+  'weather_cells.key',
+  'weather_days.cell_key',
+  'weather_climate.cell_key',
 ]);
 
 /** The subset of `keys` that some row references (any column of STORAGE_REFERENCES). */

@@ -1,10 +1,13 @@
 import type { AlertDetails, AlertRule, Database, PolygonGeometry } from '@filaha/db';
 import type { AlertRuleConfig } from '@filaha/shared';
 import type { Mailer } from '../../lib/mailer.ts';
+import { splitSms } from '../../lib/sms/index.ts';
 import { seriesBasis } from '../season/public.ts';
+import { createSmsRepository, isActive } from '../sms/public.ts';
 import { composeAlertEmail } from './alerts.email.ts';
 import { createAlertJobsRepository, type AlertJobsRepository } from './alerts.repository.ts';
-import { dropFires, emailWanted, partialDropFires, waterStressFires } from './alerts.rules.ts';
+import { composeAlertSms } from './alerts.sms.ts';
+import { dropFires, emailWanted, partialDropFires, smsWanted, waterStressFires } from './alerts.rules.ts';
 
 /**
  * The work the job queue runs for alerts (issue 15 §3): evaluate a parcel's rules for one acquisition from the
@@ -221,4 +224,46 @@ export async function sendAlertEmail(deps: SendDeps, alertId: number): Promise<'
   }
   await repo.settleEmail(alertId, 'sent');
   return 'sent';
+}
+
+/**
+ * Stores the alert's SMS when the farmer chose SMS for this kind and their phone is verified and opted in (issue 31
+ * §4), once per alert (sms_messages.alert_id is unique). Answers the message's id while it still waits to be sent
+ * (stored now, or by an earlier attempt of this job: the caller queues its sms-send job, a singleton per message),
+ * undefined when there is no SMS to send. The cap and the opt-out are checked again when it is sent.
+ */
+export async function prepareAlertSms(deps: { database: Database }, alertId: number): Promise<number | undefined> {
+  const { db } = deps.database;
+  const sms = createSmsRepository(db);
+  const existing = await sms.byAlert(alertId);
+  if (existing) return existing.state === 'queued' ? existing.id : undefined;
+  const repo = createAlertJobsRepository(db);
+  const alert = await repo.alert(alertId);
+  if (!alert) return undefined;
+  const settings = await repo.settingsOf(alert.userId);
+  if (!smsWanted(settings, alert.rule)) return undefined;
+  const subscription = await sms.subscription(alert.userId);
+  if (!isActive(subscription)) return undefined;
+  const text = composeAlertSms({
+    language: settings.language,
+    rule: alert.rule,
+    parcelName: alert.parcelName,
+    indexCode: alert.indexCode,
+    date: alert.date,
+    details: alert.details,
+  });
+  const { encoding, parts } = splitSms(text);
+  const id = await sms.store({
+    userId: alert.userId,
+    phone: subscription.phone,
+    kind: 'alert',
+    language: settings.language,
+    text,
+    encoding,
+    segments: parts.length,
+    alertId,
+  });
+  if (id !== undefined) return id;
+  const raced = await sms.byAlert(alertId);
+  return raced?.state === 'queued' ? raced.id : undefined;
 }

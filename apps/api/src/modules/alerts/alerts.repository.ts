@@ -1,9 +1,12 @@
 import {
+  ALERT_BELL_DEFAULTS,
   ALERT_EMAIL_DEFAULTS,
   ALERT_RULE_DEFAULTS,
   ALERT_RULE_NAMES,
   type AlertRuleConfig,
+  type AlertRuleName,
   type AlertSettings,
+  ALERT_SMS_DEFAULTS,
 } from '@filaha/shared';
 import {
   alertRules,
@@ -15,6 +18,7 @@ import {
   desc,
   eq,
   indices,
+  inArray,
   isNull,
   lt,
   parcels,
@@ -48,16 +52,40 @@ export async function rulesOf(db: Db, parcelId: number): Promise<AlertRuleConfig
 
 export async function settingsOf(db: Db, userId: number): Promise<AlertSettings> {
   const [row] = await db.select().from(alertSettings).where(eq(alertSettings.userId, userId));
-  if (!row) return { language: 'ar', email: { ...ALERT_EMAIL_DEFAULTS } };
+  if (!row)
+    return {
+      language: 'ar',
+      bell: { ...ALERT_BELL_DEFAULTS },
+      email: { ...ALERT_EMAIL_DEFAULTS },
+      sms: { ...ALERT_SMS_DEFAULTS },
+    };
   return {
     language: row.language,
+    bell: {
+      NEW_IMAGE: row.bellNewImage,
+      DROP: row.bellDrop,
+      WATER_STRESS: row.bellWaterStress,
+      PARTIAL_DROP: row.bellPartialDrop,
+    },
     email: {
       NEW_IMAGE: row.emailNewImage,
       DROP: row.emailDrop,
       WATER_STRESS: row.emailWaterStress,
       PARTIAL_DROP: row.emailPartialDrop,
     },
+    sms: {
+      NEW_IMAGE: row.smsNewImage,
+      DROP: row.smsDrop,
+      WATER_STRESS: row.smsWaterStress,
+      PARTIAL_DROP: row.smsPartialDrop,
+    },
   };
+}
+
+/** The rules whose alerts ring the user's bell (the notification centre lists and counts only those). */
+async function bellRules(db: Db, userId: number): Promise<AlertRuleName[]> {
+  const { bell } = await settingsOf(db, userId);
+  return ALERT_RULE_NAMES.filter((rule) => bell[rule]);
 }
 
 /** A saved rule, whole. */
@@ -76,10 +104,12 @@ export function createAlertsRepository(db: Db) {
     settingsOf: (userId: number) => settingsOf(db, userId),
 
     async unreadOf(userId: number): Promise<number> {
+      const rules = await bellRules(db, userId);
+      if (rules.length === 0) return 0;
       const [row] = await db
         .select({ n: count() })
         .from(alerts)
-        .where(and(eq(alerts.userId, userId), isNull(alerts.readAt)));
+        .where(and(eq(alerts.userId, userId), isNull(alerts.readAt), inArray(alerts.rule, rules)));
       return row!.n;
     },
 
@@ -96,13 +126,15 @@ export function createAlertsRepository(db: Db) {
       await db.insert(alertSettings).values({ userId, language }).onConflictDoNothing();
     },
 
-    /** A user's alerts, newest first, with their parcel's name. */
-    latest(userId: number, limit: number) {
+    /** A user's alerts of the kinds their bell shows, newest first, with their parcel's name. */
+    async latest(userId: number, limit: number) {
+      const rules = await bellRules(db, userId);
+      if (rules.length === 0) return [];
       return db
         .select({ alert: alerts, parcelName: parcels.name })
         .from(alerts)
         .innerJoin(parcels, eq(parcels.id, alerts.parcelId))
-        .where(eq(alerts.userId, userId))
+        .where(and(eq(alerts.userId, userId), inArray(alerts.rule, rules)))
         .orderBy(desc(alerts.date), desc(alerts.id))
         .limit(limit);
     },
@@ -148,6 +180,14 @@ export function createAlertsRepository(db: Db) {
         emailDrop: settings.email.DROP,
         emailWaterStress: settings.email.WATER_STRESS,
         emailPartialDrop: settings.email.PARTIAL_DROP,
+        bellNewImage: settings.bell.NEW_IMAGE,
+        bellDrop: settings.bell.DROP,
+        bellWaterStress: settings.bell.WATER_STRESS,
+        bellPartialDrop: settings.bell.PARTIAL_DROP,
+        smsNewImage: settings.sms.NEW_IMAGE,
+        smsDrop: settings.sms.DROP,
+        smsWaterStress: settings.sms.WATER_STRESS,
+        smsPartialDrop: settings.sms.PARTIAL_DROP,
       };
       await db
         .insert(alertSettings)
@@ -316,6 +356,16 @@ export function createAlertJobsRepository(db: Db) {
         .innerJoin(parcels, eq(parcels.id, parcelId))
         .where(eq(users.id, userId));
       return owner;
+    },
+
+    /** One alert with its parcel's name (undefined when either is gone). */
+    async alert(alertId: number) {
+      const [row] = await db
+        .select({ alert: alerts, parcelName: parcels.name })
+        .from(alerts)
+        .innerJoin(parcels, eq(parcels.id, alerts.parcelId))
+        .where(eq(alerts.id, alertId));
+      return row && { ...row.alert, parcelName: row.parcelName };
     },
 
     /** The id of the index with this code (the e-mail links to its curve); null when there is none. */

@@ -1,5 +1,5 @@
 import { ALERT_RULE_DEFAULTS, type AlertList, type AlertSettings, type ParcelAlertRules } from '@filaha/shared';
-import { alertSettings, eq } from '@filaha/db';
+import { alerts, alertSettings, eq } from '@filaha/db';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { evaluateParcelAlerts } from './alerts.jobs.ts';
@@ -162,19 +162,37 @@ describe('GET/PUT /api/parcelle/:id/alert-rules', () => {
 });
 
 describe('GET/PUT /api/alerts/settings', () => {
-  it('defaults to Arabic, e-mail on for the three problems; saved settings are read back', async () => {
+  const BELL_ALL = { NEW_IMAGE: true, DROP: true, WATER_STRESS: true, PARTIAL_DROP: true };
+  const SMS_NONE = { NEW_IMAGE: false, DROP: false, WATER_STRESS: false, PARTIAL_DROP: false };
+
+  it('defaults to Arabic, bell for all, e-mail on for the three problems, no SMS; saved settings are read back', async () => {
     const app = t.current;
     const { headers } = await farmerWithParcel(app);
     const defaults = json<AlertSettings>(await app.inject({ method: 'GET', url: '/api/alerts/settings', headers }));
     expect(defaults).toEqual({
       language: 'ar',
+      bell: BELL_ALL,
       email: { NEW_IMAGE: false, DROP: true, WATER_STRESS: true, PARTIAL_DROP: true },
+      sms: SMS_NONE,
     });
-    const wanted = { language: 'fr', email: { NEW_IMAGE: true, DROP: false, WATER_STRESS: true, PARTIAL_DROP: false } };
+    const wanted = {
+      language: 'fr',
+      bell: { NEW_IMAGE: false, DROP: true, WATER_STRESS: true, PARTIAL_DROP: true },
+      email: { NEW_IMAGE: true, DROP: false, WATER_STRESS: true, PARTIAL_DROP: false },
+      sms: { NEW_IMAGE: false, DROP: true, WATER_STRESS: true, PARTIAL_DROP: false },
+    };
     const put = await app.inject({ method: 'PUT', url: '/api/alerts/settings', headers, payload: wanted });
     expect(put.statusCode, put.body).toBe(200);
     expect(json(put)).toEqual(wanted);
     expect(json(await app.inject({ method: 'GET', url: '/api/alerts/settings', headers }))).toEqual(wanted);
+    // A client that knows only the e-mail choices (before issue 31) leaves the bell and SMS as they are.
+    const older = await app.inject({
+      method: 'PUT',
+      url: '/api/alerts/settings',
+      headers,
+      payload: { language: 'fr', email: wanted.email },
+    });
+    expect(json(older)).toEqual(wanted);
     const bad = await app.inject({
       method: 'PUT',
       url: '/api/alerts/settings',
@@ -182,13 +200,41 @@ describe('GET/PUT /api/alerts/settings', () => {
       payload: { language: 'en', email: wanted.email },
     });
     expect(bad.statusCode).toBe(400);
-    const partial = await app.inject({
+    for (const payload of [
+      { language: 'ar', email: { DROP: true } },
+      { language: 'ar', email: wanted.email, sms: { DROP: 'yes' } },
+    ]) {
+      const partial = await app.inject({ method: 'PUT', url: '/api/alerts/settings', headers, payload });
+      expect(partial.statusCode).toBe(400);
+    }
+    expect(json(await app.inject({ method: 'GET', url: '/api/alerts/settings', headers }))).toEqual(wanted);
+  });
+
+  it('the bell off for a kind leaves its alerts out of the notification centre and its unread count', async () => {
+    const app = t.current;
+    const { user, headers, parcel } = await farmerWithParcel(app);
+    await app.database.db.insert(alerts).values(
+      (['NEW_IMAGE', 'DROP'] as const).map((rule) => ({
+        userId: user.id,
+        parcelId: parcel.id,
+        rule,
+        sceneId: `S2_BELL_${rule}`,
+        date: '2026-01-28',
+        indexCode: 'NDVI',
+        details: { value: 0.5, threshold: null },
+      })),
+    );
+    const list = async () => json<AlertList>(await app.inject({ method: 'GET', url: '/api/alerts', headers }));
+    expect((await list()).alerts.map((a) => a.rule).sort()).toEqual(['DROP', 'NEW_IMAGE']);
+    const settings = json<AlertSettings>(await app.inject({ method: 'GET', url: '/api/alerts/settings', headers }));
+    await app.inject({
       method: 'PUT',
       url: '/api/alerts/settings',
       headers,
-      payload: { language: 'ar', email: { DROP: true } },
+      payload: { ...settings, bell: { ...settings.bell, NEW_IMAGE: false } },
     });
-    expect(partial.statusCode).toBe(400);
-    expect(json(await app.inject({ method: 'GET', url: '/api/alerts/settings', headers }))).toEqual(wanted);
+    const after = await list();
+    expect(after.alerts.map((a) => a.rule)).toEqual(['DROP']);
+    expect(after.unread).toBe(1);
   });
 });

@@ -11,6 +11,11 @@ export function emailWanted(settings: AlertSettings, rule: AlertRuleName): boole
   return settings.email[rule];
 }
 
+/** SMS for this kind chosen (it reaches the phone only when verified and opted in: modules/sms). */
+export function smsWanted(settings: AlertSettings, rule: AlertRuleName): boolean {
+  return settings.sms[rule];
+}
+
 /** DROP: the mean fell by more than the threshold since the previous clear acquisition. */
 export function dropFires(previousMean: number, mean: number, threshold: number): boolean {
   return previousMean - mean > threshold + EPSILON;

@@ -4,6 +4,7 @@ import {
   type AlertList,
   type AlertRulesInput,
   type AlertSettings,
+  type AlertSettingsInput,
   type ParcelAlertRules,
 } from '@filaha/shared';
 import type { AuthedCtx } from '../../context.ts';
@@ -80,8 +81,15 @@ export function createAlertsService(repo: AlertsRepository) {
       return repo.settingsOf(ctx.actor.id);
     },
 
-    async saveSettings(ctx: AuthedCtx, input: AlertSettings): Promise<AlertSettings> {
-      await repo.saveSettings(ctx.actor.id, input);
+    /** Saves the settings; `bell` or `sms` left out keep what they were. */
+    async saveSettings(ctx: AuthedCtx, input: AlertSettingsInput): Promise<AlertSettings> {
+      const current = await repo.settingsOf(ctx.actor.id);
+      await repo.saveSettings(ctx.actor.id, {
+        language: input.language,
+        email: input.email,
+        bell: input.bell ?? current.bell,
+        sms: input.sms ?? current.sms,
+      });
       return repo.settingsOf(ctx.actor.id);
     },
   };

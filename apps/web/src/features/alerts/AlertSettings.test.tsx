@@ -129,7 +129,9 @@ describe('e-mail settings on the profile page', { timeout: 20_000 }, () => {
       await i18n.changeLanguage(lang);
       const { calls } = farmer({
         language: 'ar',
+        bell: { NEW_IMAGE: true, DROP: true, WATER_STRESS: true, PARTIAL_DROP: true },
         email: { NEW_IMAGE: false, DROP: true, WATER_STRESS: true, PARTIAL_DROP: true },
+        sms: { NEW_IMAGE: false, DROP: true, WATER_STRESS: false, PARTIAL_DROP: false },
       });
       const user = userEvent.setup();
       renderApp('/user/profile');
@@ -143,7 +145,10 @@ describe('e-mail settings on the profile page', { timeout: 20_000 }, () => {
       await waitFor(() => expect(within(section).getByRole('status').textContent).toBe(saved));
       expect(calls.find((c) => c.method === 'PUT' && c.url === '/api/alerts/settings')!.body).toEqual({
         language: 'fr',
+        bell: { NEW_IMAGE: true, DROP: true, WATER_STRESS: true, PARTIAL_DROP: true },
         email: { NEW_IMAGE: false, DROP: false, WATER_STRESS: true, PARTIAL_DROP: true },
+        // The channels this form does not show are sent back as they were.
+        sms: { NEW_IMAGE: false, DROP: true, WATER_STRESS: false, PARTIAL_DROP: false },
       });
     },
   );

@@ -18,6 +18,7 @@ import { LimitModal } from './LimitModal.tsx';
 import { OrderDayDialog } from './OrderDayDialog.tsx';
 import { DisplayControls, ParcelSelect } from './MapControls.tsx';
 import { FarmMapSeason } from './FarmMapSeason.tsx';
+import { WaterCard } from './WaterCard.tsx';
 import { LazyFarmMap } from './map/LazyFarmMap.tsx';
 import { MAP_DEFAULTS, boundsCenter, parcelBounds, unionBounds, type MapView } from './map/mapConfig.ts';
 import { ParcelList } from './ParcelList.tsx';
@@ -376,6 +377,7 @@ function IndexMapScreen({ userId, config }: { userId: number; config: IndexConfi
           <LegendPanel legend={legend} title={code ? t('legend.titleOf', { index: code }) : undefined} />
           {small ? null : stats}
           <DownloadPanel imageUrl={image?.imageUrl ?? null} valuesUrl={image?.downloadUrl ?? null} indexCode={code} />
+          {parcelId !== null ? <WaterCard parcelId={parcelId} compact /> : null}
         </div>
         {small ? indicesColumn : null}
         {/* The season curve under the map on a wide screen; on a phone after the result's numbers and the indices,

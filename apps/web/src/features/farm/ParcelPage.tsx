@@ -18,6 +18,7 @@ import { LegendPanel, StatsList, VisibilityBadge } from './ResultPanels.tsx';
 import { SeasonCurve } from './SeasonCurve.tsx';
 import { ParcelAlertRules } from '../alerts/ParcelAlertRules.tsx';
 import { ParcelCrop } from './ParcelCrop.tsx';
+import { WaterCard } from './WaterCard.tsx';
 import { useValuesGrid } from './valuesGrid.ts';
 
 const panel = 'rounded-2xl border border-stone-200 bg-white p-4';
@@ -146,6 +147,7 @@ function ParcelView({ parcel, indices, fromPlan }: { parcel: Parcel; indices: In
               </div>
             ) : null}
           </section>
+          <WaterCard parcelId={parcel.id} />
           <SeasonCurve parcelId={parcel.id} indices={indices} fromPlan={fromPlan} />
         </div>
         <div className="space-y-4">
