@@ -5,7 +5,14 @@ import type { Database, SeedAccount } from '@filaha/db';
 import { DataDirUnusableError, lockDataDir, type DataDirLock } from '@filaha/db/data-dir-lock';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { dataDirFullMessage, FIRST_START_BYTES, freeBytes, isStorageFull } from './lib/disk.ts';
+import {
+  databaseDiskFullMessage,
+  dataDirFullMessage,
+  FIRST_START_BYTES,
+  freeBytes,
+  isDatabaseDiskFull,
+  isStorageFull,
+} from './lib/disk.ts';
 import { configOrExit, logDestination, stopOnSignals } from './lib/process.ts';
 // The database driver and the app are imported only once the port and the data folder are ours (main()),
 // so that a second process is refused in the time it takes to parse the configuration, not to load the app.
@@ -75,10 +82,14 @@ async function checkFirstStartSpace(dataDir: string): Promise<void> {
   if (free !== null && free < FIRST_START_BYTES) throw new StartupError(dataDirFullMessage(dataDir, free));
 }
 
-/** A full disk met while opening, migrating or seeding the database: the same one line, not a raw ErrnoError. */
-async function fullDiskAsStartupError(dataDir: string, error: unknown): Promise<unknown> {
+/**
+ * A full disk met while opening, migrating or seeding the database: one line, not a raw ErrnoError — the PostgreSQL
+ * server's disk when it answered disk_full (DATABASE_URL set), else this machine's DATA_DIR.
+ */
+async function fullDiskAsStartupError(config: Config, error: unknown): Promise<unknown> {
   if (!isStorageFull(error)) return error;
-  return new StartupError(dataDirFullMessage(dataDir, await freeBytes(dataDir)));
+  if (config.databaseUrl && isDatabaseDiskFull(error)) return new StartupError(databaseDiskFullMessage());
+  return new StartupError(dataDirFullMessage(config.dataDir, await freeBytes(config.dataDir)));
 }
 
 function displayUrl(config: Config, address: string): string {
@@ -137,7 +148,7 @@ async function main(): Promise<void> {
   } catch (err) {
     lock?.release();
     await releasePort(port);
-    throw await fullDiskAsStartupError(config.dataDir, err);
+    throw await fullDiskAsStartupError(config, err);
   }
   let app: FastifyInstance | undefined;
   try {
@@ -176,7 +187,7 @@ async function main(): Promise<void> {
     await releasePort(port);
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
-    throw await fullDiskAsStartupError(config.dataDir, err);
+    throw await fullDiskAsStartupError(config, err);
   }
 
   stopOnSignals({

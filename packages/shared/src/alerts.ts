@@ -153,6 +153,11 @@ export interface AlertItem {
   previousDate: string | null;
   threshold: number | null;
   share: number | null;
+  /** DROP: likely the harvest (after the season's peak, at the crop's harvest time), not damage. */
+  likelyHarvest: boolean;
+  /** WATER_STRESS: the root zone's depletion and readily available water (mm), when the balance was known. */
+  depletion: number | null;
+  raw: number | null;
   createdAt: string;
   read: boolean;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataDirFullMessage, formatBytes, isStorageFull } from './disk.ts';
+import { databaseDiskFullMessage, dataDirFullMessage, formatBytes, isDatabaseDiskFull, isStorageFull } from './disk.ts';
 
 /** The shapes a full disk takes on its way up (issue 28 §1); the tmpfs tests (test/disk-full.test.ts) meet them for real. */
 describe('isStorageFull', () => {
@@ -37,5 +37,14 @@ describe('the start-up message', () => {
         '(free some space, or choose another DATA_DIR)',
     );
     expect(dataDirFullMessage('/srv/filaha', null)).toMatch(/^DATA_DIR: \/srv\/filaha is full; /);
+  });
+
+  it("tells the PostgreSQL server's full disk (disk_full) from this machine's, whose message names DATA_DIR", () => {
+    const pgError = Object.assign(new Error('could not extend file'), { code: '53100' });
+    expect(isDatabaseDiskFull(new Error('Failed query', { cause: pgError }))).toBe(true);
+    expect(isDatabaseDiskFull(Object.assign(new Error('no space'), { code: 'ENOSPC' }))).toBe(false);
+    expect(isDatabaseDiskFull(Object.assign(new Error(), { name: 'ErrnoError', errno: 51 }))).toBe(false);
+    expect(databaseDiskFullMessage()).toMatch(/^DATABASE_URL: .*disk is full.*53100/);
+    expect(databaseDiskFullMessage()).not.toContain('DATA_DIR');
   });
 });

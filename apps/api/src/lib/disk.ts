@@ -21,6 +21,20 @@ export function isStorageFull(error: unknown): boolean {
   return false;
 }
 
+/** SQLSTATE 53100 disk_full anywhere in the chain: the database server's own disk refused a write. */
+export function isDatabaseDiskFull(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 10; e = (e as { cause?: unknown }).cause, depth += 1) {
+    if (typeof e !== 'object') return false;
+    if ((e as { code?: unknown }).code === '53100') return true;
+  }
+  return false;
+}
+
+/** The one line a start on PostgreSQL prints when the database server's disk is full (not this machine's DATA_DIR). */
+export const databaseDiskFullMessage = (): string =>
+  'DATABASE_URL: the PostgreSQL server refused a write, its disk is full (SQLSTATE 53100 disk_full): free space on ' +
+  "the database server's disk, then start again";
+
 /** Free bytes for an unprivileged writer on the file system that holds `dir`; null when it cannot be read. */
 export async function freeBytes(dir: string): Promise<number | null> {
   try {

@@ -33,6 +33,11 @@ export interface AlertDetails {
   previousDate?: string | null;
   previousSceneId?: string | null;
   validFraction?: number | null;
+  /** DROP: after the season's peak, in the crop's late stage or past its harvest (issue 31 §3): likely the harvest. */
+  likelyHarvest?: boolean | null;
+  /** WATER_STRESS: the root zone's depletion and readily available water that day (mm), when the balance is known. */
+  depletion?: number | null;
+  raw?: number | null;
 }
 
 /** A parcel's rule as the farmer saved it (migration 0014). No row: the rule's defaults. */

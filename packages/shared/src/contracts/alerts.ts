@@ -32,6 +32,9 @@ export const AlertEntry = z.object({
   previousDate: z.string().nullable(),
   threshold: z.number().nullable(),
   share: z.number().nullable(),
+  likelyHarvest: z.boolean(),
+  depletion: z.number().nullable(),
+  raw: z.number().nullable(),
   createdAt: z.string(),
   read: z.boolean(),
 });

@@ -17,8 +17,11 @@ const TITLES: Record<AlertRule, Record<Language, string>> = {
   PARTIAL_DROP: { ar: 'انخفاض في جزء من القطعة', fr: 'Baisse sur une partie de la parcelle' },
 };
 
-export function alertTitle(rule: AlertRule, language: Language): string {
-  return TITLES[rule][language];
+/** A drop at the crop's harvest time (issue 31 §3): named as such, not as damage. */
+const HARVEST_TITLE: Record<Language, string> = { ar: 'حصاد محتمل', fr: 'Récolte probable' };
+
+export function alertTitle(rule: AlertRule, language: Language, details?: AlertDetails): string {
+  return rule === 'DROP' && details?.likelyHarvest ? HARVEST_TITLE[language] : TITLES[rule][language];
 }
 
 const clean = (s: string) => s.replace(/\u200e/g, '');
@@ -48,14 +51,31 @@ export function alertSentence(rule: AlertRule, index: string, details: AlertDeta
         : `Une nouvelle image Sentinel-2 claire est disponible (parcelle visible à ${pct(v, language)}).`;
     case 'DROP': {
       const prev = details.previous ?? v;
+      if (details.likelyHarvest)
+        return ar
+          ? `حصاد محتمل: انخفض متوسط مؤشر ${index} بمقدار ${num(prev - v, language)} (من ${num(prev, language)} في ${prevDay} إلى ${num(v, language)}) بعد ذروة الموسم، في وقت حصاد المحصول: على الأرجح ليس ضررًا.`
+          : `Récolte probable : l'indice ${index} moyen a baissé de ${num(prev - v, language)} (de ${num(prev, language)} le ${prevDay} à ${num(v, language)}) après le pic de la saison, à l'époque de la récolte de la culture : sans doute pas un dégât.`;
       return ar
         ? `انخفض متوسط مؤشر ${index} بمقدار ${num(prev - v, language)} (من ${num(prev, language)} في ${prevDay} إلى ${num(v, language)})، أي أكثر من العتبة ${num(th, language)}.`
         : `L'indice ${index} moyen a baissé de ${num(prev - v, language)} (de ${num(prev, language)} le ${prevDay} à ${num(v, language)}), plus que le seuil de ${num(th, language)}.`;
     }
-    case 'WATER_STRESS':
-      return ar
+    case 'WATER_STRESS': {
+      const index_ = ar
         ? `وسيط مؤشر ${index} يساوي ${num(v, language)}، وهو أقل من العتبة ${num(th, language)}: قد تكون القطعة بحاجة إلى الماء.`
         : `La médiane ${index} est de ${num(v, language)}, sous le seuil de ${num(th, language)} : la parcelle manque peut-être d'eau.`;
+      if (
+        details.depletion === null ||
+        details.depletion === undefined ||
+        details.raw === null ||
+        details.raw === undefined
+      )
+        return index_;
+      const used = num(details.depletion, language, 0);
+      const readily = num(details.raw, language, 0);
+      return ar
+        ? `${index_} وتؤكد حصيلة الماء ذلك: استُهلك ${used} ملم من منطقة الجذور، أكثر من ${readily} ملم سهلة الاستعمال.`
+        : `${index_} Le bilan hydrique le confirme : ${used} mm consommés dans la zone racinaire, au-delà des ${readily} mm facilement utilisables.`;
+    }
     case 'PARTIAL_DROP':
       return ar
         ? `فقد ${pct(v, language)} من القطعة أكثر من ${num(th, language)} من مؤشر ${index} منذ ${prevDay} (العتبة ${pct(details.share ?? 0, language)}).`
@@ -99,7 +119,7 @@ export function alertLinks(publicUrl: string, parcelId: number, indexId: number 
 export function composeAlertEmail(input: AlertEmailInput): Omit<MailMessage, 'to'> {
   const { language: lang } = input;
   const ar = lang === 'ar';
-  const title = alertTitle(input.rule, lang);
+  const title = alertTitle(input.rule, lang, input.details);
   const day = formatDay(input.date, lang);
   const links = alertLinks(input.publicUrl, input.parcelId, input.indexId, input.date);
   const what = alertSentence(input.rule, input.indexCode, input.details, lang);

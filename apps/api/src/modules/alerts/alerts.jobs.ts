@@ -1,13 +1,22 @@
 import type { AlertDetails, AlertRule, Database, PolygonGeometry } from '@filaha/db';
-import type { AlertRuleConfig } from '@filaha/shared';
+import { CROP_WATER_PROFILES, stageOn, type AlertRuleConfig } from '@filaha/shared';
 import type { Mailer } from '../../lib/mailer.ts';
 import { splitSms } from '../../lib/sms/index.ts';
 import { seriesBasis } from '../season/public.ts';
 import { createSmsRepository, isActive } from '../sms/public.ts';
+import { waterOfParcel } from '../water/public.ts';
 import { composeAlertEmail } from './alerts.email.ts';
 import { createAlertJobsRepository, type AlertJobsRepository } from './alerts.repository.ts';
 import { composeAlertSms } from './alerts.sms.ts';
-import { dropFires, emailWanted, partialDropFires, smsWanted, waterStressFires } from './alerts.rules.ts';
+import {
+  balanceShort,
+  dropFires,
+  emailWanted,
+  likelyHarvest,
+  partialDropFires,
+  smsWanted,
+  waterStressFires,
+} from './alerts.rules.ts';
 
 /**
  * The work the job queue runs for alerts (issue 15 §3): evaluate a parcel's rules for one acquisition from the
@@ -64,6 +73,7 @@ interface Fired {
 }
 
 async function evaluateRule(
+  db: Database['db'],
   repo: AlertJobsRepository,
   engine: AlertEngine | undefined,
   parcel: { id: number; geom: PolygonGeometry },
@@ -86,27 +96,39 @@ async function evaluateRule(
       // The same acquisition's NDVI, when stored (the plan holds NDVI), tells a canopy from bare ground.
       const ndvi = rule.index === 'NDVI' ? undefined : await repo.pointFor(parcel.id, 'NDVI', sceneId, basis);
       const ndviMedian = ndvi?.status === 'point' ? ndvi.median : null;
-      return waterStressFires(point.median, rule.threshold, ndviMedian)
-        ? { ...base, details: { value: point.median, threshold: rule.threshold, validFraction: point.validFraction } }
-        : undefined;
+      if (!waterStressFires(point.median, rule.threshold, ndviMedian)) return undefined;
+      // The moisture index agrees; the root zone's balance that day must too, when it can be run (issue 31 §3).
+      const day = (await waterOfParcel(db, parcel.id, point.date))?.day ?? null;
+      const balance = day ? { depletion: day.depletion, raw: day.raw } : null;
+      if (balanceShort(balance) === false) return undefined;
+      return {
+        ...base,
+        details: {
+          value: point.median,
+          threshold: rule.threshold,
+          validFraction: point.validFraction,
+          depletion: balance?.depletion ?? null,
+          raw: balance?.raw ?? null,
+        },
+      };
     }
     case 'DROP': {
       if (point.mean === null || rule.threshold === null) return undefined;
       const before = await repo.previousPoint(parcel.id, rule.index, point);
       if (!before || before.mean === null) return undefined;
-      return dropFires(before.mean, point.mean, rule.threshold)
-        ? {
-            ...base,
-            details: {
-              value: point.mean,
-              previous: before.mean,
-              previousDate: before.date,
-              previousSceneId: before.sceneId,
-              threshold: rule.threshold,
-              validFraction: point.validFraction,
-            },
-          }
-        : undefined;
+      if (!dropFires(before.mean, point.mean, rule.threshold)) return undefined;
+      return {
+        ...base,
+        details: {
+          value: point.mean,
+          previous: before.mean,
+          previousDate: before.date,
+          previousSceneId: before.sceneId,
+          threshold: rule.threshold,
+          validFraction: point.validFraction,
+          likelyHarvest: await harvestLikely(db, repo, parcel.id, rule.index, point, before.mean),
+        },
+      };
     }
     case 'PARTIAL_DROP': {
       if (!engine?.fallenShare || rule.threshold === null || rule.share === null) return undefined;
@@ -138,6 +160,28 @@ async function evaluateRule(
 }
 
 /**
+ * A drop at the crop's harvest time (issue 31 §3): the season's crop and sowing date (modules/water) put the day in
+ * its late stage or past its harvest, and the point before the drop stood near the season's peak.
+ */
+async function harvestLikely(
+  db: Database['db'],
+  repo: AlertJobsRepository,
+  parcelId: number,
+  index: string,
+  point: { date: string; basis: string },
+  previousMean: number,
+): Promise<boolean> {
+  const settings = (await waterOfParcel(db, parcelId, point.date))?.settings;
+  const crop = settings?.crop ?? null;
+  const profile = crop ? CROP_WATER_PROFILES[crop] : undefined;
+  if (!crop || !profile || !settings?.sowingDate || profile.perennialStart) return false;
+  const stage = stageOn(crop, point.date, settings.sowingDate);
+  const harvested = stage === null && point.date > settings.sowingDate;
+  const peak = await repo.seasonPeak(parcelId, index, point.basis, settings.sowingDate, point.date);
+  return likelyHarvest(stage?.stage ?? null, harvested, previousMean, peak);
+}
+
+/**
  * Evaluates every enabled rule of the parcel for one acquisition from the stored season points (and the
  * engine for PARTIAL_DROP), stores the alerts that fire and returns the ids created by THIS call (empty when
  * they existed already, or when nothing fired). A parcel that no longer exists gives [].
@@ -157,7 +201,7 @@ export async function evaluateParcelAlerts(
   const rules = (await repo.rulesOf(parcel.id)).filter((r) => r.enabled);
   const fired: Fired[] = [];
   for (const rule of rules) {
-    const hit = await evaluateRule(repo, engine, parcel, rule, input.sceneId, basis);
+    const hit = await evaluateRule(deps.database.db, repo, engine, parcel, rule, input.sceneId, basis);
     if (hit) fired.push(hit);
   }
   if (fired.length === 0) return [];

@@ -284,6 +284,16 @@ export function createAlertJobsRepository(db: Db) {
         [desc(seriesPoints.date), asc(seriesPoints.sceneId)],
       ),
 
+    /** The highest mean of the parcel × index's clear points in `basis` from `from` to `to` (inclusive); null if none. */
+    async seasonPeak(parcelId: number, index: string, basis: string, from: string, to: string): Promise<number | null> {
+      const { rows } = await db.execute<{ peak: number | null }>(sql`
+        SELECT max((stats->>'mean')::float8) AS peak FROM series_points
+         WHERE parcel_id = ${parcelId} AND index_code = ${index} AND basis = ${basis} AND status = 'point'
+           AND date BETWEEN ${from}::date AND ${to}::date`);
+      const peak = rows[0]?.peak;
+      return peak === null || peak === undefined ? null : Number(peak);
+    },
+
     /** Stores the alerts (an existing parcel × rule × scene is left alone); the ids created, ascending. */
     async insertAlerts(rows: NewAlert[]): Promise<number[]> {
       const created = await db.insert(alerts).values(rows).onConflictDoNothing().returning({ id: alerts.id });

@@ -34,3 +34,28 @@ export function waterStressFires(median: number, threshold: number, ndviMedian: 
 export function partialDropFires(fallenShare: number, share: number): boolean {
   return fallenShare >= share - EPSILON;
 }
+
+/**
+ * The root zone is short (issue 31 §3): the day's balance (modules/water) has passed the readily available water.
+ * Null when the balance cannot be run (no crop, sowing date, soil or weather): WATER_STRESS then reads NDMI alone.
+ */
+export function balanceShort(balance: { depletion: number; raw: number } | null): boolean | null {
+  return balance === null ? null : balance.depletion > balance.raw + EPSILON;
+}
+
+/** How close to the season's highest mean the point before a drop must be for the drop to follow the peak. */
+export const PEAK_SHARE = 0.85;
+
+/**
+ * A DROP is likely the harvest when the crop is at its late stage or past its harvest (Table 11's stages from the
+ * sowing date) and the point before the drop stood near the season's peak (an annual crop's senescence and cut).
+ */
+export function likelyHarvest(
+  stage: string | null,
+  harvested: boolean,
+  previousMean: number,
+  seasonPeak: number | null,
+): boolean {
+  if (!(stage === 'late' || harvested)) return false;
+  return seasonPeak !== null && previousMean >= PEAK_SHARE * seasonPeak - EPSILON;
+}

@@ -39,6 +39,9 @@ export function createAlertsService(repo: AlertsRepository) {
         previousDate: a.details.previousDate ?? null,
         threshold: a.details.threshold ?? null,
         share: a.details.share ?? null,
+        likelyHarvest: a.details.likelyHarvest ?? false,
+        depletion: a.details.depletion ?? null,
+        raw: a.details.raw ?? null,
         createdAt: a.createdAt.toISOString(),
         read: a.readAt !== null,
       }));

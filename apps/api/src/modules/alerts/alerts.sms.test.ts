@@ -4,13 +4,23 @@ import { encodingOf, segmentCount, unitsOf } from '../../lib/sms/index.ts';
 import { composeAlertSms } from './alerts.sms.ts';
 
 /** Long but realistic values: the worst a farmer's alert can carry (parcel names are at most 120 characters). */
-const DETAILS: Record<AlertRule, AlertDetails> = {
+const DETAILS: Record<AlertRule | 'HARVEST', AlertDetails> = {
   NEW_IMAGE: { value: 1, threshold: null, validFraction: 1 },
   DROP: { value: -0.85, previous: 0.93, previousDate: '2025-12-31', threshold: 0.99, validFraction: 0.97 },
   WATER_STRESS: { value: -0.99, threshold: -0.85, validFraction: 0.97 },
   PARTIAL_DROP: { value: 1, share: 0.99, threshold: 0.99, previousDate: '2025-12-31', validFraction: 0.97 },
+  // A DROP at the crop's harvest time (issue 31 §3): its own words.
+  HARVEST: {
+    value: -0.85,
+    previous: 0.93,
+    previousDate: '2025-12-31',
+    threshold: 0.99,
+    validFraction: 0.97,
+    likelyHarvest: true,
+  },
 };
-const INDEX: Record<AlertRule, string> = {
+const INDEX: Record<AlertRule | 'HARVEST', string> = {
+  HARVEST: 'MSAVI',
   NEW_IMAGE: 'NDVI',
   DROP: 'MSAVI',
   WATER_STRESS: 'NDMI',
@@ -37,18 +47,19 @@ const NAMES = {
 };
 
 describe('alert SMS texts (issue 31 §4): one segment in each language', () => {
-  for (const rule of ALERT_RULES)
+  for (const kind of [...ALERT_RULES, 'HARVEST'] as const)
     for (const [label, parcelName] of Object.entries(NAMES))
       for (const language of ['ar', 'fr'] as const)
-        it(`${rule}, ${language}, ${label} name`, () => {
+        it(`${kind}, ${language}, ${label} name`, () => {
           const text = composeAlertSms({
             language,
-            rule,
+            rule: kind === 'HARVEST' ? 'DROP' : kind,
             parcelName,
-            indexCode: INDEX[rule],
+            indexCode: INDEX[kind],
             date: '2026-01-28',
-            details: DETAILS[rule],
+            details: DETAILS[kind],
           });
+          if (kind === 'HARVEST') expect(text).toMatch(language === 'ar' ? /حصاد محتمل/ : /récolte probable/);
           expect(segmentCount(text), text).toBe(1);
           expect(unitsOf(text), text).toBeLessThanOrEqual(encodingOf(text) === 'gsm7' ? 160 : 70);
           // The day and the kind are always there; the parcel's name at least partly.

@@ -69,6 +69,16 @@ const FORMS: Record<AlertRule, Record<Language, Form[]>> = {
   },
 };
 
+/** A drop at the crop's harvest time (issue 31 §3): said as a likely harvest, not as damage. */
+const HARVEST_FORMS: Record<Language, Form[]> = {
+  ar: [(x, n) => `فلاحة: حصاد محتمل في ${n} (${x.d})، ${x.index} من ${x.prev} إلى ${x.v}`],
+  fr: [
+    (x, n) =>
+      `Filaha: récolte probable sur ${n} le ${x.d}: ${x.index} de ${x.prev} à ${x.v} après le pic de la saison.`,
+    (x, n) => `Filaha: récolte probable ${x.d}, ${n}`,
+  ],
+};
+
 /** A French name's letters GSM-7 lacks, without their accent when that makes them GSM-7 (ê → e); others kept. */
 const TYPOGRAPHIC: Record<string, string> = {
   '—': '-',
@@ -108,7 +118,7 @@ export function composeAlertSms(input: AlertSmsInput): string {
     share: pct(input.rule === 'PARTIAL_DROP' ? dt.value : dt.share),
   };
   const name = (language === 'fr' ? foldForGsm(input.parcelName) : input.parcelName).replace(/\s+/g, ' ').trim();
-  const forms = FORMS[input.rule][language];
+  const forms = (input.rule === 'DROP' && dt.likelyHarvest ? HARVEST_FORMS : FORMS[input.rule])[language];
   for (const form of forms) {
     const text = form(values, name);
     if (segmentCount(text) === 1) return text;

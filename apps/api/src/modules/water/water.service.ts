@@ -1,11 +1,11 @@
-import { CROP_WATER_PROFILES } from '@filaha/shared';
 import type { Irrigation, IrrigationInput, ParcelWater, WaterSettingsInput } from '@filaha/shared/contracts';
 import type { AuthedCtx } from '../../context.ts';
 import { requireAccess } from '../../core/access.ts';
 import { AppError, NotFoundError, ValidationError } from '../../core/errors.ts';
 import { text } from '../../i18n/texts.ts';
-import { addDays, isoDay, type WeatherRepository } from '../../lib/weather/index.ts';
-import { computeWater, PLAN_DAYS, SYSTEM_EFFICIENCY, weatherFrom } from './water.compute.ts';
+import { isoDay, type WeatherRepository } from '../../lib/weather/index.ts';
+import { SYSTEM_EFFICIENCY } from './water.compute.ts';
+import { parcelWater } from './water.gather.ts';
 import type { IrrigationRow, WaterRepository } from './water.repository.ts';
 
 const toIrrigation = (r: IrrigationRow): Irrigation => ({
@@ -45,47 +45,7 @@ export function createWaterService(deps: { repo: WaterRepository; weather: Weath
     async water(ctx: AuthedCtx, parcelId: number, date: string | undefined): Promise<ParcelWater> {
       const found = await parcel(ctx, parcelId, 'read');
       await requirePlan(ctx, found.user_id);
-      const cellKey = (await weather.cellOfParcel(parcelId))?.key ?? null;
-      const cell = cellKey ? await weather.cell(cellKey) : null;
-      // Without a day asked: today (its weather from the forecast, as an advice for today needs), else the latest
-      // day the cell has.
-      const today = isoDay(now());
-      let day = date;
-      if (!day) {
-        const recent = cellKey ? await weather.days(cellKey, addDays(today, -10), today) : [];
-        day = recent.at(-1)?.date ?? today;
-      }
-      const season = await repo.season(parcelId, day);
-      // This season's recorded crop; without one, only a perennial on the parcel stands (an annual is sown anew).
-      const standing = found.crop && CROP_WATER_PROFILES[found.crop]?.perennialStart ? found.crop : null;
-      const crop = season?.crop ?? standing;
-      const sowingDate = season?.sowing_date ?? null;
-      const from = weatherFrom(crop, sowingDate, day);
-      const to = addDays(day, PLAN_DAYS);
-      return computeWater({
-        parcelId,
-        date: day,
-        areaM2: Number(found.area_m2),
-        crop,
-        sowingDate,
-        irrigated: season?.irrigated ?? false,
-        irrigationSystem: season?.irrigation_system ?? null,
-        flowRateM3h:
-          season?.flow_rate_m3h === null || season?.flow_rate_m3h === undefined ? null : Number(season.flow_rate_m3h),
-        soilTexture: found.soil_texture,
-        waterSource: found.water_source,
-        cell,
-        weather: cellKey ? await weather.days(cellKey, from, to) : [],
-        ndvi: await repo.ndvi(parcelId, addDays(from, -30), day),
-        irrigations: (await repo.irrigations(parcelId, from, day)).map(({ id, date: d, depth_mm, hours }) => ({
-          id,
-          date: d,
-          depthMm: Number(depth_mm),
-          hours: hours === null ? null : Number(hours),
-        })),
-        climate: (fromMonthDay, toMonthDay) =>
-          cellKey ? weather.climateRainTotals(cellKey, fromMonthDay, toMonthDay) : Promise.resolve(null),
-      });
+      return parcelWater({ repo, weather, now }, found, date);
     },
 
     async saveSettings(ctx: AuthedCtx, parcelId: number, input: WaterSettingsInput): Promise<WaterSettingsInput> {

@@ -10,34 +10,16 @@ import type { Irrigation, ParcelWater, WeatherInputs } from '@filaha/shared/cont
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { codeOf } from '../plans/test-kit.ts';
-import { addDays, cellOf, createWeatherRepository, type WeatherDay } from '../../lib/weather/index.ts';
+import { addDays } from '../../lib/weather/index.ts';
+import { seedParcelWeather, TEST_ELEVATION, testWeatherOf } from './test-kit.ts';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
 type Headers = Record<string, string>;
 
 const SOWING = '2025-11-20';
-const ELEVATION = 40;
+const ELEVATION = TEST_ELEVATION;
 
-/** A deterministic Mitidja-like season for the test's cell: mild wet winter, a dry warm spring from 1 April. */
-function weatherOf(date: string, forecast = false): WeatherDay {
-  const doy = (Date.parse(`${date}T00:00:00Z`) - Date.parse(`${date.slice(0, 4)}-01-01T00:00:00Z`)) / 86_400_000;
-  const season = Math.cos(((doy - 200) / 365) * 2 * Math.PI); // 1 in mid-July, −1 in mid-January
-  const n = Number(date.slice(8, 10));
-  const dry = date >= '2026-04-01' && date < '2026-06-01';
-  return {
-    date,
-    tMax: 24 + 9 * season,
-    tMin: 11 + 7 * season,
-    rhMax: 85 - 10 * season,
-    rhMin: 50 - 15 * season,
-    dewPoint: null,
-    wind10m: 2.5 + (n % 3) * 0.5,
-    radiation: 16 + 9 * season,
-    rain: dry ? 0 : n % 4 === 0 ? 12 : 0,
-    providerEt0: null,
-    forecast,
-  };
-}
+const weatherOf = (date: string, forecast = false) => testWeatherOf(date, forecast);
 
 /** FAO-56 Penman–Monteith (eqs. 6–13, 21–39, 47), written here apart from @filaha/shared's. */
 function et0Check(w: WeatherInputs, date: string, lat: number, z: number) {
@@ -95,20 +77,8 @@ async function world(options: { feature?: boolean; active?: boolean; subscribed?
     await db.db.execute(sql`UPDATE farmer_subscriptions SET state = ${state} WHERE id = ${subscription.id}`);
   }
   // The cell's weather: the season from 1 September, observed up to 20 April 2026, then 7 days of forecast; and a
-  // climatology in which every year's rain is the test's own pattern scaled by 0.5 … 2.0.
-  const cell = cellOf(3.0135, 36.6135);
-  const weather = createWeatherRepository(db.db);
-  await weather.addCells([{ ...cell, source: 'synthetic' }]);
-  const days: WeatherDay[] = [];
-  for (let d = '2025-09-01'; d <= '2026-04-27'; d = addDays(d, 1)) days.push(weatherOf(d, d > '2026-04-20'));
-  await weather.storeDays(cell.key, ELEVATION, days, new Date('2026-04-20T18:00:00Z'));
-  const years = [];
-  for (let year = 1990; year <= 2020; year++) {
-    const rain = new Array<number>(366).fill(0);
-    for (let i = 0; i < 366; i++) if (i % 4 === 0) rain[i] = 6 + (year - 1990) * 0.4; // 6 … 18 mm every 4th day
-    years.push({ year, rain });
-  }
-  await weather.storeClimate(cell.key, ELEVATION, years, new Date('2026-04-20T18:00:00Z'));
+  // climatology in which every year's rain is the test's own pattern scaled by the year (water/test-kit.ts).
+  const cell = await seedParcelWeather(db, parcel.id);
   return { farmer, parcel, cell };
 }
 
