@@ -110,22 +110,42 @@ describe('e-mail settings on the profile page', { timeout: 20_000 }, () => {
       'GET /api/alerts': () => json(200, { unread: 0, alerts: [] }),
       'GET /api/alerts/settings': () => json(200, settings),
       'PUT /api/alerts/settings': (call) => json(200, call.body),
+      'GET /api/sms': () =>
+        json(200, {
+          state: 'none',
+          phone: null,
+          verifiedAt: null,
+          optedOutAt: null,
+          optedOutBy: null,
+          codeExpiresAt: null,
+          dailyCap: 5,
+          sentToday: 0,
+        }),
     });
   }
 
   it.each([
     [
       'fr',
-      'Alertes par e-mail',
+      'Comment recevoir les alertes',
       "Baisse de l'indice",
-      'Langue des e-mails',
-      'Enregistrer les réglages e-mail',
-      'Réglages enregistrés.',
+      'E-mail',
+      'Langue des e-mails et des SMS',
+      "Enregistrer les choix d'alertes",
+      'Choix enregistrés.',
     ],
-    ['ar', 'التنبيهات بالبريد الإلكتروني', 'انخفاض المؤشر', 'لغة الرسائل', 'حفظ إعدادات البريد', 'تم حفظ الإعدادات.'],
+    [
+      'ar',
+      'كيف تصلك التنبيهات',
+      'انخفاض المؤشر',
+      'البريد الإلكتروني',
+      'لغة الرسائل (البريد والرسائل القصيرة)',
+      'حفظ اختيارات التنبيهات',
+      'تم حفظ الاختيارات.',
+    ],
   ] as const)(
     '%s: per rule on or off and the language, saved',
-    async (lang, title, dropLabel, languageLabel, save, saved) => {
+    async (lang, title, dropLegend, emailLabel, languageLabel, save, saved) => {
       await i18n.changeLanguage(lang);
       const { calls } = farmer({
         language: 'ar',
@@ -137,7 +157,9 @@ describe('e-mail settings on the profile page', { timeout: 20_000 }, () => {
       renderApp('/user/profile');
       const section = await screen.findByTestId('alert-settings');
       expect(within(section).getByRole('heading', { level: 2 }).textContent).toBe(title);
-      const drop = (await within(section).findByRole('checkbox', { name: dropLabel })) as HTMLInputElement;
+      const drop = within(await within(section).findByRole('group', { name: dropLegend })).getByRole('checkbox', {
+        name: emailLabel,
+      }) as HTMLInputElement;
       expect(drop.checked).toBe(true);
       await user.click(drop);
       await user.selectOptions(within(section).getByLabelText(languageLabel), 'fr');
@@ -147,7 +169,7 @@ describe('e-mail settings on the profile page', { timeout: 20_000 }, () => {
         language: 'fr',
         bell: { NEW_IMAGE: true, DROP: true, WATER_STRESS: true, PARTIAL_DROP: true },
         email: { NEW_IMAGE: false, DROP: false, WATER_STRESS: true, PARTIAL_DROP: true },
-        // The channels this form does not show are sent back as they were.
+        // SMS cannot be changed before the phone is verified: sent back as they were.
         sms: { NEW_IMAGE: false, DROP: true, WATER_STRESS: false, PARTIAL_DROP: false },
       });
     },

@@ -8,7 +8,7 @@ import { queryClient } from '../../lib/queries.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { myRoleAnswer, profileAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { ALERTS, INDICES } from './testData.ts';
+import { ALERTS, INDICES, alertItem } from './testData.ts';
 
 /** French numbers carry (narrow) no-break spaces: compared as plain spaces. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -160,5 +160,31 @@ describe('notification centre', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('alert-bell')).toBeNull();
     expect(screen.queryByTestId('alert-settings')).toBeNull();
     expect(calls.some((c) => c.url.startsWith('/api/alerts'))).toBe(false);
+  });
+
+  it('names a drop at harvest time a likely harvest, and a water stress with its balance (issue 31 §3), in Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    farmer({
+      unread: 2,
+      alerts: [
+        alertItem({ id: 8, rule: 'DROP', likelyHarvest: true }),
+        alertItem({
+          id: 7,
+          rule: 'WATER_STRESS',
+          index: 'NDMI',
+          value: -0.2,
+          threshold: -0.1,
+          depletion: 92,
+          raw: 61.9,
+        }),
+      ],
+    });
+    renderApp('/user/alertes');
+    const items = await within(await screen.findByTestId('alerts-page')).findAllByTestId('alert-item');
+    expect(within(items[0]!).getByRole('heading', { level: 2 }).textContent).toBe('حصاد محتمل');
+    expect(within(items[0]!).getByTestId('alert-sentence').textContent).toContain('على الأرجح حصاد وليس ضررًا');
+    expect(within(items[1]!).getByTestId('alert-sentence').textContent).toContain('استُهلك 92 ملم');
+    expect(within(items[1]!).getByTestId('alert-sentence').textContent).toContain('62 ملم');
+    await i18n.changeLanguage('fr');
   });
 });

@@ -134,7 +134,9 @@ function AlertCard(props: {
       className={`rounded-2xl border p-4 ${alert.read ? 'border-stone-200 bg-white' : 'border-brand-300 bg-brand-50'}`}
     >
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <h2 className="text-base font-bold text-stone-900">{t(`rule.${alert.rule}`)}</h2>
+        <h2 className="text-base font-bold text-stone-900">
+          {alert.likelyHarvest ? t('likelyHarvest') : t(`rule.${alert.rule}`)}
+        </h2>
         {alert.read ? null : (
           <span className="rounded-full bg-red-600 px-2 text-xs font-bold text-white">{t('centre.new')}</span>
         )}

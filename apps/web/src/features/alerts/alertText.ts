@@ -11,15 +11,19 @@ export function alertSentence(alert: AlertItem, t: TFunction<'alerts'>, lang: La
     case 'NEW_IMAGE':
       return t('what.NEW_IMAGE', { visible: formatPercent(alert.value ?? 0, lang) });
     case 'DROP':
-      return t('what.DROP', {
+      return t(alert.likelyHarvest ? 'what.DROP_HARVEST' : 'what.DROP', {
         index: alert.index,
         fall: n((alert.previous ?? 0) - (alert.value ?? 0)),
         previous: n(alert.previous),
         value: n(alert.value),
         previousDate,
       });
-    case 'WATER_STRESS':
-      return t('what.WATER_STRESS', { index: alert.index, value: n(alert.value), threshold: n(alert.threshold) });
+    case 'WATER_STRESS': {
+      const ndmi = t('what.WATER_STRESS', { index: alert.index, value: n(alert.value), threshold: n(alert.threshold) });
+      if (alert.depletion === null || alert.raw === null) return ndmi;
+      const mm = (v: number) => formatNumber(v, lang, 0);
+      return `${ndmi} ${t('what.WATER_STRESS_BALANCE', { used: mm(alert.depletion), readily: mm(alert.raw) })}`;
+    }
     case 'PARTIAL_DROP':
       return t('what.PARTIAL_DROP', {
         index: alert.index,

@@ -15,7 +15,7 @@ import { sendOrKeep } from '../../lib/outbox.ts';
 import { call } from '../../lib/client.ts';
 import { ApiAnswerError, profileQuery, unwrap, type Profile } from '../../lib/queries.ts';
 import { parseRole } from '../../lib/roles.ts';
-import { AlertEmailSettings } from '../alerts/AlertEmailSettings.tsx';
+import { AlertChannelSettings } from '../alerts/AlertChannelSettings.tsx';
 
 /** The editable profile fields (SPEC §2 "Profile"): the shared update schema with these three required. */
 const ProfileForm = UpdateUserInput.pick({ userName: true, phone_number: true, wilaya: true }).required();
@@ -217,7 +217,7 @@ export function ProfilePage() {
           </div>
         </form>
       )}
-      <AlertEmailSettings />
+      <AlertChannelSettings />
     </section>
   );
 }
