@@ -179,7 +179,7 @@ describe.skipIf(!hasChromium)('farmer: offer → pending → activated with usag
       await page.getByRole('button', { name: t(lang, 'layout:profile.edit') }).click();
       const newName = `${name} 2`;
       await page.getByLabel(t(lang, 'layout:profile.userName')).fill(newName);
-      const phone = page.getByLabel(t(lang, 'layout:profile.phone'));
+      const phone = page.getByLabel(t(lang, 'layout:profile.phone'), { exact: true });
       await phone.fill('');
       await phone.pressSequentially('06a61-b22 33 44');
       expect(await phone.inputValue()).toBe('0661223344');

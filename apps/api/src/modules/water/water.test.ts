@@ -6,12 +6,12 @@
  */
 import { sql } from '@filaha/db';
 import { factories, squarePolygon } from '@filaha/db/testing';
-import type { Irrigation, ParcelWater, WeatherInputs } from '@filaha/shared/contracts';
+import type { Irrigation, ParcelWater } from '@filaha/shared/contracts';
 import { describe, expect, it } from 'vitest';
 import { json, useTestApp } from '../../../test/helper.ts';
 import { codeOf } from '../plans/test-kit.ts';
 import { addDays } from '../../lib/weather/index.ts';
-import { seedParcelWeather, TEST_ELEVATION, testWeatherOf } from './test-kit.ts';
+import { et0Check, seedParcelWeather, TEST_ELEVATION, testWeatherOf } from './test-kit.ts';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
 type Headers = Record<string, string>;
@@ -20,37 +20,6 @@ const SOWING = '2025-11-20';
 const ELEVATION = TEST_ELEVATION;
 
 const weatherOf = (date: string, forecast = false) => testWeatherOf(date, forecast);
-
-/** FAO-56 Penman–Monteith (eqs. 6–13, 21–39, 47), written here apart from @filaha/shared's. */
-function et0Check(w: WeatherInputs, date: string, lat: number, z: number) {
-  const e0 = (x: number) => 0.6108 * Math.exp((17.27 * x) / (x + 237.3));
-  const tMean = (w.tMax + w.tMin) / 2;
-  const delta = (4098 * e0(tMean)) / (tMean + 237.3) ** 2;
-  const gamma = 0.000665 * 101.3 * ((293 - 0.0065 * z) / 293) ** 5.26;
-  const u2 = (w.wind10m * 4.87) / Math.log(67.8 * 10 - 5.42);
-  const es = (e0(w.tMax) + e0(w.tMin)) / 2;
-  const ea = (e0(w.tMin) * (w.rhMax! / 100) + e0(w.tMax) * (w.rhMin! / 100)) / 2;
-  const J =
-    Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${date.slice(0, 4)}-01-01T00:00:00Z`)) / 86_400_000) + 1;
-  const phi = (lat * Math.PI) / 180;
-  const dr = 1 + 0.033 * Math.cos((2 * Math.PI * J) / 365);
-  const dec = 0.409 * Math.sin((2 * Math.PI * J) / 365 - 1.39);
-  const ws = Math.acos(-Math.tan(phi) * Math.tan(dec));
-  const ra =
-    ((24 * 60) / Math.PI) *
-    0.082 *
-    dr *
-    (ws * Math.sin(phi) * Math.sin(dec) + Math.cos(phi) * Math.cos(dec) * Math.sin(ws));
-  const rso = (0.75 + 2e-5 * z) * ra;
-  const rns = 0.77 * w.radiation;
-  const rnl =
-    4.903e-9 *
-    (((w.tMax + 273.16) ** 4 + (w.tMin + 273.16) ** 4) / 2) *
-    (0.34 - 0.14 * Math.sqrt(ea)) *
-    (1.35 * Math.min(1, w.radiation / rso) - 0.35);
-  const rn = rns - rnl;
-  return (0.408 * delta * rn + gamma * (900 / (tMean + 273)) * u2 * (es - ea)) / (delta + gamma * (1 + 0.34 * u2));
-}
 
 async function world(options: { feature?: boolean; active?: boolean; subscribed?: boolean } = {}) {
   const { feature = true, active = true, subscribed = true } = options;
