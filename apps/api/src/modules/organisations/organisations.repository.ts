@@ -164,8 +164,10 @@ export function createOrganisationsRepository(db: Db) {
             VALUES (${organisationId}, ${farmerId}, ${parcelId})
             ON CONFLICT (organisation_id, farmer_id, coalesce(parcel_id, 0)) WHERE revoked_at IS NULL DO NOTHING`);
         }
-        // The territory view computes its conditions again at its next read, with the new parcels in it.
-        await tx.execute(sql`DELETE FROM organisation_condition_runs WHERE organisation_id = ${organisationId}`);
+        // The territory table is out of date: its next read queues its refresh (meanwhile it serves the rows it has).
+        await tx.execute(
+          sql`UPDATE organisation_condition_runs SET stale = true WHERE organisation_id = ${organisationId}`,
+        );
       });
     },
 

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { json, type TestApp } from '../../../test/helper.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { runImport } from './imports/run-import.ts';
+import { markTerritoriesStale } from './territory/territory-jobs.ts';
 
 /**
  * Helpers for the organisations' route tests (territory, exports, keys): an organisation made by a platform admin
@@ -64,13 +65,17 @@ export function organisationsKit(t: { readonly current: TestApp }) {
     await runImport(t.current.database.db, json<ParcelImport>(res).id);
   }
 
-  /** A stored NDVI point of the parcel on that day with that median (its other statistics plausible). */
+  /**
+   * A stored NDVI point of the parcel on that day with that median (its other statistics plausible), and the
+   * territory tables following it marked stale, as a tile pass does when it stores points (tile-pass.ts).
+   */
   async function point(parcelId: number, date: string, median: number) {
     const stats = { median, mean: median, min: 0, max: 1, std: 0.05, p25: median, p75: median, count: 300 };
     await t.current.database.db.execute(sql`
       INSERT INTO series_points (parcel_id, index_code, basis, scene_id, date, status, stats, valid_fraction)
       VALUES (${parcelId}, 'NDVI', 'S2_L2A', ${`S2A_TEST_${date}_${parcelId}`}, ${date}::date, 'point',
               ${JSON.stringify({ ...stats, validFraction: 0.9 })}::jsonb, 0.9)`);
+    await markTerritoriesStale(t.current.database.db, [parcelId]);
   }
 
   /** The organisation's own parcels, by name. */

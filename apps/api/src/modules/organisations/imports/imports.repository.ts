@@ -297,8 +297,10 @@ export function createImportsRepository(db: Db) {
           SELECT count(*) FILTER (WHERE repaired AND reason IS NULL)::int AS repaired FROM import_rows`);
         const accepted = inserted.rows.length;
         const repaired = counts.rows[0]?.repaired ?? 0;
-        // The territory view computes its conditions again at its next read, with the new parcels in it.
-        await tx.execute(sql`DELETE FROM organisation_condition_runs WHERE organisation_id = ${organisationId}`);
+        // The territory table is out of date; the import job refreshes it once this commits (run-import.ts).
+        await tx.execute(
+          sql`UPDATE organisation_condition_runs SET stale = true WHERE organisation_id = ${organisationId}`,
+        );
         await tx.execute(sql`
           UPDATE parcel_imports
              SET status = 'done', total = ${features.length}, accepted = ${accepted}, repaired = ${repaired},

@@ -120,17 +120,23 @@ describe('the territory view', () => {
     expect((await summaryOf(org.id, agronomist.headers)).total.parcels).toBe(8);
   });
 
-  it('new points mark the table stale: reads serve its rows until the refresh job recomputes them', async () => {
+  it('new points mark a large table stale: reads serve its rows and queue the refresh job, which recomputes them', async () => {
     const { agronomist, org, own, parcel } = await world();
     const db = t.current.database.db;
     const before = await summaryOf(org.id, agronomist.headers);
     expect(before.visits.map((v) => v.name)).toContain('Orge 7');
-    // A later acquisition: Orge 7 recovers (0.61).
+    // As large as 100,000 parcels: its refresh took 20 s, so no read waits for the next one (INLINE_REFRESH_MS).
+    await db.execute(sql`UPDATE organisation_condition_runs SET ms = 20000 WHERE organisation_id = ${org.id}`);
+    // A later acquisition (the kit marks the table stale, as a tile pass does): Orge 7 recovers (0.61).
     await point(own[6]!.id, '2026-03-06', 0.61);
-    expect(await markTerritoriesStale(db, [own[6]!.id])).toEqual([org.id]);
     expect(await markTerritoriesStale(db, [own[6]!.id])).toEqual([]); // already stale: no second refresh queued
     const served = await summaryOf(org.id, agronomist.headers);
     expect(served.computedAt).toBe(before.computedAt);
+    // The read queued the organisation's refresh job (one at a time: its singleton key).
+    const { rows: queued } = await db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM pgboss.job
+       WHERE name = 'territory-refresh' AND singleton_key = ${`territory:${org.id}`} AND state = 'created'`);
+    expect(queued[0]!.n).toBe(1);
     // The barley curve as kept for that run: 2026-03-06 (one parcel) is not among its days yet.
     await db.execute(sql`
       INSERT INTO parcel_seasons (parcel_id, season, crop, irrigated)

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromContract } from '../../../core/contract-route.ts';
 import { ValidationError } from '../../../core/errors.ts';
+import { QUEUES } from '../../../jobs/queue.ts';
 import { pickLanguage } from '../../../i18n/language.ts';
 import { orgCaller, readerOf } from '../api-keys/org-caller.ts';
 import { createOrganisationsRepository } from '../organisations.repository.ts';
@@ -105,12 +106,28 @@ const territoryViewRoutes: FastifyPluginAsyncZod = async (app) => {
   const territory = createTerritoryRepository(app.database.db);
   const pglite = app.database.kind === 'pglite';
 
+  /**
+   * The rows a read serves (territory.current): when a new refresh is due and the read did not make it, a
+   * `territory-refresh` job is queued (one per organisation at a time: its singleton key); the read does not wait.
+   */
+  async function servedRun(request: FastifyRequest, organisationId: number): Promise<Date> {
+    const { computedAt, due } = await territory.current(organisationId);
+    if (due)
+      await app.jobs
+        .boss()
+        .then((boss) =>
+          boss.send(QUEUES.territoryRefresh, { organisationId }, { singletonKey: `territory:${organisationId}` }),
+        )
+        .catch((error: unknown) => request.log.warn({ err: error, organisationId }, 'territory refresh not queued'));
+    return computedAt;
+  }
+
   app.route({
     ...fromContract(contract.summary),
     onRequest: app.authenticateOrKey,
     handler: async (request) => {
       const caller = await orgCaller(request, organisations, request.params.id, 'parcels:read');
-      const computedAt = await territory.ensureFresh(request.params.id);
+      const computedAt = await servedRun(request, request.params.id);
       const filters = filtersOf(request.query);
       const { rows, extent, farmers } = await territory.summary(request.params.id, filters);
       const visits = await territory.visits(request.params.id, filters, 100);
@@ -168,7 +185,7 @@ const territoryViewRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.authenticateOrKey,
     handler: async (request) => {
       const caller = await orgCaller(request, organisations, request.params.id, 'points:read');
-      const computedAt = await territory.ensureFresh(request.params.id);
+      const computedAt = await servedRun(request, request.params.id);
       const { season, rows, farmers } = await territory.cachedCurve(
         request.params.id,
         request.query.crop,
@@ -199,7 +216,7 @@ const territoryViewRoutes: FastifyPluginAsyncZod = async (app) => {
       await orgCaller(request, organisations, request.params.id, 'parcels:read');
       const { z, x, y } = request.params;
       if (x >= 2 ** z || y >= 2 ** z) throw ValidationError.field('x', 'validation.invalid');
-      await territory.ensureFresh(request.params.id);
+      await servedRun(request, request.params.id);
       const found = await territory.tile(request.params.id, filtersOf(request.query), z, x, y, !pglite);
       const bytes =
         'mvt' in found
