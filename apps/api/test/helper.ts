@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '@filaha/db';
-import { factories, getTestDb, type CreateUserOptions, type UserRow } from '@filaha/db/testing';
+import { createTestDatabase, factories, getTestDb, type CreateUserOptions, type UserRow } from '@filaha/db/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -33,7 +33,15 @@ export interface TestApp {
  * Builds the exact production app (buildApp) on the worker's test database with a temporary DATA_DIR.
  * `env` takes the same variables as the server, so tests exercise config parsing too.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /**
+   * A database of its own (createTestDatabase), closed with the app, instead of the worker's shared one: for a file
+   * whose data would change what the other files of the worker see (the demo data, the demo cells' weather).
+   */
+  ownDatabase?: boolean;
+}
+
+export async function buildTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'filaha-api-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -46,7 +54,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     CONTRACT_CHECKS: 'true',
     ...env,
   });
-  const database = await getTestDb();
+  const database = options.ownDatabase ? await createTestDatabase() : await getTestDb();
   // Its own rate-limit counters: on PostgreSQL they live in the worker's shared test database.
   const app = await buildApp(config, { database, counterPrefix: `test-${randomUUID()}:` });
 
@@ -75,16 +83,20 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     },
     async close() {
       await app.close();
+      if (options.ownDatabase) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 /** Registers beforeAll/afterAll for one app per test file; read `t.current` inside tests. */
-export function useTestApp(env: Record<string, string> = {}): { readonly current: TestApp } {
+export function useTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): { readonly current: TestApp } {
   let testApp: TestApp | undefined;
   beforeAll(async () => {
-    testApp = await buildTestApp(env);
+    testApp = await buildTestApp(env, options);
   });
   afterAll(async () => {
     await testApp?.close();

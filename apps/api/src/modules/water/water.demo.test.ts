@@ -16,7 +16,8 @@ import {
 } from '../../lib/weather/index.ts';
 import { et0Check } from './test-kit.ts';
 
-const t = useTestApp();
+// Its own database: the demo data and the demo cells' weather must not reach the other files of the worker.
+const t = useTestApp({}, { ownDatabase: true });
 
 async function demoFarm() {
   const { database } = t.current;
