@@ -38,3 +38,26 @@ export async function openFarmMap(page: Page, lang: Lang): Promise<void> {
   if (!page.url().includes('/user/ferme-map')) await page.goto(`${inject('baseUrl')}/user/ferme-map`);
   await page.getByRole('heading', { level: 1, name: t(lang, 'farm:title') }).waitFor();
 }
+
+/** A call of the API from the page, with its signed-in token (localStorage `Token`): status and JSON body. */
+export async function pageApi<T>(
+  page: Page,
+  path: string,
+  method = 'GET',
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ([p, m, b]) => {
+      const res = await fetch(`/api${p}`, {
+        method: m,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('Token') ?? ''}`,
+          ...(b === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
+    },
+    [path, method, body] as const,
+  ) as Promise<{ status: number; body: T }>;
+}

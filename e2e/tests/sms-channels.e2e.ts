@@ -6,7 +6,7 @@ import type { AlertSettings, SmsSubscriptionAnswer } from '@filaha/shared';
 import { launchBrowser, PHONE, phoneContext, scrollIntoView, seriousA11yViolations } from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
 import { t, type Lang } from '../src/i18n.ts';
-import { phoneShots } from './phone.support.ts';
+import { pageApi as api, phoneShots } from './phone.support.ts';
 
 /**
  * Issue 31 §4 and acceptance 4's alert channel choices, on a phone (390 × 844, touch, nothing but this machine
@@ -51,23 +51,6 @@ async function signInNewFarmer(page: Page, lang: Lang): Promise<void> {
   await page.getByLabel(t(lang, 'auth:fields.password'), { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: t(lang, 'auth:signIn.submit') }).tap();
   await page.waitForURL((url) => url.pathname.startsWith('/user/'));
-}
-
-async function api<T>(page: Page, path: string, method = 'GET', body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ([p, m, b]) => {
-      const res = await fetch(`/api${p}`, {
-        method: m,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('Token') ?? ''}`,
-          ...(b === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
-    },
-    [path, method, body] as const,
-  ) as Promise<{ status: number; body: T }>;
 }
 
 /** The verification code of the newest SMS written to the outbox for `to` since `since` (ms), if any yet. */

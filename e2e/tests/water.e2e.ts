@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, PHONE, phoneContext, scrollIntoView, seriousA11yViolations } from '../src/browser.ts';
 import { hasChromium } from '../src/chromium.ts';
 import { t, type Lang } from '../src/i18n.ts';
-import { phoneShots, signInDemoFarmer } from './phone.support.ts';
+import { pageApi as api, phoneShots, signInDemoFarmer } from './phone.support.ts';
 
 /**
  * Issue 31, acceptance 4 (the water card and "I irrigated"): on a 390 × 844 touch phone, nothing but this machine
@@ -24,19 +24,6 @@ interface ParcelRow {
 interface Water {
   missing: string[];
   irrigations: Array<{ id: number; date: string; depthMm: number }>;
-}
-
-async function api<T>(page: Page, path: string, init: { method?: string } = {}): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ([p, method]) => {
-      const res = await fetch(`/api${p}`, {
-        method,
-        headers: { authorization: `Bearer ${localStorage.getItem('Token') ?? ''}` },
-      });
-      return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
-    },
-    [path, init.method ?? 'GET'] as const,
-  ) as Promise<{ status: number; body: T }>;
 }
 
 describe.skipIf(!hasChromium)("the parcel's water card on a phone (390 × 844, touch)", () => {
@@ -108,7 +95,7 @@ describe.skipIf(!hasChromium)("the parcel's water card on a phone (390 × 844, t
         expect(await seriousA11yViolations(page)).toEqual([]);
         expect(blocked.filter((u) => !u.includes('tile'))).toEqual([]);
         // Leave the orchard as it was for the other tests.
-        const removed = await api(page, `/parcelle/${orchard!.id}/irrigations/${added[0]!.id}`, { method: 'DELETE' });
+        const removed = await api(page, `/parcelle/${orchard!.id}/irrigations/${added[0]!.id}`, 'DELETE');
         expect(removed.status).toBe(200);
         await ctx.close();
       },

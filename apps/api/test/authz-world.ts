@@ -82,6 +82,8 @@ export interface World {
 }
 
 const IMAGE_BODY = { ...WINDOW, width: 256, height: 256 };
+/** Phones given to POST /api/sms/phone so far (authz recipes). */
+let smsPhones = 0;
 const db = () => t.current.database;
 
 async function account(test: TestApp, role: Parameters<TestApp['createUser']>[0]): Promise<Account> {
@@ -402,8 +404,9 @@ export const RECIPES: Record<string, Recipe> = {
   })),
   'GET /api/parcelle/:id/alert-rules': (w) => ({ url: `/api/parcelle/${w.parcelId}/alert-rules` }),
   'GET /api/sms': at('/api/sms'),
+  // A new phone each call (a phone gets a few codes a day): numbered in this process, whose database it is.
   'POST /api/sms/phone': send('/api/sms/phone', () => ({
-    phone: `07${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    phone: `07${String(process.pid % 1000).padStart(3, '0')}${String((smsPhones += 1)).padStart(5, '0')}`,
   })),
   // No code pending for farmer A (whatever POST /api/sms/phone did before): refused as expired, after the gate.
   'POST /api/sms/verify': async (w) => {

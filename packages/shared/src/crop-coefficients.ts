@@ -40,6 +40,19 @@ export interface CropWaterProfile {
 
 const WINTER_CEREAL_STAGES = [30, 140, 40, 30] as const; // Table 11, winter wheat, Nov, Mediterranean
 
+/** Durum and soft wheat: one row of each table (winter wheat). */
+const WINTER_WHEAT: CropWaterProfile = {
+  kcIni: 0.7,
+  kcMid: 1.15,
+  kcEnd: 0.25,
+  kcbMid: 1.1,
+  stages: WINTER_CEREAL_STAGES,
+  rootDepth: 1.5,
+  p: 0.55,
+  cereal: true,
+  source: 'FAO-56 T12 winter wheat, non-frozen soils; T11 winter wheat, Mediterranean; T22 winter wheat',
+};
+
 /**
  * Our crops' rows. Barley and oats are sown with durum wheat in Algeria (November–December): Table 11 gives
  * Mediterranean lengths for winter wheat only, and they are used for all three. Date palms have no Table 11 row:
@@ -47,28 +60,8 @@ const WINTER_CEREAL_STAGES = [30, 140, 40, 30] as const; // Table 11, winter whe
  * advice is given for them.
  */
 export const CROP_WATER_PROFILES: Partial<Record<Crop, CropWaterProfile>> = {
-  durum_wheat: {
-    kcIni: 0.7,
-    kcMid: 1.15,
-    kcEnd: 0.25,
-    kcbMid: 1.1,
-    stages: WINTER_CEREAL_STAGES,
-    rootDepth: 1.5,
-    p: 0.55,
-    cereal: true,
-    source: 'FAO-56 T12 winter wheat, non-frozen soils; T11 winter wheat, Mediterranean; T22 winter wheat',
-  },
-  soft_wheat: {
-    kcIni: 0.7,
-    kcMid: 1.15,
-    kcEnd: 0.25,
-    kcbMid: 1.1,
-    stages: WINTER_CEREAL_STAGES,
-    rootDepth: 1.5,
-    p: 0.55,
-    cereal: true,
-    source: 'FAO-56 T12 winter wheat, non-frozen soils; T11 winter wheat, Mediterranean; T22 winter wheat',
-  },
+  durum_wheat: WINTER_WHEAT,
+  soft_wheat: WINTER_WHEAT,
   barley: {
     kcIni: 0.3,
     kcMid: 1.15,
